@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QStringList>
+
+namespace gantry::cli {
+
+/// The gantry-cli subcommands; each takes the arguments after its name and returns the exit
+/// status of DESIGN.md 5 (0 ok, 2 invalid input, 1 internal error).
+class CliCommands
+{
+public:
+    /// gantry-cli validate FILE
+    static int validate(const QStringList& args);
+    /// gantry-cli run FILE [options] [--out DIR] [--json]
+    static int run(const QStringList& args);
+    /// gantry-cli compare FILE --policies P1,P2,... [options] [--json]
+    static int compare(const QStringList& args);
+    /// gantry-cli import --format philly INPUT --cluster FILE -o OUT
+    static int import(const QStringList& args);
+    /// gantry-cli report: not available yet.
+    static int report(const QStringList& args);
+    /// Usage text.
+    static QString usage();
+};
+
+} // namespace gantry::cli

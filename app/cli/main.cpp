@@ -1,0 +1,45 @@
+// gantry-cli: the Gantry engine on the command line (DESIGN.md 5). No GUI module is linked.
+#include "benchcommand.h"
+#include "clicommands.h"
+#include "cliargs.h"
+
+#include <QCoreApplication>
+#include <QTextStream>
+
+using namespace gantry::cli;
+
+int main(int argc, char** argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gantry-cli"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    QStringList args = QCoreApplication::arguments().mid(1);
+    QTextStream err(stderr), out(stdout);
+    if (args.isEmpty()) {
+        err << CliCommands::usage();
+        return ExitInvalid;
+    }
+    const QString command = args.takeFirst();
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+        out << CliCommands::usage();
+        return ExitOk;
+    }
+    if (command == QLatin1String("--version")) {
+        out << "gantry-cli " << GANTRY_VERSION << Qt::endl;
+        return ExitOk;
+    }
+    if (command == QLatin1String("validate"))
+        return CliCommands::validate(args);
+    if (command == QLatin1String("run"))
+        return CliCommands::run(args);
+    if (command == QLatin1String("compare"))
+        return CliCommands::compare(args);
+    if (command == QLatin1String("import"))
+        return CliCommands::import(args);
+    if (command == QLatin1String("report"))
+        return CliCommands::report(args);
+    if (command == QLatin1String("bench"))
+        return BenchCommand::run(args);
+    err << "gantry-cli: unknown command \"" << command << "\"\n" << CliCommands::usage();
+    return ExitInvalid;
+}

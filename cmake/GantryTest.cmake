@@ -1,0 +1,14 @@
+# gantry_add_test(NAME name SOURCES ... [LIBS ...] [GUI]): one Qt Test executable per unit,
+# registered with CTest and run on the offscreen platform.
+function(gantry_add_test)
+  cmake_parse_arguments(T "GUI" "NAME" "SOURCES;LIBS" ${ARGN})
+  add_executable(${T_NAME} ${T_SOURCES})
+  target_link_libraries(${T_NAME} PRIVATE Qt6::Test ${T_LIBS})
+  target_compile_definitions(${T_NAME} PRIVATE
+    GANTRY_TEST_DATA="${CMAKE_SOURCE_DIR}/tests/data"
+    GANTRY_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
+    GANTRY_CLI_PATH="$<TARGET_FILE:gantry-cli>")
+  gantry_set_warnings(${T_NAME})
+  add_test(NAME ${T_NAME} COMMAND ${T_NAME})
+  set_tests_properties(${T_NAME} PROPERTIES ENVIRONMENT "QT_QPA_PLATFORM=offscreen" TIMEOUT 600)
+endfunction()

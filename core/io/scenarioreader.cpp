@@ -1,0 +1,320 @@
+#include "io/scenarioreader.h"
+
+#include "io/gpucatalogue.h"
+#include "io/jsonfieldreader.h"
+
+#include <QFile>
+#include <QHash>
+#include <QJsonDocument>
+#include <QSet>
+
+#include <algorithm>
+
+namespace gantry {
+
+namespace {
+
+QString indexed(const QString& path, qsizetype i)
+{
+    return QStringLiteral("%1[%2]").arg(path).arg(i);
+}
+
+QString lineColumn(const QByteArray& json, int offset)
+{
+    int line = 1, col = 1;
+    for (int i = 0; i < offset && i < json.size(); ++i) {
+        if (json[i] == '\n') {
+            ++line;
+            col = 1;
+        } else {
+            ++col;
+        }
+    }
+    return QStringLiteral("line %1, column %2").arg(line).arg(col);
+}
+
+class Parser
+{
+public:
+    Scenario parse(const QJsonObject& root);
+
+private:
+    void parseGpuTypes(const QJsonArray& arr);
+    void parseCluster(const QJsonObject& obj);
+    void parseOptions(const QJsonObject& obj);
+    Job parseJob(const QJsonObject& obj, const QString& path);
+    void parseGraph(Job& job, JsonFieldReader& r);
+    void checkFits(const Job& job, const QString& path) const;
+    int gpuTypeIndex(const QString& name, JsonFieldReader& r);
+
+    Scenario m_s;
+    QHash<QString, int> m_gpuTypeIndex;
+};
+
+Scenario Parser::parse(const QJsonObject& root)
+{
+    JsonFieldReader r(root, QString());
+    if (r.string(QStringLiteral("format")) != QLatin1String("gantry-scenario"))
+        r.fail(QStringLiteral("format"), QStringLiteral("must be \"gantry-scenario\""));
+    if (r.integer(QStringLiteral("version"), 1, 1000) != 1)
+        r.fail(QStringLiteral("version"), QStringLiteral("unsupported version (this Gantry reads 1)"));
+    m_s.name = r.optionalString(QStringLiteral("name")).value_or(QString());
+    if (r.has(QStringLiteral("models")))
+        r.fail(QStringLiteral("models"), QStringLiteral("model definitions are not supported yet"));
+    if (r.has(QStringLiteral("gpu_types")))
+        parseGpuTypes(r.array(QStringLiteral("gpu_types")));
+    parseCluster(r.object(QStringLiteral("cluster")));
+    if (r.has(QStringLiteral("options")))
+        parseOptions(r.object(QStringLiteral("options")));
+    const QJsonArray jobs = r.array(QStringLiteral("jobs"));
+    QSet<QString> ids;
+    m_s.jobs.reserve(jobs.size());
+    for (qsizetype i = 0; i < jobs.size(); ++i) {
+        const QString path = indexed(QStringLiteral("jobs"), i);
+        Job job = parseJob(JsonFieldReader::asObject(jobs[i], path), path);
+        if (ids.contains(job.id))
+            throw JsonPathError{path + QStringLiteral(".id"),
+                                QStringLiteral("duplicate job id \"%1\"").arg(job.id)};
+        ids.insert(job.id);
+        m_s.jobs.push_back(std::move(job));
+    }
+    r.finish();
+    return std::move(m_s);
+}
+
+void Parser::parseGpuTypes(const QJsonArray& arr)
+{
+    for (qsizetype i = 0; i < arr.size(); ++i) {
+        const QString path = indexed(QStringLiteral("gpu_types"), i);
+        JsonFieldReader r(JsonFieldReader::asObject(arr[i], path), path);
+        GpuType t;
+        t.name = r.string(QStringLiteral("name"));
+        t.tflops = r.number(QStringLiteral("tflops"), 0.0, true);
+        t.memoryGb = r.number(QStringLiteral("memory_gb"), 0.0, true);
+        t.speed = r.optionalNumber(QStringLiteral("speed"), 0.0, true).value_or(1.0);
+        r.finish();
+        if (m_gpuTypeIndex.contains(t.name))
+            r.fail(QStringLiteral("name"), QStringLiteral("duplicate GPU type \"%1\"").arg(t.name));
+        m_gpuTypeIndex.insert(t.name, int(m_s.cluster.gpuTypes.size()));
+        m_s.cluster.gpuTypes.push_back(t);
+    }
+}
+
+int Parser::gpuTypeIndex(const QString& name, JsonFieldReader& r)
+{
+    if (auto it = m_gpuTypeIndex.constFind(name); it != m_gpuTypeIndex.constEnd())
+        return *it;
+    const auto builtin = GpuCatalogue::find(name);
+    if (!builtin)
+        r.fail(QStringLiteral("gpu_type"),
+               QStringLiteral("unknown GPU type \"%1\" (not in gpu_types nor the catalogue)").arg(name));
+    m_gpuTypeIndex.insert(name, int(m_s.cluster.gpuTypes.size()));
+    m_s.cluster.gpuTypes.push_back(*builtin);
+    return int(m_s.cluster.gpuTypes.size()) - 1;
+}
+
+void Parser::parseCluster(const QJsonObject& obj)
+{
+    JsonFieldReader r(obj, QStringLiteral("cluster"));
+    Cluster& c = m_s.cluster;
+    QHash<QString, int> rackIndex;
+    const QJsonArray racks = r.array(QStringLiteral("racks"));
+    if (racks.isEmpty())
+        r.fail(QStringLiteral("racks"), QStringLiteral("must hold at least one rack"));
+    for (qsizetype i = 0; i < racks.size(); ++i) {
+        const QString path = indexed(QStringLiteral("cluster.racks"), i);
+        JsonFieldReader rr(JsonFieldReader::asObject(racks[i], path), path);
+        Rack rack;
+        rack.name = rr.string(QStringLiteral("name"));
+        rack.uplinkGbps = rr.number(QStringLiteral("uplink_gbps"), 0.0, true);
+        rr.finish();
+        if (rackIndex.contains(rack.name))
+            rr.fail(QStringLiteral("name"), QStringLiteral("duplicate rack \"%1\"").arg(rack.name));
+        rackIndex.insert(rack.name, int(c.racks.size()));
+        c.racks.push_back(rack);
+    }
+    const QJsonArray servers = r.array(QStringLiteral("servers"));
+    if (servers.isEmpty())
+        r.fail(QStringLiteral("servers"), QStringLiteral("must hold at least one server"));
+    QSet<QString> names;
+    long long total = 0;
+    for (qsizetype i = 0; i < servers.size(); ++i) {
+        const QString path = indexed(QStringLiteral("cluster.servers"), i);
+        JsonFieldReader sr(JsonFieldReader::asObject(servers[i], path), path);
+        Server s;
+        s.name = sr.string(QStringLiteral("name"));
+        const QString rackName = sr.string(QStringLiteral("rack"));
+        if (!rackIndex.contains(rackName))
+            sr.fail(QStringLiteral("rack"), QStringLiteral("unknown rack \"%1\"").arg(rackName));
+        s.rack = rackIndex.value(rackName);
+        s.gpuType = gpuTypeIndex(sr.string(QStringLiteral("gpu_type")), sr);
+        s.gpus = sr.integer(QStringLiteral("gpus"), 1, 1024);
+        s.intraGBps = sr.number(QStringLiteral("intra_GBps"), 0.0, true);
+        s.nicGbps = sr.number(QStringLiteral("nic_gbps"), 0.0, true);
+        const std::optional<int> count = sr.optionalInteger(QStringLiteral("count"), 1, 100000);
+        sr.finish();
+        const int n = count.value_or(1);
+        total += (long long)n * s.gpus;
+        if (total > 10'000'000)
+            sr.fail(QStringLiteral("count"), QStringLiteral("cluster exceeds 10 million GPUs"));
+        for (int k = 0; k < n; ++k) {
+            Server copy = s;
+            if (count)
+                copy.name = QStringLiteral("%1-%2").arg(s.name).arg(k);
+            if (names.contains(copy.name))
+                sr.fail(QStringLiteral("name"), QStringLiteral("duplicate server \"%1\"").arg(copy.name));
+            names.insert(copy.name);
+            c.servers.push_back(std::move(copy));
+        }
+    }
+    r.finish();
+    c.finalize();
+}
+
+void Parser::parseOptions(const QJsonObject& obj)
+{
+    JsonFieldReader r(obj, QStringLiteral("options"));
+    if (auto c = r.optionalString(QStringLiteral("contention"))) {
+        if (*c == QLatin1String("none"))
+            m_s.options.contention = Contention::None;
+        else if (*c == QLatin1String("fair"))
+            m_s.options.contention = Contention::Fair;
+        else
+            r.fail(QStringLiteral("contention"), QStringLiteral("must be \"none\" or \"fair\""));
+    }
+    m_s.options.restartOverheadS =
+        r.optionalNumber(QStringLiteral("restart_overhead_s"), 0.0, false).value_or(0.0);
+    r.finish();
+}
+
+Job Parser::parseJob(const QJsonObject& obj, const QString& path)
+{
+    JsonFieldReader r(obj, path);
+    Job job;
+    job.id = r.string(QStringLiteral("id"));
+    job.arrivalS = r.number(QStringLiteral("arrival_s"), 0.0, false);
+    const bool duration = obj.contains(QStringLiteral("gpus")) || obj.contains(QStringLiteral("duration_s"));
+    const bool model = obj.contains(QStringLiteral("model")) || obj.contains(QStringLiteral("parallelism"));
+    const bool graph = obj.contains(QStringLiteral("graph"));
+    if (int(duration) + int(model) + int(graph) != 1)
+        r.fail(QString(), QStringLiteral("a job must be exactly one of: a duration job (gpus, duration_s), "
+                                         "a model job (model, parallelism, iterations) or a graph job "
+                                         "(graph, iterations)"));
+    if (model)
+        r.fail(obj.contains(QStringLiteral("model")) ? QStringLiteral("model") : QStringLiteral("parallelism"),
+               QStringLiteral("model jobs are not supported yet (use a graph or duration job)"));
+    if (duration) {
+        job.kind = JobKind::Duration;
+        job.gpus = r.integer(QStringLiteral("gpus"), 1, 10'000'000);
+        job.durationS = r.number(QStringLiteral("duration_s"), 0.0, true);
+        if (obj.contains(QStringLiteral("iterations")))
+            r.fail(QStringLiteral("iterations"), QStringLiteral("a duration job has no iterations (use duration_s)"));
+    } else {
+        job.kind = JobKind::Graph;
+        parseGraph(job, r);
+        job.iterations = r.number(QStringLiteral("iterations"), 0.0, true);
+    }
+    if (r.has(QStringLiteral("features"))) {
+        const QJsonObject f = r.object(QStringLiteral("features"));
+        for (auto it = f.begin(); it != f.end(); ++it) {
+            if (!it.value().isString() && !it.value().isDouble())
+                r.fail(QStringLiteral("features.") + it.key(), QStringLiteral("must be a string or a number"));
+            job.features.insert(it.key(), it.value().toVariant());
+        }
+    }
+    job.user = r.optionalString(QStringLiteral("user")).value_or(QString());
+    job.weight = r.optionalNumber(QStringLiteral("weight"), 0.0, true).value_or(1.0);
+    job.predictedIterations = r.optionalNumber(QStringLiteral("predicted_iterations"), 0.0, true);
+    r.finish();
+    checkFits(job, path);
+    return job;
+}
+
+void Parser::parseGraph(Job& job, JsonFieldReader& r)
+{
+    const QString gpath = r.pathOf(QStringLiteral("graph"));
+    JsonFieldReader g(r.object(QStringLiteral("graph")), gpath);
+    const QJsonArray workers = g.array(QStringLiteral("workers"));
+    if (workers.isEmpty())
+        g.fail(QStringLiteral("workers"), QStringLiteral("must hold at least one worker"));
+    for (qsizetype i = 0; i < workers.size(); ++i) {
+        const QString path = indexed(gpath + QStringLiteral(".workers"), i);
+        JsonFieldReader w(JsonFieldReader::asObject(workers[i], path), path);
+        JobGraph::Worker worker;
+        worker.computeS = w.number(QStringLiteral("compute_s"), 0.0, false);
+        worker.memoryGb = w.optionalNumber(QStringLiteral("memory_gb"), 0.0, false).value_or(0.0);
+        w.finish();
+        job.graph.workers.push_back(worker);
+    }
+    const int n = int(workers.size());
+    if (g.has(QStringLiteral("edges"))) {
+        const QJsonArray edges = g.array(QStringLiteral("edges"));
+        for (qsizetype i = 0; i < edges.size(); ++i) {
+            const QString path = indexed(gpath + QStringLiteral(".edges"), i);
+            JsonFieldReader e(JsonFieldReader::asObject(edges[i], path), path);
+            JobGraph::Edge edge;
+            edge.a = e.integer(QStringLiteral("a"), 0, n - 1);
+            edge.b = e.integer(QStringLiteral("b"), 0, n - 1);
+            edge.bytes = e.number(QStringLiteral("bytes"), 0.0, false);
+            e.finish();
+            if (edge.a == edge.b)
+                e.fail(QStringLiteral("b"), QStringLiteral("an edge must join two different workers"));
+            job.graph.edges.push_back(edge);
+        }
+    }
+    g.finish();
+}
+
+void Parser::checkFits(const Job& job, const QString& path) const
+{
+    const Cluster& c = m_s.cluster;
+    const int need = job.gpuCount();
+    const QString key = job.kind == JobKind::Duration ? QStringLiteral(".gpus") : QStringLiteral(".graph.workers");
+    if (need > c.totalGpus())
+        throw JsonPathError{path + key, QStringLiteral("needs %1 GPUs but the cluster has %2")
+                                            .arg(need).arg(c.totalGpus())};
+    const double mem = job.memoryPerGpuGb();
+    if (mem <= 0.0)
+        return;
+    int enough = 0;
+    double largest = 0.0;
+    for (std::size_t s = 0; s < c.servers.size(); ++s) {
+        largest = std::max(largest, c.memoryOfServer(int(s)));
+        if (c.memoryOfServer(int(s)) >= mem)
+            enough += c.servers[s].gpus;
+    }
+    if (enough < need)
+        throw JsonPathError{path + QStringLiteral(".graph.workers"),
+                            QStringLiteral("needs %1 GPUs with %2 GB each but the cluster has %3 such GPUs "
+                                           "(largest GPU: %4 GB)")
+                                .arg(need).arg(mem).arg(enough).arg(largest)};
+}
+
+} // namespace
+
+Result<Scenario> ScenarioReader::readFile(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return Error::invalid(QStringLiteral("%1: cannot open: %2").arg(path, f.errorString()));
+    return readJson(f.readAll(), path);
+}
+
+Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString& sourceName)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (pe.error != QJsonParseError::NoError)
+        return Error::invalid(QStringLiteral("%1: %2: invalid JSON: %3")
+                                  .arg(sourceName, lineColumn(json, pe.offset), pe.errorString()));
+    if (!doc.isObject())
+        return Error::invalid(QStringLiteral("%1: (root): must be an object").arg(sourceName));
+    try {
+        Parser p;
+        return p.parse(doc.object());
+    } catch (const JsonPathError& e) {
+        return Error::invalid(QStringLiteral("%1: %2: %3").arg(sourceName, e.path, e.message));
+    }
+}
+
+} // namespace gantry

@@ -1,0 +1,134 @@
+#include "io/scenariowriter.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSaveFile>
+
+namespace gantry {
+
+namespace {
+
+// Length of the run of servers starting at i named base-0, base-1, ... with equal properties.
+int replicaRun(const std::vector<Server>& servers, std::size_t i, QString* base)
+{
+    const QString& first = servers[i].name;
+    if (!first.endsWith(QLatin1String("-0")))
+        return 0;
+    *base = first.left(first.size() - 2);
+    int n = 0;
+    for (std::size_t k = i; k < servers.size(); ++k, ++n) {
+        Server expect = servers[i];
+        expect.name = QStringLiteral("%1-%2").arg(*base).arg(n);
+        if (!(servers[k] == expect))
+            break;
+    }
+    return n;
+}
+
+QJsonObject serverObject(const Cluster& c, const Server& s, const QString& name)
+{
+    QJsonObject o;
+    o.insert("name", name);
+    o.insert("rack", c.racks[s.rack].name);
+    o.insert("gpu_type", c.gpuTypes[s.gpuType].name);
+    o.insert("gpus", s.gpus);
+    o.insert("intra_GBps", s.intraGBps);
+    o.insert("nic_gbps", s.nicGbps);
+    return o;
+}
+
+QJsonObject jobObject(const Job& j)
+{
+    QJsonObject o;
+    o.insert("id", j.id);
+    o.insert("arrival_s", j.arrivalS);
+    if (j.kind == JobKind::Duration) {
+        o.insert("gpus", j.gpus);
+        o.insert("duration_s", j.durationS);
+    } else {
+        QJsonArray workers, edges;
+        for (const auto& w : j.graph.workers) {
+            QJsonObject wo{{"compute_s", w.computeS}};
+            if (w.memoryGb != 0.0)
+                wo.insert("memory_gb", w.memoryGb);
+            workers.append(wo);
+        }
+        for (const auto& e : j.graph.edges)
+            edges.append(QJsonObject{{"a", e.a}, {"b", e.b}, {"bytes", e.bytes}});
+        QJsonObject g{{"workers", workers}};
+        if (!edges.isEmpty())
+            g.insert("edges", edges);
+        o.insert("graph", g);
+        o.insert("iterations", j.iterations);
+    }
+    if (!j.features.isEmpty())
+        o.insert("features", QJsonObject::fromVariantMap(j.features));
+    if (!j.user.isEmpty())
+        o.insert("user", j.user);
+    if (j.weight != 1.0)
+        o.insert("weight", j.weight);
+    if (j.predictedIterations)
+        o.insert("predicted_iterations", *j.predictedIterations);
+    return o;
+}
+
+} // namespace
+
+QJsonObject ScenarioWriter::toJsonObject(const Scenario& s)
+{
+    const Cluster& c = s.cluster;
+    QJsonObject root{{"format", "gantry-scenario"}, {"version", 1}};
+    if (!s.name.isEmpty())
+        root.insert("name", s.name);
+    QJsonArray types;
+    for (const GpuType& t : c.gpuTypes)
+        types.append(QJsonObject{{"name", t.name}, {"tflops", t.tflops}, {"memory_gb", t.memoryGb},
+                                 {"speed", t.speed}});
+    root.insert("gpu_types", types);
+    QJsonArray racks, servers;
+    for (const Rack& r : c.racks)
+        racks.append(QJsonObject{{"name", r.name}, {"uplink_gbps", r.uplinkGbps}});
+    for (std::size_t i = 0; i < c.servers.size();) {
+        QString base;
+        const int run = replicaRun(c.servers, i, &base);
+        if (run > 0) {
+            QJsonObject o = serverObject(c, c.servers[i], base);
+            o.insert("count", run);
+            servers.append(o);
+            i += std::size_t(run);
+        } else {
+            servers.append(serverObject(c, c.servers[i], c.servers[i].name));
+            ++i;
+        }
+    }
+    root.insert("cluster", QJsonObject{{"racks", racks}, {"servers", servers}});
+    if (!(s.options == ScenarioOptions{})) {
+        QJsonObject opt;
+        opt.insert("contention", s.options.contention == Contention::Fair ? "fair" : "none");
+        opt.insert("restart_overhead_s", s.options.restartOverheadS);
+        root.insert("options", opt);
+    }
+    QJsonArray jobs;
+    for (const Job& j : s.jobs)
+        jobs.append(jobObject(j));
+    root.insert("jobs", jobs);
+    return root;
+}
+
+QByteArray ScenarioWriter::toJson(const Scenario& s)
+{
+    return QJsonDocument(toJsonObject(s)).toJson(QJsonDocument::Indented);
+}
+
+Status ScenarioWriter::writeFile(const Scenario& s, const QString& path)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
+    f.write(toJson(s));
+    if (!f.commit())
+        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
+    return {};
+}
+
+} // namespace gantry

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "model/scenario.h"
+#include "util/result.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+namespace gantry {
+
+/// Writes scenarios in the format ScenarioReader reads; reading what was written gives an
+/// equal Scenario. Runs of identical servers named base-0, base-1, ... are written with count.
+class ScenarioWriter
+{
+public:
+    /// The scenario as a JSON object.
+    static QJsonObject toJsonObject(const Scenario& scenario);
+    /// The scenario as indented JSON text.
+    static QByteArray toJson(const Scenario& scenario);
+    /// Writes the file atomically (a temporary file renamed over path): a failure leaves any
+    /// previous file intact.
+    static Status writeFile(const Scenario& scenario, const QString& path);
+};
+
+} // namespace gantry

@@ -1,0 +1,64 @@
+#include "mapping/consolidateplacement.h"
+
+#include <algorithm>
+
+namespace gantry {
+
+std::optional<Mapping> ConsolidatePlacement::place(const Job& job, const GpuPool& pool)
+{
+    const Cluster& c = pool.cluster();
+    const int n = job.gpuCount();
+    const double mem = job.memoryPerGpuGb();
+    const int servers = int(c.servers.size());
+    auto eligible = [&](int s) { return pool.freeOn(s) > 0 && (mem <= 0.0 || c.memoryOfServer(s) >= mem); };
+
+    // Case 1: one server, best fit, lowest index on ties.
+    int best = -1;
+    for (int s = 0; s < servers; ++s)
+        if (eligible(s) && pool.freeOn(s) >= n && (best < 0 || pool.freeOn(s) < pool.freeOn(best)))
+            best = s;
+    std::vector<std::pair<int, int>> quotas; // (server, GPUs taken there)
+    if (best >= 0) {
+        quotas.emplace_back(best, n);
+    } else {
+        // Case 2: fill the fullest-free servers, best fit for the remainder.
+        std::vector<int> order;
+        for (int s = 0; s < servers; ++s)
+            if (eligible(s))
+                order.push_back(s);
+        std::sort(order.begin(), order.end(), [&](int a, int b) {
+            return pool.freeOn(a) != pool.freeOn(b) ? pool.freeOn(a) > pool.freeOn(b) : a < b;
+        });
+        int sum = 0;
+        std::size_t k = 0;
+        while (k < order.size() && sum + pool.freeOn(order[k]) < n)
+            sum += pool.freeOn(order[k++]);
+        if (k == order.size())
+            return std::nullopt;
+        const int q = n - sum;
+        int last = -1;
+        for (std::size_t i = k; i < order.size(); ++i) {
+            const int s = order[i];
+            if (pool.freeOn(s) >= q && (last < 0 || pool.freeOn(s) < pool.freeOn(last) ||
+                                        (pool.freeOn(s) == pool.freeOn(last) && s < last)))
+                last = s;
+        }
+        for (std::size_t i = 0; i < k; ++i)
+            quotas.emplace_back(order[i], pool.freeOn(order[i]));
+        quotas.emplace_back(last, q);
+        std::sort(quotas.begin(), quotas.end());
+    }
+    Mapping m;
+    m.gpus.reserve(std::size_t(n));
+    for (auto [s, take] : quotas) {
+        const int first = c.firstGpu(s);
+        for (int g = first; take > 0; ++g)
+            if (pool.isFree(g)) {
+                m.gpus.push_back(g);
+                --take;
+            }
+    }
+    return m;
+}
+
+} // namespace gantry

@@ -1,0 +1,16 @@
+#pragma once
+
+#include "mapping/placement.h"
+
+namespace gantry {
+
+/// `consolidate`: fewest servers, best fit, workers in id order (the server choice of
+/// ASRPT.md 3 without graph partitioning). O(S log S) per call.
+class ConsolidatePlacement : public Placement
+{
+public:
+    QString name() const override { return QStringLiteral("consolidate"); }
+    std::optional<Mapping> place(const Job& job, const GpuPool& pool) override;
+};
+
+} // namespace gantry

@@ -1,0 +1,59 @@
+#include "mapping/placementregistry.h"
+
+#include "mapping/consolidateplacement.h"
+#include "mapping/randomplacement.h"
+
+#include <functional>
+
+namespace gantry {
+
+namespace {
+struct Entry
+{
+    const char* name;
+    const char* description;
+    std::function<std::unique_ptr<Placement>(std::uint64_t)> make;
+};
+
+const std::vector<Entry>& entries()
+{
+    static const std::vector<Entry> list = {
+        {"consolidate", "fewest servers, best fit, workers in id order",
+         [](std::uint64_t) { return std::make_unique<ConsolidatePlacement>(); }},
+        {"random", "seeded random free GPUs",
+         [](std::uint64_t seed) { return std::make_unique<RandomPlacement>(seed); }},
+    };
+    return list;
+}
+} // namespace
+
+QStringList PlacementRegistry::names()
+{
+    QStringList n;
+    for (const Entry& e : entries())
+        n << QLatin1String(e.name);
+    return n;
+}
+
+bool PlacementRegistry::contains(const QString& name)
+{
+    return names().contains(name);
+}
+
+QString PlacementRegistry::description(const QString& name)
+{
+    for (const Entry& e : entries())
+        if (name == QLatin1String(e.name))
+            return QLatin1String(e.description);
+    return {};
+}
+
+std::unique_ptr<Placement> PlacementRegistry::create(const QString& name, std::uint64_t seed)
+{
+    for (const Entry& e : entries())
+        if (name == QLatin1String(e.name))
+            return e.make(seed);
+    return nullptr;
+}
+
+} // namespace gantry

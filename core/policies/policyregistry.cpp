@@ -1,0 +1,77 @@
+#include "policies/policyregistry.h"
+
+#include "policies/asrptpolicy.h"
+#include "policies/fifobackfillpolicy.h"
+#include "policies/fifopolicy.h"
+#include "policies/sjfpolicy.h"
+#include "policies/srsfpolicy.h"
+#include "policies/srtfpolicy.h"
+#include "policies/tiresiaspolicy.h"
+
+#include <functional>
+
+namespace gantry {
+
+namespace {
+struct Entry
+{
+    const char* name;
+    const char* description;
+    std::function<std::unique_ptr<sim::Policy>()> make;
+};
+
+const std::vector<Entry>& entries()
+{
+    using namespace sim;
+    static const std::vector<Entry> list = {
+        {"fifo", "arrival order, head of line blocks, no preemption",
+         [] { return std::make_unique<FifoPolicy>(); }},
+        {"fifo-backfill", "arrival order, a later job may start if it fits now (first fit)",
+         [] { return std::make_unique<FifoBackfillPolicy>(); }},
+        {"sjf", "smallest predicted processing time first, no preemption",
+         [] { return std::make_unique<SjfPolicy>(); }},
+        {"srtf", "smallest predicted remaining time first, preemptive",
+         [] { return std::make_unique<SrtfPolicy>(); }},
+        {"srsf", "smallest predicted remaining GPU-time first, preemptive",
+         [] { return std::make_unique<SrsfPolicy>(); }},
+        {"tiresias", "discretised 2D-LAS on attained GPU-time, no size knowledge, preemptive",
+         [] { return std::make_unique<TiresiasPolicy>(); }},
+        {"asrpt", "virtual single machine with preemptive SRPT, strict release order",
+         [] { return std::make_unique<AsrptPolicy>(false); }},
+        {"asrpt-backfill", "A-SRPT with EASY backfilling against the head's shadow time",
+         [] { return std::make_unique<AsrptPolicy>(true); }},
+    };
+    return list;
+}
+} // namespace
+
+QStringList PolicyRegistry::names()
+{
+    QStringList n;
+    for (const Entry& e : entries())
+        n << QLatin1String(e.name);
+    return n;
+}
+
+bool PolicyRegistry::contains(const QString& name)
+{
+    return names().contains(name);
+}
+
+QString PolicyRegistry::description(const QString& name)
+{
+    for (const Entry& e : entries())
+        if (name == QLatin1String(e.name))
+            return QLatin1String(e.description);
+    return {};
+}
+
+std::unique_ptr<sim::Policy> PolicyRegistry::create(const QString& name)
+{
+    for (const Entry& e : entries())
+        if (name == QLatin1String(e.name))
+            return e.make();
+    return nullptr;
+}
+
+} // namespace gantry

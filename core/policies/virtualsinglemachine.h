@@ -1,0 +1,62 @@
+#pragma once
+
+#include "sim/simtime.h"
+
+#include <functional>
+#include <queue>
+#include <vector>
+
+namespace gantry::sim {
+
+/// The virtual single machine of A-SRPT (ASRPT.md 4.1): one unit-speed machine running
+/// preemptive SRPT over job sizes w = g x p-hat / G. A running job is preempted only by a job
+/// with strictly smaller remaining work; otherwise the smallest (remaining, release, order)
+/// runs. O(log n) per release and per completion.
+class VirtualSingleMachine
+{
+public:
+    /// Called for every contiguous stretch the machine spends on one job.
+    using SegmentFn = std::function<void(SimTime from, SimTime to, int job)>;
+
+    /// Receives each segment when it ends (may be empty).
+    void setSegmentCallback(SegmentFn fn) { m_segment = std::move(fn); }
+    /// Runs the machine forward to t; jobs completing at or before t are appended to completed
+    /// in completion order.
+    void advanceTo(SimTime t, std::vector<int>& completed);
+    /// Releases job (with its file order as last tie-break) of size work at time t; call
+    /// advanceTo(t) first.
+    void release(SimTime t, int job, SimTime work, int order);
+    /// Time the current job will complete if nothing arrives, or kNever when idle.
+    SimTime nextCompletion() const { return m_current < 0 ? kNever : m_clock + m_remaining; }
+    /// True when no job is on the machine.
+    bool idle() const { return m_current < 0; }
+
+private:
+    struct Item
+    {
+        SimTime remaining;
+        SimTime release;
+        int order;
+        int job;
+        bool operator>(const Item& o) const
+        {
+            if (remaining != o.remaining)
+                return remaining > o.remaining;
+            if (release != o.release)
+                return release > o.release;
+            return order > o.order;
+        }
+    };
+    void emitSegment(SimTime to);
+
+    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> m_active;
+    SimTime m_clock = 0;
+    int m_current = -1;
+    SimTime m_remaining = 0;
+    SimTime m_currentRelease = 0;
+    int m_currentOrder = 0;
+    SimTime m_segmentStart = 0;
+    SegmentFn m_segment;
+};
+
+} // namespace gantry::sim

@@ -1,0 +1,60 @@
+#pragma once
+
+#include "policies/prioritykey.h"
+#include "sim/decisions.h"
+#include "sim/simstate.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace gantry::sim {
+
+/// Jobs waiting for GPUs, ordered by PriorityKey and bucketed by GPU demand so that "start
+/// every job that fits" costs O(started x buckets x log n) instead of a walk over the queue.
+class WaitingQueue
+{
+public:
+    /// One queued job.
+    struct Entry
+    {
+        PriorityKey key; ///< its order
+        int job = 0;     ///< job index
+        bool operator<(const Entry& o) const { return key < o.key; }
+    };
+    using Ordered = std::set<Entry>;
+
+    /// Adds job j (needing gpus GPUs) with key; j must not be queued.
+    void insert(int j, const PriorityKey& key, int gpus);
+    /// Removes job j if queued. O(log n).
+    void erase(int j);
+    /// True when j is queued.
+    bool contains(int j) const { return j < int(m_in.size()) && m_in[std::size_t(j)]; }
+    /// True when nothing waits.
+    bool empty() const { return m_all.empty(); }
+    /// Number of waiting jobs.
+    std::size_t size() const { return m_all.size(); }
+    /// The first job in order; the queue must not be empty.
+    const Entry& front() const { return *m_all.begin(); }
+    /// All waiting jobs in order.
+    const Ordered& ordered() const { return m_all; }
+    /// Smallest GPU demand among waiting jobs (0 when empty). O(demand sizes).
+    int minGpus() const;
+
+    /// Strict admission: start jobs in order, stopping at the first that does not fit.
+    /// Started jobs leave the queue and their GPUs leave pool.
+    void admitStrict(const SimState& state, GpuPool& pool, Decisions& out);
+    /// Skip admission: start, in order, every job that fits.
+    void admitSkip(const SimState& state, GpuPool& pool, Decisions& out);
+    /// Tries to place job j on pool; on success takes the GPUs, records the start and dequeues j.
+    bool tryStart(const SimState& state, int j, GpuPool& pool, Decisions& out);
+
+private:
+    Ordered m_all;
+    std::map<int, Ordered> m_byGpus;
+    std::vector<PriorityKey> m_key;
+    std::vector<int> m_gpus;
+    std::vector<char> m_in;
+};
+
+} // namespace gantry::sim

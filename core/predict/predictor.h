@@ -1,0 +1,23 @@
+#pragma once
+
+#include "model/job.h"
+
+#include <QString>
+
+namespace gantry::predict {
+
+/// What the scheduler believes a job's iteration count is (DESIGN.md 3). A predictor sees a
+/// job at its arrival and learns from jobs as they finish; it never sees the future.
+class Predictor
+{
+public:
+    virtual ~Predictor() = default;
+    /// Registry name, with parameters (e.g. "noisy:0.5").
+    virtual QString name() const = 0;
+    /// Predicted iterations (> 0) of job, the index-th job of the scenario, at its arrival.
+    virtual double predict(const Job& job, int index) = 0;
+    /// A job finished with trueIterations; predictors that learn add it to their history.
+    virtual void observe(const Job& job, double trueIterations) {}
+};
+
+} // namespace gantry::predict

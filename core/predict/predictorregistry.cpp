@@ -1,0 +1,57 @@
+#include "predict/predictorregistry.h"
+
+#include "predict/givenpredictor.h"
+#include "predict/meanpredictor.h"
+#include "predict/noisypredictor.h"
+#include "predict/oraclepredictor.h"
+
+#include <cmath>
+
+namespace gantry {
+
+QStringList PredictorRegistry::names()
+{
+    return {QStringLiteral("oracle"), QStringLiteral("mean"), QStringLiteral("noisy:0.5"),
+            QStringLiteral("given")};
+}
+
+QString PredictorRegistry::description(const QString& name)
+{
+    const QString base = name.section(QLatin1Char(':'), 0, 0);
+    if (base == QLatin1String("oracle"))
+        return QStringLiteral("the true iterations");
+    if (base == QLatin1String("mean"))
+        return QStringLiteral("mean iterations of the jobs finished so far");
+    if (base == QLatin1String("noisy"))
+        return QStringLiteral("true iterations times log-normal noise of sigma S, seeded");
+    if (base == QLatin1String("given"))
+        return QStringLiteral("each job's predicted_iterations from the scenario");
+    return {};
+}
+
+Result<std::shared_ptr<predict::Predictor>> PredictorRegistry::create(const QString& name,
+                                                                      std::uint64_t seed,
+                                                                      double defaultIterations)
+{
+    using namespace predict;
+    if (name == QLatin1String("oracle"))
+        return std::shared_ptr<Predictor>(std::make_shared<OraclePredictor>());
+    if (name == QLatin1String("mean"))
+        return std::shared_ptr<Predictor>(std::make_shared<MeanPredictor>(defaultIterations));
+    if (name == QLatin1String("given"))
+        return std::shared_ptr<Predictor>(std::make_shared<GivenPredictor>());
+    if (name.startsWith(QLatin1String("noisy:"))) {
+        bool ok = false;
+        const double sigma = name.mid(6).toDouble(&ok);
+        if (!ok || !std::isfinite(sigma) || sigma < 0.0)
+            return Error::invalid(QStringLiteral("predictor \"%1\": noisy:S needs a number S >= 0").arg(name));
+        return std::shared_ptr<Predictor>(std::make_shared<NoisyPredictor>(sigma, seed));
+    }
+    if (name == QLatin1String("rf"))
+        return Error::invalid(QStringLiteral("predictor \"rf\" is not available yet (choose one of: %1)")
+                                  .arg(names().join(QStringLiteral(", "))));
+    return Error::invalid(QStringLiteral("unknown predictor \"%1\" (choose one of: %2)")
+                              .arg(name, names().join(QStringLiteral(", "))));
+}
+
+} // namespace gantry

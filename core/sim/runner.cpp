@@ -1,0 +1,81 @@
+#include "sim/runner.h"
+
+#include "mapping/iterationmodel.h"
+#include "mapping/placement.h"
+#include "mapping/placementregistry.h"
+#include "policies/policy.h"
+#include "policies/policyregistry.h"
+#include "predict/predictor.h"
+#include "predict/predictorregistry.h"
+#include "sim/metrics.h"
+#include "sim/simulator.h"
+
+#include <QElapsedTimer>
+
+namespace gantry {
+
+Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config, Feedback* feedback,
+                              const std::vector<sim::SimObserver*>& observers)
+{
+    QElapsedTimer timer;
+    timer.start();
+    auto policy = PolicyRegistry::create(config.policy);
+    if (!policy)
+        return Error::invalid(QStringLiteral("unknown policy \"%1\" (choose one of: %2)")
+                                  .arg(config.policy, PolicyRegistry::names().join(QStringLiteral(", "))));
+    auto placement = PlacementRegistry::create(config.placement, config.seed);
+    if (!placement) {
+        const bool later = config.placement == QLatin1String("graph") || config.placement == QLatin1String("search");
+        return Error::invalid(QStringLiteral("%1 placement \"%2\" (choose one of: %3)")
+                                  .arg(later ? QStringLiteral("not yet available:") : QStringLiteral("unknown"),
+                                       config.placement, PlacementRegistry::names().join(QStringLiteral(", "))));
+    }
+    auto predictor = PredictorRegistry::create(config.predictor, config.seed, config.defaultIterations);
+    if (!predictor)
+        return predictor.error();
+    const Contention contention = config.contention.value_or(scenario.options.contention);
+    if (contention == Contention::Fair)
+        return Error::invalid(QStringLiteral("contention \"fair\" is not available yet (use \"none\")"));
+    const double overheadS = config.restartOverheadS.value_or(scenario.options.restartOverheadS);
+    if (!(overheadS >= 0.0))
+        return Error::invalid(QStringLiteral("restart overhead must be >= 0 seconds"));
+
+    sim::Simulator simulator(scenario, *policy, *placement, *predictor.value(), fromSeconds(overheadS));
+    for (sim::SimObserver* o : observers)
+        simulator.addObserver(o);
+    if (Status s = simulator.run(feedback); !s)
+        return s.error();
+
+    RunResult result;
+    result.config = config;
+    const sim::SimState& state = simulator.state();
+    result.jobs.reserve(scenario.jobs.size());
+    for (int j = 0; j < state.jobCount(); ++j) {
+        const sim::JobState& st = state.state(j);
+        const Job& job = state.job(j);
+        JobRecord r;
+        r.id = job.id;
+        r.arrivalS = toSeconds(st.arrival);
+        r.startS = toSeconds(st.firstStart);
+        r.finishS = toSeconds(st.finish);
+        r.jctS = toSeconds(st.finish - st.arrival);
+        r.queueDelayS = toSeconds(st.firstStart - st.arrival);
+        r.gpus = st.gpus;
+        r.servers = IterationModel::serverCount(st.mapping, scenario.cluster);
+        r.preemptions = st.preemptions;
+        r.predictedIterations = st.predictedIterations;
+        r.iterations = job.trueIterations();
+        r.gpuSeconds = st.gpuSeconds;
+        r.crossServerBytes = st.crossBytes;
+        result.jobs.push_back(std::move(r));
+    }
+    result.summary = Metrics::summarize(result.jobs, scenario.cluster.totalGpus());
+    result.summary.policy = config.policy;
+    result.summary.placement = config.placement;
+    result.summary.predictor = config.predictor;
+    result.summary.events = simulator.events();
+    result.summary.wallS = double(timer.nsecsElapsed()) / 1e9;
+    return result;
+}
+
+} // namespace gantry

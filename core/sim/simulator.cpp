@@ -1,0 +1,271 @@
+#include "sim/simulator.h"
+
+#include "mapping/iterationmodel.h"
+#include "mapping/placement.h"
+#include "policies/policy.h"
+#include "predict/predictor.h"
+#include "sim/simobserver.h"
+
+#include <algorithm>
+#include <numeric>
+
+namespace gantry::sim {
+
+Simulator::Simulator(const Scenario& scenario, Policy& policy, Placement& placement,
+                     predict::Predictor& predictor, SimTime restartOverhead)
+    : m_state(scenario, placement), m_policy(&policy), m_predictor(&predictor),
+      m_restartOverhead(restartOverhead)
+{
+    const int n = int(scenario.jobs.size());
+    m_arrivalOrder.resize(std::size_t(n));
+    std::iota(m_arrivalOrder.begin(), m_arrivalOrder.end(), 0);
+    for (int j = 0; j < n; ++j) {
+        JobState& st = m_state.m_jobs[std::size_t(j)];
+        const Job& job = scenario.jobs[std::size_t(j)];
+        st.arrival = fromSeconds(job.arrivalS);
+        st.order = j;
+        st.gpus = job.gpuCount();
+        st.remainingIterations = job.trueIterations();
+    }
+    // Arrivals leave in (time, file position) order.
+    std::stable_sort(m_arrivalOrder.begin(), m_arrivalOrder.end(), [this](int a, int b) {
+        return m_state.m_jobs[std::size_t(a)].arrival < m_state.m_jobs[std::size_t(b)].arrival;
+    });
+    m_policy->setObservers(&m_observers);
+}
+
+void Simulator::addObserver(SimObserver* observer)
+{
+    m_observers.push_back(observer);
+}
+
+SimTime Simulator::nextTime() const
+{
+    SimTime t = m_wakeup;
+    if (!m_queue.empty())
+        t = std::min(t, m_queue.top().time);
+    if (m_nextArrival < m_arrivalOrder.size())
+        t = std::min(t, m_state.m_jobs[std::size_t(m_arrivalOrder[m_nextArrival])].arrival);
+    return t;
+}
+
+void Simulator::dropStaleEvents()
+{
+    while (!m_queue.empty() &&
+           m_queue.top().generation != m_state.m_jobs[std::size_t(m_queue.top().job)].generation)
+        m_queue.pop();
+}
+
+bool Simulator::step()
+{
+    if (m_failed || m_finished == m_state.jobCount())
+        return false;
+    const SimTime t = nextTime();
+    if (t == kNever) {
+        int waiting = 0;
+        for (const JobState& st : m_state.m_jobs)
+            waiting += st.phase == JobPhase::Waiting;
+        m_error = Error::internal(
+            QStringLiteral("deadlock at t=%1 s: %2 jobs are waiting and none can ever start under "
+                           "policy %3")
+                .arg(toSeconds(m_state.m_now))
+                .arg(waiting)
+                .arg(m_policy->name()));
+        m_failed = true;
+        return false;
+    }
+    m_state.m_now = t;
+    while (!m_queue.empty() && m_queue.top().time == t) {
+        const Event e = m_queue.top();
+        m_queue.pop();
+        if (e.generation != m_state.m_jobs[std::size_t(e.job)].generation)
+            continue;
+        ++m_events;
+        finish(e.job);
+    }
+    while (m_nextArrival < m_arrivalOrder.size() &&
+           m_state.m_jobs[std::size_t(m_arrivalOrder[m_nextArrival])].arrival == t) {
+        ++m_events;
+        arrive(m_arrivalOrder[m_nextArrival++]);
+    }
+    if (m_wakeup == t)
+        ++m_events;
+    m_decisions.clear();
+    m_policy->decide(m_state, m_decisions);
+    if (Status s = apply(m_decisions); !s) {
+        m_error = s.error();
+        m_failed = true;
+        return false;
+    }
+    dropStaleEvents();
+    m_wakeup = m_policy->nextWakeup(m_state);
+    if (m_wakeup <= t) {
+        m_error = Error::internal(QStringLiteral("policy %1 asked to be woken at %2 s, not after now (%3 s)")
+                                      .arg(m_policy->name())
+                                      .arg(toSeconds(m_wakeup))
+                                      .arg(toSeconds(t)));
+        m_failed = true;
+        return false;
+    }
+    return m_finished < m_state.jobCount();
+}
+
+Status Simulator::runUntil(SimTime t)
+{
+    while (!m_failed && m_finished < m_state.jobCount() && nextTime() <= t)
+        step();
+    if (m_failed)
+        return m_error;
+    return {};
+}
+
+Status Simulator::run(Feedback* feedback)
+{
+    const int n = m_state.jobCount();
+    long long steps = 0;
+    while (step()) {
+        if (feedback && (++steps & 1023) == 0) {
+            if (feedback->cancelled())
+                return Error::cancelled();
+            feedback->progress(double(m_finished) / double(n));
+        }
+    }
+    if (m_failed)
+        return m_error;
+    if (feedback)
+        feedback->progress(1.0);
+    return {};
+}
+
+void Simulator::arrive(int j)
+{
+    JobState& st = m_state.m_jobs[std::size_t(j)];
+    const Job& job = m_state.job(j);
+    st.phase = JobPhase::Waiting;
+    double k = m_predictor->predict(job, j);
+    if (!(k > 0.0))
+        k = 1e-6;
+    st.predictedIterations = k;
+    if (job.kind == JobKind::Duration) {
+        st.referenceIterationS = 1.0;
+    } else {
+        const GpuPool empty(m_state.cluster());
+        const auto m = m_state.placement().place(job, empty);
+        st.referenceIterationS = m ? IterationModel::iterationTimeS(job, *m, m_state.cluster()) : 1.0;
+    }
+    st.predictedProcessing = std::max<SimTime>(1, fromSeconds(k * st.referenceIterationS));
+    for (SimObserver* o : m_observers)
+        o->jobArrived(m_state.m_now, j);
+    m_policy->jobArrived(m_state, j);
+}
+
+void Simulator::closeSegment(JobState& st)
+{
+    const SimTime now = m_state.m_now;
+    const SimTime elapsed = now - st.segmentStart;
+    const SimTime work = std::max<SimTime>(0, elapsed - st.overhead);
+    const double done = std::min(st.remainingIterations, double(work) / (st.iterationS * 1e6));
+    st.remainingIterations -= done;
+    st.crossBytes += done * st.crossBytesPerIteration;
+    st.gpuSeconds += double(st.gpus) * toSeconds(elapsed);
+    st.ranBefore += elapsed;
+}
+
+void Simulator::finish(int j)
+{
+    JobState& st = m_state.m_jobs[std::size_t(j)];
+    const SimTime elapsed = m_state.m_now - st.segmentStart;
+    st.crossBytes += st.remainingIterations * st.crossBytesPerIteration;
+    st.remainingIterations = 0.0;
+    st.gpuSeconds += double(st.gpus) * toSeconds(elapsed);
+    st.ranBefore += elapsed;
+    m_state.m_pool.give(st.mapping);
+    removeRunning(j);
+    st.phase = JobPhase::Finished;
+    st.finish = m_state.m_now;
+    ++st.generation;
+    ++m_finished;
+    m_predictor->observe(m_state.job(j), m_state.job(j).trueIterations());
+    for (SimObserver* o : m_observers)
+        o->jobFinished(m_state.m_now, j);
+    m_policy->jobFinished(m_state, j);
+}
+
+void Simulator::removeRunning(int j)
+{
+    const int slot = m_state.m_runningSlot[std::size_t(j)];
+    const int last = m_state.m_running.back();
+    m_state.m_running[std::size_t(slot)] = last;
+    m_state.m_runningSlot[std::size_t(last)] = slot;
+    m_state.m_running.pop_back();
+    m_state.m_runningSlot[std::size_t(j)] = -1;
+}
+
+void Simulator::scheduleCompletion(int j)
+{
+    JobState& st = m_state.m_jobs[std::size_t(j)];
+    const double us = st.remainingIterations * st.iterationS * 1e6;
+    const SimTime left = std::max<SimTime>(1, SimTime(std::llround(us)));
+    m_queue.push(m_state.m_now + st.overhead + left, j, st.generation);
+}
+
+void Simulator::startJob(int j, const Mapping& m)
+{
+    JobState& st = m_state.m_jobs[std::size_t(j)];
+    const bool resumed = st.firstStart >= 0;
+    st.phase = JobPhase::Running;
+    st.mapping = m;
+    st.segmentStart = m_state.m_now;
+    st.overhead = resumed ? m_restartOverhead : 0;
+    if (!resumed)
+        st.firstStart = m_state.m_now;
+    st.iterationS = IterationModel::iterationTimeS(m_state.job(j), m, m_state.cluster());
+    st.crossBytesPerIteration = IterationModel::crossServerBytes(m_state.job(j), m, m_state.cluster());
+    m_state.m_pool.take(m);
+    m_state.m_runningSlot[std::size_t(j)] = int(m_state.m_running.size());
+    m_state.m_running.push_back(j);
+    scheduleCompletion(j);
+    for (SimObserver* o : m_observers) {
+        o->jobStarted(m_state.m_now, j, m);
+        o->rateChanged(m_state.m_now, j, st.iterationS);
+    }
+}
+
+void Simulator::preemptJob(int j)
+{
+    JobState& st = m_state.m_jobs[std::size_t(j)];
+    closeSegment(st);
+    m_state.m_pool.give(st.mapping);
+    removeRunning(j);
+    st.phase = JobPhase::Waiting;
+    ++st.preemptions;
+    ++st.generation;
+    for (SimObserver* o : m_observers)
+        o->jobPreempted(m_state.m_now, j);
+}
+
+Status Simulator::apply(const Decisions& d)
+{
+    if (!d.preempt.empty() && !m_policy->preemptive())
+        return Error::internal(QStringLiteral("non-preemptive policy %1 tried to preempt").arg(m_policy->name()));
+    for (int j : d.preempt) {
+        if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Running)
+            return Error::internal(QStringLiteral("policy %1 preempted a job that is not running").arg(m_policy->name()));
+        preemptJob(j);
+    }
+    for (const auto& [j, m] : d.start) {
+        if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Waiting)
+            return Error::internal(QStringLiteral("policy %1 started a job that is not waiting").arg(m_policy->name()));
+        std::vector<int> gpus = m.gpus;
+        std::sort(gpus.begin(), gpus.end());
+        if (int(gpus.size()) != m_state.state(j).gpus ||
+            std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end() || !m_state.m_pool.allFree(m))
+            return Error::internal(QStringLiteral("policy %1 gave job %2 a mapping that is not %3 distinct free GPUs")
+                                       .arg(m_policy->name(), m_state.job(j).id)
+                                       .arg(m_state.state(j).gpus));
+        startJob(j, m);
+    }
+    return {};
+}
+
+} // namespace gantry::sim

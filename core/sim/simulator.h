@@ -1,0 +1,82 @@
+#pragma once
+
+#include "sim/decisions.h"
+#include "sim/eventqueue.h"
+#include "sim/simstate.h"
+#include "util/feedback.h"
+#include "util/result.h"
+
+#include <vector>
+
+namespace gantry {
+class Placement;
+namespace predict {
+class Predictor;
+}
+} // namespace gantry
+
+namespace gantry::sim {
+
+class Policy;
+class SimObserver;
+
+/// The discrete-event engine (DESIGN.md 2): integer time, (time, seq) event order, rate-based
+/// progress, preemption with restart overhead. At each instant completions are applied first,
+/// then arrivals in file order, then the policy decides once. An instance is single-threaded;
+/// independent instances may run in parallel.
+class Simulator
+{
+public:
+    /// A simulator over scenario with the given components; all must outlive it.
+    Simulator(const Scenario& scenario, Policy& policy, Placement& placement,
+              predict::Predictor& predictor, SimTime restartOverhead);
+
+    /// Adds an observer (not owned).
+    void addObserver(SimObserver* observer);
+    /// Processes the next decision point. Returns false when the run is over (all jobs done)
+    /// or failed (see error()).
+    bool step();
+    /// Steps until the clock would pass t or the run ends.
+    Status runUntil(SimTime t);
+    /// Runs to the end; reports progress (finished / total jobs) and honours cancellation.
+    /// A deadlock (jobs waiting that can never start) is an error, never a hang.
+    /// O(events x (log n + policy decision cost)).
+    Status run(Feedback* feedback = nullptr);
+
+    /// The state (clock, jobs, GPUs).
+    const SimState& state() const { return m_state; }
+    /// Events processed: arrivals, completions and policy wake-ups.
+    long long events() const { return m_events; }
+    /// Jobs finished so far.
+    int finishedJobs() const { return m_finished; }
+    /// Time of the next decision point, or kNever.
+    SimTime nextTime() const;
+
+private:
+    void arrive(int j);
+    void finish(int j);
+    void startJob(int j, const Mapping& m);
+    void preemptJob(int j);
+    void closeSegment(JobState& st);
+    void removeRunning(int j);
+    void scheduleCompletion(int j);
+    Status apply(const Decisions& d);
+    void dropStaleEvents();
+
+    SimState m_state;
+    Policy* m_policy;
+    predict::Predictor* m_predictor;
+    SimTime m_restartOverhead;
+    std::vector<SimObserver*> m_observers;
+    EventQueue m_queue;
+    std::vector<int> m_arrivalOrder;
+    std::size_t m_nextArrival = 0;
+    SimTime m_wakeup = kNever;
+    long long m_events = 0;
+    int m_finished = 0;
+    Decisions m_decisions;
+    Error m_error;
+    bool m_failed = false;
+};
+
+} // namespace gantry::sim

@@ -1,0 +1,18 @@
+#include "metatypes.h"
+
+namespace gantry::ui {
+
+void registerMetaTypes()
+{
+    // A function-local static runs once, even when several threads get here together.
+    static const bool registered = [] {
+        qRegisterMetaType<gantry::Scenario>();
+        qRegisterMetaType<gantry::RunConfig>();
+        qRegisterMetaType<gantry::RunResult>();
+        qRegisterMetaType<QList<gantry::RunConfig>>();
+        return true;
+    }();
+    Q_UNUSED(registered);
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,24 @@
+#pragma once
+
+// Metatype declarations for the engine's value types, so that they can travel through queued
+// (cross-thread) signal connections. They live in the UI library: core knows nothing of Qt's
+// signal machinery.
+
+#include "model/scenario.h"
+#include "sim/runconfig.h"
+#include "sim/runresult.h"
+
+#include <QList>
+#include <QMetaType>
+
+Q_DECLARE_METATYPE(gantry::Scenario)
+Q_DECLARE_METATYPE(gantry::RunConfig)
+Q_DECLARE_METATYPE(gantry::RunResult)
+
+namespace gantry::ui {
+
+/// Registers Scenario, RunConfig, RunResult and QList<RunConfig> with Qt's metatype system;
+/// idempotent and thread-safe, called by every class that sends them across threads.
+void registerMetaTypes();
+
+} // namespace gantry::ui

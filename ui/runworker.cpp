@@ -1,0 +1,102 @@
+#include "runworker.h"
+
+#include "sim/runner.h"
+#include "util/error.h"
+#include "util/feedback.h"
+#include "util/result.h"
+
+#include <algorithm>
+#include <exception>
+
+namespace gantry::ui {
+
+RunWorker::RunWorker(QObject* parent) : QObject(parent)
+{
+    registerMetaTypes();
+}
+
+void RunWorker::cancel()
+{
+    // Set the flag first: a run that publishes its Feedback after this sees the flag, and one
+    // that published it before is reached through m_current.
+    m_cancel.store(true);
+    std::lock_guard lock(m_mutex);
+    if (m_current)
+        m_current->cancel();
+}
+
+void RunWorker::clearCancel()
+{
+    m_cancel.store(false);
+}
+
+bool RunWorker::cancelRequested() const
+{
+    return m_cancel.load();
+}
+
+void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunConfig>& configs)
+{
+    const qsizetype count = configs.size();
+    double lastFraction = -1.0;
+    QString lastLabel;
+    // Feedback forwards up to a thousand updates per run; the GUI needs far fewer.
+    auto report = [&](double fraction, const QString& label, const QString& detail) {
+        fraction = std::clamp(fraction, 0.0, 1.0);
+        if (label == lastLabel && fraction < 1.0 && fraction - lastFraction < ProgressStep)
+            return;
+        lastFraction = fraction;
+        lastLabel = label;
+        emit progress(fraction, detail.isEmpty() ? label : label + QStringLiteral(": ") + detail);
+    };
+
+    for (qsizetype i = 0; i < count; ++i) {
+        if (m_cancel.load()) {
+            emit cancelled();
+            return;
+        }
+        const RunConfig& config = configs[i];
+        const QString label = tr("%1 (%2 of %3)").arg(config.policy).arg(i + 1).arg(count);
+        report(double(i) / double(count), label, {});
+
+        Feedback feedback([&](double fraction, const QString& step) {
+            report((double(i) + std::clamp(fraction, 0.0, 1.0)) / double(count), label, step);
+        });
+        {
+            std::lock_guard lock(m_mutex);
+            m_current = &feedback;
+            if (m_cancel.load())
+                feedback.cancel();
+        }
+
+        Result<RunResult> result = Error::internal(QString());
+        try {
+            result = Runner::run(scenario, config, &feedback);
+        } catch (const std::exception& e) {
+            result = Error::internal(QString::fromLocal8Bit(e.what()));
+        } catch (...) {
+            result = Error::internal(tr("unknown exception"));
+        }
+
+        {
+            std::lock_guard lock(m_mutex);
+            m_current = nullptr;
+        }
+
+        // A run that completed while cancel() was on its way still counts as cancelled, so that
+        // the caller never sees a result for the configuration it cancelled.
+        if (m_cancel.load() || (!result.ok() && result.error().kind == ErrorKind::Cancelled)) {
+            emit cancelled();
+            return;
+        }
+        if (!result.ok()) {
+            emit failed(tr("%1: %2").arg(config.policy, result.error().message));
+            return;
+        }
+        emit runFinished(result.value());
+    }
+    report(1.0, tr("done"), {});
+    emit allFinished();
+}
+
+} // namespace gantry::ui
