@@ -1,0 +1,259 @@
+// The discrete-event kernel: event order, rate-based progress, preemption and restart overhead,
+// heterogeneous speeds, deadlock detection, cancellation, stepping.
+#include "mapping/consolidateplacement.h"
+#include "policies/fifopolicy.h"
+#include "policies/policy.h"
+#include "predict/oraclepredictor.h"
+#include "sim/eventqueue.h"
+#include "sim/runner.h"
+#include "sim/simulator.h"
+
+#include <QTest>
+
+using namespace gantry;
+
+namespace {
+
+Scenario makeCluster(const QList<double>& speeds, int gpusPerServer = 4, double nicGbps = 80)
+{
+    Scenario s;
+    for (int i = 0; i < speeds.size(); ++i)
+        s.cluster.gpuTypes.push_back({QStringLiteral("t%1").arg(i), 100, 80, speeds[i]});
+    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
+    for (int i = 0; i < speeds.size(); ++i)
+        s.cluster.servers.push_back({QStringLiteral("s%1").arg(i), 0, i, gpusPerServer, 100, nicGbps});
+    s.cluster.finalize();
+    return s;
+}
+
+Job durationJob(const QString& id, double arrival, int gpus, double duration)
+{
+    Job j;
+    j.id = id;
+    j.arrivalS = arrival;
+    j.gpus = gpus;
+    j.durationS = duration;
+    return j;
+}
+
+// A policy that never starts anything: the engine must call that a deadlock, not hang.
+class IdlePolicy : public sim::Policy
+{
+public:
+    QString name() const override { return QStringLiteral("idle"); }
+    void jobArrived(const sim::SimState&, int) override {}
+    void decide(const sim::SimState&, sim::Decisions&) override {}
+};
+
+RunResult mustRun(const Scenario& s, const QString& policy, double overhead = 0.0)
+{
+    RunConfig c;
+    c.policy = policy;
+    c.restartOverheadS = overhead;
+    auto r = Runner::run(s, c);
+    if (!r)
+        qFatal("%s", qPrintable(r.error().message));
+    return r.value();
+}
+
+} // namespace
+
+class TestEngine : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void eventOrder();
+    void preemptionKeepsProgress_data();
+    void preemptionKeepsProgress();
+    void slowGpusStretchDuration_data();
+    void slowGpusStretchDuration();
+    void spanningServersCostsTime();
+    void simultaneousEvents();
+    void deadlockIsAnError();
+    void cancellation();
+    void runUntilStops();
+    void unknownNamesAreInvalid_data();
+    void unknownNamesAreInvalid();
+    void tiresiasDemotes();
+};
+
+void TestEngine::eventOrder()
+{
+    sim::EventQueue q;
+    q.push(5, 1, 0);
+    q.push(3, 2, 0);
+    q.push(5, 3, 0);
+    q.push(3, 4, 0);
+    QList<int> order;
+    while (!q.empty()) {
+        order << q.top().job;
+        q.pop();
+    }
+    QCOMPARE(order, (QList<int>{2, 4, 1, 3})); // by time, then insertion
+}
+
+// srtf: a long job is preempted by a short one and resumes with its progress kept, plus the
+// restart overhead.
+void TestEngine::preemptionKeepsProgress_data()
+{
+    QTest::addColumn<double>("overhead");
+    QTest::newRow("no overhead") << 0.0;
+    QTest::newRow("overhead 5 s") << 5.0;
+}
+
+void TestEngine::preemptionKeepsProgress()
+{
+    QFETCH(double, overhead);
+    Scenario s = makeCluster({1.0});
+    s.jobs = {durationJob("long", 0, 4, 100), durationJob("short", 10, 4, 20)};
+    const RunResult r = mustRun(s, QStringLiteral("srtf"), overhead);
+    QCOMPARE(r.jobs[1].startS, 10.0);
+    QCOMPARE(r.jobs[1].finishS, 30.0);
+    QCOMPARE(r.jobs[0].preemptions, 1);
+    QCOMPARE(r.jobs[0].finishS, 120.0 + overhead); // 10 s before, 90 s after, plus overhead
+    QCOMPARE(r.summary.preemptions, 1LL);
+    // fifo never preempts: the short job waits.
+    const RunResult f = mustRun(s, QStringLiteral("fifo"), overhead);
+    QCOMPARE(f.jobs[1].startS, 100.0);
+    QCOMPARE(f.summary.preemptions, 0LL);
+}
+
+void TestEngine::slowGpusStretchDuration_data()
+{
+    QTest::addColumn<double>("speed");
+    QTest::addColumn<double>("finish");
+    QTest::newRow("speed 1") << 1.0 << 100.0;
+    QTest::newRow("speed 0.5") << 0.5 << 200.0;
+    QTest::newRow("speed 2") << 2.0 << 50.0;
+}
+
+void TestEngine::slowGpusStretchDuration()
+{
+    QFETCH(double, speed);
+    QFETCH(double, finish);
+    Scenario s = makeCluster({speed});
+    s.jobs = {durationJob("a", 0, 2, 100)};
+    QCOMPARE(mustRun(s, QStringLiteral("fifo")).jobs[0].finishS, finish);
+}
+
+// A two-worker graph job: on one server the edge uses the intra fabric, across two the NIC.
+void TestEngine::spanningServersCostsTime()
+{
+    Scenario s = makeCluster({1.0, 1.0}, 1, 80); // 1 GPU per server: the job must span
+    Job j;
+    j.id = QStringLiteral("g");
+    j.kind = JobKind::Graph;
+    j.iterations = 10;
+    j.graph.workers = {{1.0, 0.0}, {1.0, 0.0}};
+    j.graph.edges = {{0, 1, 10e9}}; // 10 GB per iteration over 10 GB/s: +1 s
+    s.jobs = {j};
+    const RunResult spanning = mustRun(s, QStringLiteral("fifo"));
+    QCOMPARE(spanning.jobs[0].finishS, 20.0);
+    QCOMPARE(spanning.jobs[0].servers, 2);
+    QCOMPARE(spanning.summary.crossServerBytes, 100e9);
+    Scenario one = makeCluster({1.0}, 2, 80); // both workers on one 100 GB/s server: +0.1 s
+    one.jobs = s.jobs;
+    const RunResult local = mustRun(one, QStringLiteral("fifo"));
+    QCOMPARE(local.jobs[0].finishS, 11.0);
+    QCOMPARE(local.summary.crossServerBytes, 0.0);
+}
+
+// A completion and an arrival at one instant: the freed GPUs serve the arrival at once.
+void TestEngine::simultaneousEvents()
+{
+    Scenario s = makeCluster({1.0});
+    s.jobs = {durationJob("a", 0, 4, 10), durationJob("b", 10, 4, 5), durationJob("c", 10, 4, 5)};
+    const RunResult r = mustRun(s, QStringLiteral("fifo"));
+    QCOMPARE(r.jobs[1].startS, 10.0);
+    QCOMPARE(r.jobs[2].startS, 15.0); // file order breaks the tie
+}
+
+void TestEngine::deadlockIsAnError()
+{
+    Scenario s = makeCluster({1.0});
+    s.jobs = {durationJob("a", 0, 1, 10)};
+    IdlePolicy policy;
+    ConsolidatePlacement placement;
+    predict::OraclePredictor predictor;
+    sim::Simulator simulator(s, policy, placement, predictor, 0);
+    const Status st = simulator.run();
+    QVERIFY(!st.ok());
+    QVERIFY2(st.error().message.contains(QStringLiteral("deadlock")), qPrintable(st.error().message));
+}
+
+void TestEngine::cancellation()
+{
+    Scenario s = makeCluster({1.0});
+    for (int i = 0; i < 20000; ++i)
+        s.jobs.push_back(durationJob(QStringLiteral("j%1").arg(i), i, 1, 50));
+    Feedback feedback;
+    feedback.cancel();
+    RunConfig c;
+    auto r = Runner::run(s, c, &feedback);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().kind, ErrorKind::Cancelled);
+}
+
+void TestEngine::runUntilStops()
+{
+    Scenario s = makeCluster({1.0});
+    s.jobs = {durationJob("a", 0, 4, 10), durationJob("b", 5, 4, 10)};
+    sim::FifoPolicy policy;
+    ConsolidatePlacement placement;
+    predict::OraclePredictor predictor;
+    sim::Simulator simulator(s, policy, placement, predictor, 0);
+    QVERIFY(simulator.runUntil(5 * kSecond).ok());
+    QCOMPARE(simulator.state().now(), 5 * kSecond);
+    QCOMPARE(simulator.state().state(0).phase, sim::JobPhase::Running);
+    QCOMPARE(simulator.state().state(1).phase, sim::JobPhase::Waiting);
+    QCOMPARE(simulator.nextTime(), 10 * kSecond);
+    QVERIFY(simulator.run().ok());
+    QCOMPARE(simulator.state().state(1).finish, 20 * kSecond);
+    QCOMPARE(simulator.events(), 4LL); // two arrivals, two completions
+}
+
+void TestEngine::unknownNamesAreInvalid_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QString>("placement");
+    QTest::addColumn<QString>("predictor");
+    QTest::newRow("policy") << "nope" << "consolidate" << "oracle";
+    QTest::newRow("placement") << "fifo" << "nope" << "oracle";
+    QTest::newRow("graph not yet") << "fifo" << "graph" << "oracle";
+    QTest::newRow("predictor") << "fifo" << "consolidate" << "nope";
+    QTest::newRow("rf not yet") << "fifo" << "consolidate" << "rf";
+    QTest::newRow("noisy without sigma") << "fifo" << "consolidate" << "noisy:x";
+}
+
+void TestEngine::unknownNamesAreInvalid()
+{
+    QFETCH(QString, policy);
+    QFETCH(QString, placement);
+    QFETCH(QString, predictor);
+    Scenario s = makeCluster({1.0});
+    s.jobs = {durationJob("a", 0, 1, 10)};
+    RunConfig c;
+    c.policy = policy;
+    c.placement = placement;
+    c.predictor = predictor;
+    auto r = Runner::run(s, c);
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().kind, ErrorKind::InvalidInput);
+}
+
+// tiresias: a job that crosses 3200 GPU-seconds drops to the second queue and yields.
+void TestEngine::tiresiasDemotes()
+{
+    Scenario s = makeCluster({1.0});
+    s.jobs = {durationJob("old", 0, 4, 2000), durationJob("new", 900, 4, 100)};
+    const RunResult r = mustRun(s, QStringLiteral("tiresias"));
+    // old reaches 3200 GPU-s at 800 s (4 GPUs), so at 900 s new (queue 0) preempts it.
+    QCOMPARE(r.jobs[1].startS, 900.0);
+    QCOMPARE(r.jobs[1].finishS, 1000.0);
+    QCOMPARE(r.jobs[0].preemptions, 1);
+    QCOMPARE(r.jobs[0].finishS, 2100.0);
+}
+
+QTEST_GUILESS_MAIN(TestEngine)
+#include "tst_engine.moc"

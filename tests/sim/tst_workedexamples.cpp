@@ -1,0 +1,239 @@
+// The worked examples of ASRPT.md section 9 as exact tests.
+#include "mapping/iterationmodel.h"
+#include "policies/virtualsinglemachine.h"
+#include "scheduleaudit.h"
+#include "sim/runner.h"
+
+#include <QTest>
+
+using namespace gantry;
+
+namespace {
+
+// A cluster of `servers` x `gpus` identical GPUs of speed 1.0.
+Scenario cluster(int servers, int gpus, double intraGBps = 100, double nicGbps = 80)
+{
+    Scenario s;
+    s.cluster.gpuTypes = {{QStringLiteral("G"), 100, 80, 1.0}};
+    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
+    for (int i = 0; i < servers; ++i)
+        s.cluster.servers.push_back({QStringLiteral("s%1").arg(i), 0, 0, gpus, intraGBps, nicGbps});
+    s.cluster.finalize();
+    return s;
+}
+
+Job durationJob(const char* id, double arrival, int gpus, double duration)
+{
+    Job j;
+    j.id = QLatin1String(id);
+    j.arrivalS = arrival;
+    j.gpus = gpus;
+    j.durationS = duration;
+    return j;
+}
+
+struct Outcome
+{
+    RunResult result;
+    std::vector<SimTime> virtualEnd;
+    QStringList violations;
+};
+
+Outcome runWith(const Scenario& s, const QString& policy, const QString& predictor = QStringLiteral("oracle"))
+{
+    RunConfig c;
+    c.policy = policy;
+    c.predictor = predictor;
+    test::ScheduleAudit audit(s);
+    auto r = Runner::run(s, c, nullptr, {&audit});
+    if (!r)
+        qFatal("run failed: %s", qPrintable(r.error().message));
+    return {r.value(), audit.virtualCompletion(), audit.violations()};
+}
+
+Scenario e3(bool mispredictJ3)
+{
+    Scenario s = cluster(2, 4);
+    s.jobs = {durationJob("J1", 0, 8, 10), durationJob("J2", 1, 2, 4), durationJob("J3", 2, 4, 6),
+              durationJob("J4", 3, 1, 8)};
+    if (mispredictJ3)
+        s.jobs[2].predictedIterations = 2.0;
+    return s;
+}
+
+} // namespace
+
+class TestWorkedExamples : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void singleMachineSrpt_data();
+    void singleMachineSrpt();
+    void fullPipeline_data();
+    void fullPipeline();
+    void singleGpuJobs();
+    void virtualMachineSize();
+    void pipelineMappingCost_data();
+    void pipelineMappingCost();
+};
+
+// E1 and E2: preemptive SRPT on the virtual machine, with the strict-preemption tie rule.
+void TestWorkedExamples::singleMachineSrpt_data()
+{
+    QTest::addColumn<QList<double>>("releases");
+    QTest::addColumn<QList<double>>("sizes");
+    QTest::addColumn<QList<double>>("completions");
+    QTest::newRow("E1 no ties") << QList<double>{0, 1, 2} << QList<double>{4, 2, 5} << QList<double>{6, 3, 11};
+    QTest::newRow("E2 tie does not preempt") << QList<double>{0, 1} << QList<double>{3, 2} << QList<double>{3, 5};
+}
+
+void TestWorkedExamples::singleMachineSrpt()
+{
+    QFETCH(QList<double>, releases);
+    QFETCH(QList<double>, sizes);
+    QFETCH(QList<double>, completions);
+    sim::VirtualSingleMachine vsm;
+    std::vector<SimTime> done(std::size_t(releases.size()), -1);
+    std::vector<int> completed;
+    SimTime busyUntil = 0;
+    vsm.setSegmentCallback([&](SimTime from, SimTime to, int) {
+        QVERIFY(from >= busyUntil); // one job at a time
+        busyUntil = to;
+    });
+    // Advance event by event so that every completion time is observed exactly.
+    for (int j = 0; j < releases.size(); ++j) {
+        const SimTime r = fromSeconds(releases[j]);
+        while (vsm.nextCompletion() <= r) {
+            const SimTime c = vsm.nextCompletion();
+            completed.clear();
+            vsm.advanceTo(c, completed);
+            for (int k : completed)
+                done[std::size_t(k)] = c;
+        }
+        vsm.advanceTo(r, completed);
+        vsm.release(r, j, fromSeconds(sizes[j]), j);
+    }
+    while (!vsm.idle()) {
+        const SimTime c = vsm.nextCompletion();
+        completed.clear();
+        vsm.advanceTo(c, completed);
+        for (int k : completed)
+            done[std::size_t(k)] = c;
+    }
+    for (int j = 0; j < completions.size(); ++j)
+        QCOMPARE(done[std::size_t(j)], fromSeconds(completions[j]));
+}
+
+// E3 (exact predictions, strict and backfill) and E4 (J3 mispredicted through `given`).
+void TestWorkedExamples::fullPipeline_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<bool>("mispredict");
+    QTest::addColumn<QList<double>>("virtualCompletion"); // J1..J4
+    QTest::addColumn<QList<double>>("start");
+    QTest::addColumn<QList<double>>("finish");
+    QTest::addColumn<double>("sumCompletion");
+    QTest::addColumn<double>("totalJct");
+    const QList<double> e3cv{15, 2, 6, 4}, e3start{15, 2, 6, 4}, e3finish{25, 6, 12, 12};
+    QTest::newRow("E3 asrpt") << "asrpt" << false << e3cv << e3start << e3finish << 55.0 << 49.0;
+    QTest::newRow("E3 asrpt-backfill") << "asrpt-backfill" << false << e3cv << e3start << e3finish << 55.0 << 49.0;
+    QTest::newRow("E4 asrpt") << "asrpt" << true << QList<double>{13, 2, 3, 4} << QList<double>{13, 2, 3, 4}
+                              << QList<double>{23, 6, 9, 12} << 50.0 << 44.0;
+}
+
+void TestWorkedExamples::fullPipeline()
+{
+    QFETCH(QString, policy);
+    QFETCH(bool, mispredict);
+    QFETCH(QList<double>, virtualCompletion);
+    QFETCH(QList<double>, start);
+    QFETCH(QList<double>, finish);
+    QFETCH(double, sumCompletion);
+    QFETCH(double, totalJct);
+    const Scenario s = e3(mispredict);
+    const Outcome o = runWith(s, policy, QStringLiteral("given"));
+    QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
+    for (int j = 0; j < 4; ++j) {
+        QCOMPARE(o.virtualEnd[std::size_t(j)], fromSeconds(virtualCompletion[j]));
+        QCOMPARE(o.result.jobs[std::size_t(j)].startS, start[j]);
+        QCOMPARE(o.result.jobs[std::size_t(j)].finishS, finish[j]);
+    }
+    QCOMPARE(o.result.summary.sumCompletionS, sumCompletion);
+    QCOMPARE(o.result.summary.totalJctS, totalJct);
+    // J2 and J4 share server s0 by best fit, J3 gets the whole of s1, J1 spans both.
+    QCOMPARE(o.result.jobs[0].servers, 2);
+    QCOMPARE(o.result.jobs[2].servers, 1);
+    QCOMPARE(o.result.summary.preemptions, 0LL);
+    // Theorem A: C^V <= S <= (1 + G / (G - g_max + 1)) C^V.
+    for (int j = 0; j < 4; ++j) {
+        QVERIFY(start[j] >= virtualCompletion[j]);
+        QVERIFY(start[j] <= 9.0 * virtualCompletion[j]);
+    }
+}
+
+// E5: single-GPU jobs on G = 2.
+void TestWorkedExamples::singleGpuJobs()
+{
+    Scenario s = cluster(1, 2);
+    s.jobs = {durationJob("J1", 0, 1, 4), durationJob("J2", 0, 1, 4), durationJob("J3", 1, 1, 1)};
+    const Outcome o = runWith(s, QStringLiteral("asrpt"));
+    QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
+    const QList<double> cv{2.5, 4.5, 1.5}, st{2.5, 4.5, 1.5}, fin{6.5, 8.5, 2.5};
+    for (int j = 0; j < 3; ++j) {
+        QCOMPARE(o.virtualEnd[std::size_t(j)], fromSeconds(cv[j]));
+        QCOMPARE(o.result.jobs[std::size_t(j)].startS, st[j]);
+        QCOMPARE(o.result.jobs[std::size_t(j)].finishS, fin[j]);
+    }
+    QCOMPARE(o.result.summary.sumCompletionS, 17.5);
+}
+
+// E7: K-hat = 1000, tau0 = 0.5 s, g = 8, G = 64: p-hat = 500 s, w = 62.5 s.
+void TestWorkedExamples::virtualMachineSize()
+{
+    Scenario s = cluster(8, 8);
+    Job j;
+    j.id = QStringLiteral("big");
+    j.kind = JobKind::Graph;
+    j.iterations = 1000;
+    j.graph.workers.assign(8, {0.5, 1.0});
+    s.jobs = {j};
+    const Outcome o = runWith(s, QStringLiteral("asrpt"));
+    QCOMPARE(o.virtualEnd[0], fromSeconds(62.5));
+    QCOMPARE(o.result.jobs[0].startS, 62.5);
+    QCOMPARE(o.result.jobs[0].finishS, 562.5);
+}
+
+// E6 (cost part): the bottleneck iteration time of a 4-stage pipeline under three mappings.
+void TestWorkedExamples::pipelineMappingCost_data()
+{
+    QTest::addColumn<QList<int>>("gpus"); // GPU of s1..s4 on 2 servers x 2 GPUs (or 1 x 4)
+    QTest::addColumn<bool>("oneServer");
+    QTest::addColumn<double>("tau");
+    QTest::addColumn<double>("crossGB");
+    QTest::newRow("one server") << QList<int>{0, 1, 2, 3} << true << 1.03 << 0.0;
+    QTest::newRow("{s1,s2}|{s3,s4}") << QList<int>{0, 1, 2, 3} << false << 1.12 << 1.0;
+    QTest::newRow("{s1,s3}|{s2,s4}") << QList<int>{0, 2, 1, 3} << false << 1.30 << 5.0;
+}
+
+void TestWorkedExamples::pipelineMappingCost()
+{
+    QFETCH(QList<int>, gpus);
+    QFETCH(bool, oneServer);
+    QFETCH(double, tau);
+    QFETCH(double, crossGB);
+    // B_in = 100 GB/s; B_out = 10 GB/s = 80 Gb/s.
+    const Scenario s = oneServer ? cluster(1, 4, 100, 80) : cluster(2, 2, 100, 80);
+    Job j;
+    j.kind = JobKind::Graph;
+    j.iterations = 1;
+    j.graph.workers.assign(4, {1.0, 0.0});
+    j.graph.edges = {{0, 1, 2e9}, {1, 2, 1e9}, {2, 3, 2e9}};
+    Mapping m;
+    m.gpus.assign(gpus.begin(), gpus.end());
+    QVERIFY(qAbs(IterationModel::iterationTimeS(j, m, s.cluster) - tau) < 1e-12);
+    QVERIFY(qAbs(IterationModel::crossServerBytes(j, m, s.cluster) - crossGB * 1e9) < 1e-3);
+}
+
+QTEST_GUILESS_MAIN(TestWorkedExamples)
+#include "tst_workedexamples.moc"
