@@ -14,7 +14,8 @@ std::vector<GpuType> load()
     QFile f(QStringLiteral(":/gantry/gpu_catalogue.json"));
     if (!f.open(QIODevice::ReadOnly))
         qFatal("built-in GPU catalogue missing from resources");
-    const QJsonArray arr = QJsonDocument::fromJson(f.readAll()).object().value("gpu_types").toArray();
+    const QJsonArray arr =
+        QJsonDocument::fromJson(f.readAll()).object().value("gpu_types").toArray();
     for (const QJsonValue& v : arr) {
         const QJsonObject o = v.toObject();
         types.push_back({o.value("name").toString(), o.value("tflops").toDouble(),

@@ -8,8 +8,7 @@ namespace gantry {
 
 JsonFieldReader::JsonFieldReader(const QJsonObject& obj, QString path)
     : m_obj(obj), m_path(std::move(path))
-{
-}
+{}
 
 QString JsonFieldReader::pathOf(const QString& key) const
 {
@@ -60,7 +59,8 @@ std::optional<double> JsonFieldReader::optionalNumber(const QString& key, double
     const QJsonValue v = value(key);
     if (v.isUndefined())
         return std::nullopt;
-    const QString bound = strict ? QStringLiteral("> %1").arg(min) : QStringLiteral(">= %1").arg(min);
+    const QString bound =
+        strict ? QStringLiteral("> %1").arg(min) : QStringLiteral(">= %1").arg(min);
     if (!v.isDouble())
         fail(key, QStringLiteral("must be a number %1").arg(bound));
     const double d = v.toDouble();

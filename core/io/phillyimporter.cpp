@@ -25,7 +25,8 @@ long long daysFromCivil(int y, int m, int d)
 // "YYYY-MM-DD HH:MM:SS" to seconds since the epoch (the trace's local time, taken as is).
 std::optional<long long> parseTimestamp(QByteArrayView s)
 {
-    if (s.size() != 19 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' || s[16] != ':')
+    if (s.size() != 19 || s[4] != '-' || s[7] != '-' || s[10] != ' ' || s[13] != ':' ||
+        s[16] != ':')
         return std::nullopt;
     auto digits = [&](int from, int n) -> int {
         int v = 0;
@@ -55,8 +56,8 @@ struct Row
 
 } // namespace
 
-Result<PhillyImporter::Imported> PhillyImporter::importFile(const QString& path, const Cluster& cluster,
-                                                            const Options& options)
+Result<PhillyImporter::Imported>
+PhillyImporter::importFile(const QString& path, const Cluster& cluster, const Options& options)
 {
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
@@ -64,8 +65,10 @@ Result<PhillyImporter::Imported> PhillyImporter::importFile(const QString& path,
     return importCsv(f.readAll(), path, cluster, options);
 }
 
-Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv, const QString& src,
-                                                           const Cluster& cluster, const Options& options)
+Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv,
+                                                           const QString& src,
+                                                           const Cluster& cluster,
+                                                           const Options& options)
 {
     const QList<QByteArray> lines = csv.split('\n');
     if (lines.isEmpty() || lines.front().trimmed().isEmpty())
@@ -75,8 +78,10 @@ Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv
     const int cTime = column("timestamp"), cDur = column("duration"), cGpus = column("num_gpus");
     const int cVc = column("cluster");
     if (cTime < 0 || cDur < 0 || cGpus < 0)
-        return Error::invalid(QStringLiteral("%1: line 1: header must name the columns timestamp, duration "
-                                             "and num_gpus").arg(src));
+        return Error::invalid(
+            QStringLiteral("%1: line 1: header must name the columns timestamp, duration "
+                           "and num_gpus")
+                .arg(src));
     const int need = std::max({cTime, cDur, cGpus, cVc}) + 1;
     std::vector<Row> rows;
     rows.reserve(std::size_t(lines.size()));
@@ -91,24 +96,31 @@ Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv
             return Error::invalid(QStringLiteral("%1: line %2: %3").arg(src).arg(lineNo).arg(what));
         };
         if (cells.size() < need)
-            return bad(QStringLiteral("expected %1 columns, found %2").arg(header.size()).arg(cells.size()));
+            return bad(QStringLiteral("expected %1 columns, found %2")
+                           .arg(header.size())
+                           .arg(cells.size()));
         const auto ts = parseTimestamp(cells[cTime]);
         if (!ts)
-            return bad(QStringLiteral("timestamp \"%1\" is not YYYY-MM-DD HH:MM:SS").arg(QString::fromUtf8(cells[cTime])));
+            return bad(QStringLiteral("timestamp \"%1\" is not YYYY-MM-DD HH:MM:SS")
+                           .arg(QString::fromUtf8(cells[cTime])));
         bool ok = false;
         const double dur = cells[cDur].toDouble(&ok);
         if (!ok || !std::isfinite(dur) || dur < 0)
-            return bad(QStringLiteral("duration \"%1\" is not a number of seconds >= 0").arg(QString::fromUtf8(cells[cDur])));
+            return bad(QStringLiteral("duration \"%1\" is not a number of seconds >= 0")
+                           .arg(QString::fromUtf8(cells[cDur])));
         const double g = cells[cGpus].toDouble(&ok);
         if (!ok || !std::isfinite(g) || g < 0 || std::floor(g) != g || g > 1e7)
-            return bad(QStringLiteral("num_gpus \"%1\" is not a whole number >= 0").arg(QString::fromUtf8(cells[cGpus])));
+            return bad(QStringLiteral("num_gpus \"%1\" is not a whole number >= 0")
+                           .arg(QString::fromUtf8(cells[cGpus])));
         if (g == 0 || dur == 0) {
             ++zeroGpus;
             continue;
         }
-        rows.push_back({*ts, dur, int(g), cVc >= 0 ? QString::fromUtf8(cells[cVc]) : QString(), lineNo});
+        rows.push_back(
+            {*ts, dur, int(g), cVc >= 0 ? QString::fromUtf8(cells[cVc]) : QString(), lineNo});
     }
-    std::stable_sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) { return a.submit < b.submit; });
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const Row& a, const Row& b) { return a.submit < b.submit; });
 
     Imported out;
     out.scenario.name = QFileInfo(src).completeBaseName();
@@ -135,9 +147,14 @@ Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv
         out.scenario.jobs.push_back(std::move(j));
     }
     if (tooLarge)
-        out.warnings << QStringLiteral("%1: dropped %2 jobs larger than the cluster (%3 GPUs)").arg(src).arg(tooLarge).arg(total);
+        out.warnings << QStringLiteral("%1: dropped %2 jobs larger than the cluster (%3 GPUs)")
+                            .arg(src)
+                            .arg(tooLarge)
+                            .arg(total);
     if (zeroGpus)
-        out.warnings << QStringLiteral("%1: dropped %2 rows with zero GPUs or zero duration").arg(src).arg(zeroGpus);
+        out.warnings << QStringLiteral("%1: dropped %2 rows with zero GPUs or zero duration")
+                            .arg(src)
+                            .arg(zeroGpus);
     out.dropped = tooLarge + zeroGpus;
     return out;
 }

@@ -23,14 +23,15 @@ public:
     /// What an import produced.
     struct Imported
     {
-        Scenario scenario;   ///< the cluster given plus the trace's jobs
+        Scenario scenario;    ///< the cluster given plus the trace's jobs
         QStringList warnings; ///< e.g. how many jobs were larger than the cluster and dropped
-        int dropped = 0;     ///< rows dropped
+        int dropped = 0;      ///< rows dropped
     };
 
     /// Imports path onto cluster. A malformed row is an InvalidInput error naming the file and
     /// line. O(n log n).
-    static Result<Imported> importFile(const QString& path, const Cluster& cluster, const Options& options);
+    static Result<Imported> importFile(const QString& path, const Cluster& cluster,
+                                       const Options& options);
     /// Imports CSV text; sourceName prefixes messages.
     static Result<Imported> importCsv(const QByteArray& csv, const QString& sourceName,
                                       const Cluster& cluster, const Options& options);

@@ -26,12 +26,14 @@ Status writeAtomically(const QString& path, const QByteArray& data)
 
 QByteArray ResultWriter::jobsCsv(const RunResult& result)
 {
-    QByteArray out = "job_id,arrival_s,start_s,finish_s,jct_s,queue_delay_s,gpus,servers,preemptions,"
-                     "predicted_iterations,iterations\n";
+    QByteArray out =
+        "job_id,arrival_s,start_s,finish_s,jct_s,queue_delay_s,gpus,servers,preemptions,"
+        "predicted_iterations,iterations\n";
     for (const JobRecord& r : result.jobs) {
         QString id = r.id;
         if (id.contains(QLatin1Char(',')) || id.contains(QLatin1Char('"')))
-            id = QLatin1Char('"') + id.replace(QLatin1String("\""), QLatin1String("\"\"")) + QLatin1Char('"');
+            id = QLatin1Char('"') + id.replace(QLatin1String("\""), QLatin1String("\"\"")) +
+                 QLatin1Char('"');
         const QStringList cells = {id,
                                    num(r.arrivalS),
                                    num(r.startS),

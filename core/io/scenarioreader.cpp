@@ -57,7 +57,8 @@ Scenario Parser::parse(const QJsonObject& root)
     if (r.string(QStringLiteral("format")) != QLatin1String("gantry-scenario"))
         r.fail(QStringLiteral("format"), QStringLiteral("must be \"gantry-scenario\""));
     if (r.integer(QStringLiteral("version"), 1, 1000) != 1)
-        r.fail(QStringLiteral("version"), QStringLiteral("unsupported version (this Gantry reads 1)"));
+        r.fail(QStringLiteral("version"),
+               QStringLiteral("unsupported version (this Gantry reads 1)"));
     m_s.name = r.optionalString(QStringLiteral("name")).value_or(QString());
     if (r.has(QStringLiteral("models")))
         r.fail(QStringLiteral("models"), QStringLiteral("model definitions are not supported yet"));
@@ -107,7 +108,8 @@ int Parser::gpuTypeIndex(const QString& name, JsonFieldReader& r)
     const auto builtin = GpuCatalogue::find(name);
     if (!builtin)
         r.fail(QStringLiteral("gpu_type"),
-               QStringLiteral("unknown GPU type \"%1\" (not in gpu_types nor the catalogue)").arg(name));
+               QStringLiteral("unknown GPU type \"%1\" (not in gpu_types nor the catalogue)")
+                   .arg(name));
     m_gpuTypeIndex.insert(name, int(m_s.cluster.gpuTypes.size()));
     m_s.cluster.gpuTypes.push_back(*builtin);
     return int(m_s.cluster.gpuTypes.size()) - 1;
@@ -162,7 +164,8 @@ void Parser::parseCluster(const QJsonObject& obj)
             if (count)
                 copy.name = QStringLiteral("%1-%2").arg(s.name).arg(k);
             if (names.contains(copy.name))
-                sr.fail(QStringLiteral("name"), QStringLiteral("duplicate server \"%1\"").arg(copy.name));
+                sr.fail(QStringLiteral("name"),
+                        QStringLiteral("duplicate server \"%1\"").arg(copy.name));
             names.insert(copy.name);
             c.servers.push_back(std::move(copy));
         }
@@ -193,22 +196,27 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
     Job job;
     job.id = r.string(QStringLiteral("id"));
     job.arrivalS = r.number(QStringLiteral("arrival_s"), 0.0, false);
-    const bool duration = obj.contains(QStringLiteral("gpus")) || obj.contains(QStringLiteral("duration_s"));
-    const bool model = obj.contains(QStringLiteral("model")) || obj.contains(QStringLiteral("parallelism"));
+    const bool duration =
+        obj.contains(QStringLiteral("gpus")) || obj.contains(QStringLiteral("duration_s"));
+    const bool model =
+        obj.contains(QStringLiteral("model")) || obj.contains(QStringLiteral("parallelism"));
     const bool graph = obj.contains(QStringLiteral("graph"));
     if (int(duration) + int(model) + int(graph) != 1)
-        r.fail(QString(), QStringLiteral("a job must be exactly one of: a duration job (gpus, duration_s), "
-                                         "a model job (model, parallelism, iterations) or a graph job "
-                                         "(graph, iterations)"));
+        r.fail(QString(),
+               QStringLiteral("a job must be exactly one of: a duration job (gpus, duration_s), "
+                              "a model job (model, parallelism, iterations) or a graph job "
+                              "(graph, iterations)"));
     if (model)
-        r.fail(obj.contains(QStringLiteral("model")) ? QStringLiteral("model") : QStringLiteral("parallelism"),
+        r.fail(obj.contains(QStringLiteral("model")) ? QStringLiteral("model")
+                                                     : QStringLiteral("parallelism"),
                QStringLiteral("model jobs are not supported yet (use a graph or duration job)"));
     if (duration) {
         job.kind = JobKind::Duration;
         job.gpus = r.integer(QStringLiteral("gpus"), 1, 10'000'000);
         job.durationS = r.number(QStringLiteral("duration_s"), 0.0, true);
         if (obj.contains(QStringLiteral("iterations")))
-            r.fail(QStringLiteral("iterations"), QStringLiteral("a duration job has no iterations (use duration_s)"));
+            r.fail(QStringLiteral("iterations"),
+                   QStringLiteral("a duration job has no iterations (use duration_s)"));
     } else {
         job.kind = JobKind::Graph;
         parseGraph(job, r);
@@ -218,7 +226,8 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
         const QJsonObject f = r.object(QStringLiteral("features"));
         for (auto it = f.begin(); it != f.end(); ++it) {
             if (!it.value().isString() && !it.value().isDouble())
-                r.fail(QStringLiteral("features.") + it.key(), QStringLiteral("must be a string or a number"));
+                r.fail(QStringLiteral("features.") + it.key(),
+                       QStringLiteral("must be a string or a number"));
             job.features.insert(it.key(), it.value().toVariant());
         }
     }
@@ -258,7 +267,8 @@ void Parser::parseGraph(Job& job, JsonFieldReader& r)
             edge.bytes = e.number(QStringLiteral("bytes"), 0.0, false);
             e.finish();
             if (edge.a == edge.b)
-                e.fail(QStringLiteral("b"), QStringLiteral("an edge must join two different workers"));
+                e.fail(QStringLiteral("b"),
+                       QStringLiteral("an edge must join two different workers"));
             job.graph.edges.push_back(edge);
         }
     }
@@ -269,10 +279,12 @@ void Parser::checkFits(const Job& job, const QString& path) const
 {
     const Cluster& c = m_s.cluster;
     const int need = job.gpuCount();
-    const QString key = job.kind == JobKind::Duration ? QStringLiteral(".gpus") : QStringLiteral(".graph.workers");
+    const QString key =
+        job.kind == JobKind::Duration ? QStringLiteral(".gpus") : QStringLiteral(".graph.workers");
     if (need > c.totalGpus())
-        throw JsonPathError{path + key, QStringLiteral("needs %1 GPUs but the cluster has %2")
-                                            .arg(need).arg(c.totalGpus())};
+        throw JsonPathError{
+            path + key,
+            QStringLiteral("needs %1 GPUs but the cluster has %2").arg(need).arg(c.totalGpus())};
     const double mem = job.memoryPerGpuGb();
     if (mem <= 0.0)
         return;
@@ -284,10 +296,14 @@ void Parser::checkFits(const Job& job, const QString& path) const
             enough += c.servers[s].gpus;
     }
     if (enough < need)
-        throw JsonPathError{path + QStringLiteral(".graph.workers"),
-                            QStringLiteral("needs %1 GPUs with %2 GB each but the cluster has %3 such GPUs "
-                                           "(largest GPU: %4 GB)")
-                                .arg(need).arg(mem).arg(enough).arg(largest)};
+        throw JsonPathError{
+            path + QStringLiteral(".graph.workers"),
+            QStringLiteral("needs %1 GPUs with %2 GB each but the cluster has %3 such GPUs "
+                           "(largest GPU: %4 GB)")
+                .arg(need)
+                .arg(mem)
+                .arg(enough)
+                .arg(largest)};
 }
 
 } // namespace

@@ -82,8 +82,8 @@ QJsonObject ScenarioWriter::toJsonObject(const Scenario& s)
         root.insert("name", s.name);
     QJsonArray types;
     for (const GpuType& t : c.gpuTypes)
-        types.append(QJsonObject{{"name", t.name}, {"tflops", t.tflops}, {"memory_gb", t.memoryGb},
-                                 {"speed", t.speed}});
+        types.append(QJsonObject{
+            {"name", t.name}, {"tflops", t.tflops}, {"memory_gb", t.memoryGb}, {"speed", t.speed}});
     root.insert("gpu_types", types);
     QJsonArray racks, servers;
     for (const Rack& r : c.racks)

@@ -10,7 +10,9 @@ std::optional<Mapping> ConsolidatePlacement::place(const Job& job, const GpuPool
     const int n = job.gpuCount();
     const double mem = job.memoryPerGpuGb();
     const int servers = int(c.servers.size());
-    auto eligible = [&](int s) { return pool.freeOn(s) > 0 && (mem <= 0.0 || c.memoryOfServer(s) >= mem); };
+    auto eligible = [&](int s) {
+        return pool.freeOn(s) > 0 && (mem <= 0.0 || c.memoryOfServer(s) >= mem);
+    };
 
     // Case 1: one server, best fit, lowest index on ties.
     int best = -1;

@@ -10,7 +10,8 @@
 namespace gantry {
 
 /// Which of the scenario format's job forms a job has.
-enum class JobKind {
+enum class JobKind
+{
     Duration, ///< gpus + duration_s: what traces give, no communication
     Graph,    ///< an explicit worker graph + iterations
 };
@@ -18,16 +19,16 @@ enum class JobKind {
 /// One training job as the scenario describes it (the truth the simulator knows).
 struct Job
 {
-    QString id;                 ///< unique job id
-    double arrivalS = 0.0;      ///< submission time in seconds
-    JobKind kind = JobKind::Duration; ///< form of the job
-    int gpus = 0;               ///< duration jobs: GPUs needed
-    double durationS = 0.0;     ///< duration jobs: run time on GPUs of speed 1.0
-    double iterations = 0.0;    ///< graph jobs: true number of iterations
-    JobGraph graph;             ///< graph jobs: the workers and their traffic
-    QVariantMap features;       ///< free features for predictors
-    QString user;               ///< optional submitting user
-    double weight = 1.0;        ///< objective weight
+    QString id;                                ///< unique job id
+    double arrivalS = 0.0;                     ///< submission time in seconds
+    JobKind kind = JobKind::Duration;          ///< form of the job
+    int gpus = 0;                              ///< duration jobs: GPUs needed
+    double durationS = 0.0;                    ///< duration jobs: run time on GPUs of speed 1.0
+    double iterations = 0.0;                   ///< graph jobs: true number of iterations
+    JobGraph graph;                            ///< graph jobs: the workers and their traffic
+    QVariantMap features;                      ///< free features for predictors
+    QString user;                              ///< optional submitting user
+    double weight = 1.0;                       ///< objective weight
     std::optional<double> predictedIterations; ///< read by the `given` predictor
 
     /// GPUs the job needs at once (gang scheduled).
@@ -35,7 +36,10 @@ struct Job
     /// True number of iterations (for a duration job: its seconds).
     double trueIterations() const { return kind == JobKind::Duration ? durationS : iterations; }
     /// Memory a GPU must have for every worker of the job (0 for duration jobs).
-    double memoryPerGpuGb() const { return kind == JobKind::Graph ? graph.maxWorkerMemoryGb() : 0.0; }
+    double memoryPerGpuGb() const
+    {
+        return kind == JobKind::Graph ? graph.maxWorkerMemoryGb() : 0.0;
+    }
 
     bool operator==(const Job&) const = default;
 };

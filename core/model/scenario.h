@@ -10,7 +10,8 @@
 namespace gantry {
 
 /// How the network is shared between running jobs.
-enum class Contention {
+enum class Contention
+{
     None, ///< every edge gets its link's full bandwidth
     Fair, ///< NICs and uplinks shared max-min fairly (mapping issue)
 };

@@ -102,7 +102,8 @@ void AsrptPolicy::backfill(const SimState& state, GpuPool& pool, Decisions& out)
         const int k = it->job;
         ++it; // tryStart may dequeue k
         const JobState& st = state.state(k);
-        const bool endsBeforeShadow = shadow != kNever && state.now() + st.predictedProcessing <= shadow;
+        const bool endsBeforeShadow =
+            shadow != kNever && state.now() + st.predictedProcessing <= shadow;
         if (st.gpus > pool.freeTotal() || (!endsBeforeShadow && st.gpus > spare))
             continue;
         if (m_released.tryStart(state, k, pool, out) && !endsBeforeShadow)

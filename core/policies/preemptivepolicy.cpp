@@ -1,7 +1,5 @@
 #include "policies/preemptivepolicy.h"
 
-#include "mapping/placement.h"
-
 #include <algorithm>
 
 namespace gantry::sim {
@@ -11,57 +9,129 @@ void PreemptivePolicy::jobArrived(const SimState& state, int j)
     m_waiting.insert(j, key(state, j), state.state(j).gpus);
 }
 
+void PreemptivePolicy::keys(const SimState& state, const std::vector<int>& jobs,
+                            std::vector<PriorityKey>& out) const
+{
+    out.resize(jobs.size());
+    for (std::size_t i = 0; i < jobs.size(); ++i)
+        out[i] = key(state, jobs[i]);
+}
+
+void PreemptivePolicy::refreshRunning(const SimState& state)
+{
+    // Drop jobs that finished or were preempted, add those started last time, re-key, re-sort.
+    std::size_t w = 0;
+    for (int j : m_order)
+        if (state.state(j).phase == JobPhase::Running)
+            m_order[w++] = j;
+    m_order.resize(w);
+    for (int j : m_started)
+        if (state.state(j).phase == JobPhase::Running)
+            m_order.push_back(j);
+    m_started.clear();
+    keys(state, m_order, m_keys);
+    // Insertion sort: the order is nearly the previous one.
+    for (std::size_t i = 1; i < m_order.size(); ++i) {
+        const PriorityKey k = m_keys[i];
+        const int j = m_order[i];
+        std::size_t p = i;
+        while (p > 0 && k < m_keys[p - 1]) {
+            m_keys[p] = m_keys[p - 1];
+            m_order[p] = m_order[p - 1];
+            --p;
+        }
+        m_keys[p] = k;
+        m_order[p] = j;
+    }
+}
+
 void PreemptivePolicy::decide(const SimState& state, Decisions& out)
 {
     if (m_waiting.empty())
-        return;
-    m_running.clear();
-    for (int j : state.running())
-        m_running.emplace_back(key(state, j), j);
-    const auto worst = std::max_element(m_running.begin(), m_running.end());
-    if (worst == m_running.end() || worst->first < m_waiting.front().key) {
+        return; // nothing can change; the running order is refreshed when it matters
+    refreshRunning(state);
+    const std::size_t first = out.start.size();
+    if (m_order.empty() || m_keys.back() < m_waiting.front().key) {
         // Every running job outranks every waiting one: all stay, the rest fills free GPUs.
-        if (state.pool().freeTotal() == 0)
-            return;
-        GpuPool pool = state.pool();
-        m_waiting.admitSkip(state, pool, out);
-        return;
+        if (state.pool().freeTotal() > 0) {
+            GpuPool pool = state.pool();
+            m_waiting.admitSkip(state, pool, out);
+        }
+    } else {
+        walk(state, out);
     }
+    for (std::size_t i = first; i < out.start.size(); ++i)
+        m_started.push_back(out.start[i].first);
+}
 
-    std::sort(m_running.begin(), m_running.end());
-    int capacity = state.cluster().totalGpus();
-    int minRunning = capacity;
-    for (const auto& r : m_running)
-        minRunning = std::min(minRunning, state.state(r.second).gpus);
-    const int minDemand = std::min(minRunning, m_waiting.minGpus());
-    std::vector<char> keep(m_running.size(), 0);
+void PreemptivePolicy::walk(const SimState& state, Decisions& out)
+{
+    const std::size_t n = m_order.size();
+    m_suffix.assign(n + 1, 0);
+    for (std::size_t i = n; i-- > 0;)
+        m_suffix[i] = m_suffix[i + 1] + state.state(m_order[i]).gpus;
+    m_keep.assign(n, 0);
     m_admitted.clear();
-    std::size_t ri = 0;
+    const int minDemand = m_waiting.minGpus();
+    int cap = state.cluster().totalGpus();
+    std::size_t i = 0;
+
+    // Admits running jobs [i, end) in order; slack = cap - suffix[i] says whether all fit.
+    auto admitRunningUpTo = [&](std::size_t end) {
+        while (i < end) {
+            const int deficit = m_suffix[i] - cap; // > 0: some of the rest cannot stay
+            if (deficit <= 0) {
+                std::fill(m_keep.begin() + std::ptrdiff_t(i), m_keep.begin() + std::ptrdiff_t(end),
+                          1);
+                cap -= m_suffix[i] - m_suffix[end];
+                i = end;
+                return;
+            }
+            // First k in [i, end) with suffix[k + 1] < deficit is the first one that does not fit.
+            std::size_t lo = i, hi = end;
+            while (lo < hi) {
+                const std::size_t mid = (lo + hi) / 2;
+                if (m_suffix[mid + 1] < deficit)
+                    hi = mid;
+                else
+                    lo = mid + 1;
+            }
+            std::fill(m_keep.begin() + std::ptrdiff_t(i), m_keep.begin() + std::ptrdiff_t(lo), 1);
+            cap -= m_suffix[i] - m_suffix[lo];
+            i = lo;
+            if (i == end)
+                return;
+            const int g = state.state(m_order[i]).gpus;
+            if (g <= cap) { // cannot happen by construction, kept for safety
+                m_keep[i] = 1;
+                cap -= g;
+            }
+            ++i;
+        }
+    };
+
     auto wi = m_waiting.ordered().begin();
     const auto wend = m_waiting.ordered().end();
-    while (capacity >= minDemand && (ri < m_running.size() || wi != wend)) {
-        const bool takeRunning = wi == wend || (ri < m_running.size() && m_running[ri].first < wi->key);
-        if (takeRunning) {
-            const int g = state.state(m_running[ri].second).gpus;
-            if (g <= capacity) {
-                keep[ri] = 1;
-                capacity -= g;
-            }
-            ++ri;
-        } else {
-            const int g = state.state(wi->job).gpus;
-            if (g <= capacity) {
-                m_admitted.push_back(wi->job);
-                capacity -= g;
-            }
-            ++wi;
+    while (wi != wend && cap >= minDemand) {
+        // Running jobs ranked before this waiting job come first.
+        const auto pos =
+            std::lower_bound(m_keys.begin() + std::ptrdiff_t(i), m_keys.end(), wi->key);
+        admitRunningUpTo(std::size_t(pos - m_keys.begin()));
+        const int g = state.state(wi->job).gpus;
+        if (g <= cap) {
+            m_admitted.push_back(wi->job);
+            cap -= g;
         }
+        ++wi;
     }
+    if (cap > 0)
+        admitRunningUpTo(n);
+
     GpuPool pool = state.pool();
-    for (std::size_t i = 0; i < m_running.size(); ++i) {
-        if (keep[i])
+    for (std::size_t k = 0; k < n; ++k) {
+        if (m_keep[k])
             continue;
-        const int j = m_running[i].second;
+        const int j = m_order[k];
         out.preempt.push_back(j);
         pool.give(state.state(j).mapping);
     }

@@ -3,7 +3,6 @@
 #include "policies/policy.h"
 #include "policies/waitingqueue.h"
 
-#include <utility>
 #include <vector>
 
 namespace gantry::sim {
@@ -12,7 +11,11 @@ namespace gantry::sim {
 /// unfinished job in key order and admit each that fits in the GPUs not yet admitted; running
 /// jobs keep their GPUs while admitted, running jobs not admitted are preempted, newly admitted
 /// jobs are placed on the GPUs free after the preemptions (one that cannot be placed waits).
-/// Cost per decision: O(R) when no waiting job outranks a running one, else O(R log R + walk).
+///
+/// Running jobs are kept in a persistent array re-sorted by insertion sort (their order changes
+/// little between decisions), and the walk skips over runs of running jobs that certainly stay
+/// admitted with suffix sums of their GPUs. Cost per decision: O(R) key updates plus
+/// O((visited waiting jobs + preemptions) x log R).
 class PreemptivePolicy : public Policy
 {
 public:
@@ -23,11 +26,35 @@ public:
 protected:
     /// Job j's key at state.now(); for a waiting job it must not change while it waits.
     virtual PriorityKey key(const SimState& state, int j) const = 0;
+    /// Keys of jobs at state.now() into out (same order); override to avoid a virtual call per job.
+    virtual void keys(const SimState& state, const std::vector<int>& jobs,
+                      std::vector<PriorityKey>& out) const;
 
 private:
+    void refreshRunning(const SimState& state);
+    void walk(const SimState& state, Decisions& out);
+
     WaitingQueue m_waiting;
-    std::vector<std::pair<PriorityKey, int>> m_running;
+    std::vector<int> m_order;        // running jobs, sorted by key after refreshRunning()
+    std::vector<PriorityKey> m_keys; // their keys at now
+    std::vector<int> m_suffix;       // m_suffix[i] = GPUs of m_order[i..]
+    std::vector<int> m_started;      // started at the last decision, not yet in m_order
     std::vector<int> m_admitted;
+    std::vector<char> m_keep;
+};
+
+/// PreemptivePolicy whose batch key() loop calls Derived::key directly (inlined).
+template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolicy
+{
+protected:
+    void keys(const SimState& state, const std::vector<int>& jobs,
+              std::vector<PriorityKey>& out) const override
+    {
+        out.resize(jobs.size());
+        const Derived* self = static_cast<const Derived*>(this);
+        for (std::size_t i = 0; i < jobs.size(); ++i)
+            out[i] = self->Derived::key(state, jobs[i]);
+    }
 };
 
 } // namespace gantry::sim

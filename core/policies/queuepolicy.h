@@ -11,7 +11,11 @@ class QueuePolicy : public Policy
 {
 public:
     /// How the queue is walked.
-    enum class Admission { Strict, Skip };
+    enum class Admission
+    {
+        Strict,
+        Skip
+    };
 
     /// A policy admitting jobs in the given way.
     explicit QueuePolicy(Admission admission) : m_admission(admission) {}

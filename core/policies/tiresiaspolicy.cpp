@@ -19,20 +19,54 @@ PriorityKey TiresiasPolicy::key(const SimState& s, int j) const
     return {double(queueOf(attained)), 0.0, st.arrival, j};
 }
 
-SimTime TiresiasPolicy::nextWakeup(const SimState& s) const
+SimTime TiresiasPolicy::crossing(const SimState& s, int j) const
 {
-    SimTime next = kNever;
-    for (int j : s.running()) {
-        const JobState& st = s.state(j);
-        const SimTime ran = st.ranTime(s.now());
-        const int q = queueOf(double(st.gpus) * toSeconds(ran));
-        if (q >= int(m_thresholds.size()))
-            continue;
-        // Run time (in microseconds) at which gpus x run time reaches the next threshold.
-        const SimTime cross = SimTime(std::ceil(m_thresholds[std::size_t(q)] * 1e6 / double(st.gpus)));
-        next = std::min(next, s.now() + std::max<SimTime>(1, cross - ran));
+    const JobState& st = s.state(j);
+    const SimTime ran = st.ranTime(s.now());
+    const int q = queueOf(double(st.gpus) * toSeconds(ran));
+    if (q >= int(m_thresholds.size()))
+        return kNever;
+    // Run time (microseconds) at which gpus x run time reaches the next threshold.
+    const SimTime cross = SimTime(std::ceil(m_thresholds[std::size_t(q)] * 1e6 / double(st.gpus)));
+    return s.now() + std::max<SimTime>(1, cross - ran);
+}
+
+void TiresiasPolicy::schedule(int j, SimTime t)
+{
+    if (m_scheduled.size() <= std::size_t(j))
+        m_scheduled.resize(std::size_t(j) * 2 + 16, kNever);
+    m_scheduled[std::size_t(j)] = t;
+    if (t != kNever)
+        m_crossings.push({t, j});
+}
+
+void TiresiasPolicy::decide(const SimState& state, Decisions& out)
+{
+    // Jobs that crossed a threshold now move on to their next one.
+    while (!m_crossings.empty() && m_crossings.top().first <= state.now()) {
+        const auto [t, j] = m_crossings.top();
+        m_crossings.pop();
+        if (m_scheduled[std::size_t(j)] == t && state.state(j).phase == JobPhase::Running)
+            schedule(j, crossing(state, j));
     }
-    return next;
+    KeyedPreemptivePolicy<TiresiasPolicy>::decide(state, out);
+    for (int j : out.preempt)
+        schedule(j, kNever);
+    for (const auto& [j, mapping] : out.start)
+        schedule(j, crossing(state, j)); // a waiting job's run time is frozen until it starts now
+}
+
+void TiresiasPolicy::jobFinished(const SimState&, int j)
+{
+    schedule(j, kNever);
+}
+
+SimTime TiresiasPolicy::nextWakeup(const SimState&) const
+{
+    while (!m_crossings.empty() &&
+           m_scheduled[std::size_t(m_crossings.top().second)] != m_crossings.top().first)
+        m_crossings.pop();
+    return m_crossings.empty() ? kNever : m_crossings.top().first;
 }
 
 } // namespace gantry::sim

@@ -70,7 +70,8 @@ void WaitingQueue::admitSkip(const SimState& state, GpuPool& pool, Decisions& ou
     while (pool.freeTotal() > 0) {
         Cursor* best = nullptr;
         for (Cursor& c : cursors)
-            if (c.gpus <= pool.freeTotal() && c.it != c.bucket->end() && (!best || *c.it < *best->it))
+            if (c.gpus <= pool.freeTotal() && c.it != c.bucket->end() &&
+                (!best || *c.it < *best->it))
                 best = &c;
         if (!best)
             break;

@@ -12,7 +12,10 @@ public:
     /// coldStart is returned while the history is empty.
     explicit MeanPredictor(double coldStart) : m_coldStart(coldStart) {}
     QString name() const override { return QStringLiteral("mean"); }
-    double predict(const Job&, int) override { return m_count ? m_sum / double(m_count) : m_coldStart; }
+    double predict(const Job&, int) override
+    {
+        return m_count ? m_sum / double(m_count) : m_coldStart;
+    }
     void observe(const Job&, double trueIterations) override
     {
         m_sum += trueIterations;

@@ -29,9 +29,8 @@ QString PredictorRegistry::description(const QString& name)
     return {};
 }
 
-Result<std::shared_ptr<predict::Predictor>> PredictorRegistry::create(const QString& name,
-                                                                      std::uint64_t seed,
-                                                                      double defaultIterations)
+Result<std::shared_ptr<predict::Predictor>>
+PredictorRegistry::create(const QString& name, std::uint64_t seed, double defaultIterations)
 {
     using namespace predict;
     if (name == QLatin1String("oracle"))
@@ -44,12 +43,14 @@ Result<std::shared_ptr<predict::Predictor>> PredictorRegistry::create(const QStr
         bool ok = false;
         const double sigma = name.mid(6).toDouble(&ok);
         if (!ok || !std::isfinite(sigma) || sigma < 0.0)
-            return Error::invalid(QStringLiteral("predictor \"%1\": noisy:S needs a number S >= 0").arg(name));
+            return Error::invalid(
+                QStringLiteral("predictor \"%1\": noisy:S needs a number S >= 0").arg(name));
         return std::shared_ptr<Predictor>(std::make_shared<NoisyPredictor>(sigma, seed));
     }
     if (name == QLatin1String("rf"))
-        return Error::invalid(QStringLiteral("predictor \"rf\" is not available yet (choose one of: %1)")
-                                  .arg(names().join(QStringLiteral(", "))));
+        return Error::invalid(
+            QStringLiteral("predictor \"rf\" is not available yet (choose one of: %1)")
+                .arg(names().join(QStringLiteral(", "))));
     return Error::invalid(QStringLiteral("unknown predictor \"%1\" (choose one of: %2)")
                               .arg(name, names().join(QStringLiteral(", "))));
 }

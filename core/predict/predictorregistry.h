@@ -23,8 +23,8 @@ public:
     /// One-line description of a base name ("noisy" for "noisy:0.3").
     static QString description(const QString& name);
     /// A fresh predictor; InvalidInput for an unknown name or a bad parameter.
-    static Result<std::shared_ptr<predict::Predictor>> create(const QString& name, std::uint64_t seed,
-                                                              double defaultIterations);
+    static Result<std::shared_ptr<predict::Predictor>>
+    create(const QString& name, std::uint64_t seed, double defaultIterations);
 };
 
 } // namespace gantry

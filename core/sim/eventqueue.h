@@ -11,9 +11,9 @@ namespace gantry::sim {
 /// A job-completion event: job finishes at time unless its generation is stale.
 struct Event
 {
-    SimTime time = 0;       ///< when
-    std::uint64_t seq = 0;  ///< insertion sequence, the tie-break
-    int job = 0;            ///< which job
+    SimTime time = 0;        ///< when
+    std::uint64_t seq = 0;   ///< insertion sequence, the tie-break
+    int job = 0;             ///< which job
     unsigned generation = 0; ///< the job's generation when scheduled; stale means cancelled
 };
 

@@ -6,31 +6,37 @@
 namespace gantry::sim {
 
 /// Where a job is in its life.
-enum class JobPhase { Pending, Waiting, Running, Finished };
+enum class JobPhase
+{
+    Pending,
+    Waiting,
+    Running,
+    Finished
+};
 
 /// The simulator's live state of one job; policies read it through SimState.
 struct JobState
 {
-    JobPhase phase = JobPhase::Pending; ///< life-cycle phase
-    SimTime arrival = 0;                ///< arrival time
-    int order = 0;                      ///< position in the scenario file (the last tie-break)
-    int gpus = 0;                       ///< GPUs needed
-    double predictedIterations = 0.0;   ///< K-hat from the predictor at arrival
-    double referenceIterationS = 0.0;   ///< tau0: iteration seconds on an empty cluster
-    SimTime predictedProcessing = 0;    ///< p-hat = K-hat x tau0 (duration jobs: K-hat seconds)
-    SimTime ranBefore = 0;              ///< wall time run in finished segments
-    SimTime segmentStart = 0;           ///< start of the current running segment
-    SimTime overhead = 0;               ///< restart overhead at the head of this segment
-    double remainingIterations = 0.0;   ///< true iterations still to run (at segmentStart)
-    double iterationS = 0.0;            ///< current seconds per iteration
-    Mapping mapping;                    ///< GPUs while running (last mapping after)
-    int preemptions = 0;                ///< preemptions so far
-    SimTime firstStart = -1;            ///< first start, -1 before
-    SimTime finish = -1;                ///< completion, -1 before
-    unsigned generation = 0;            ///< bumps when a scheduled completion becomes stale
-    double gpuSeconds = 0.0;            ///< GPU-seconds held while running
+    JobPhase phase = JobPhase::Pending;  ///< life-cycle phase
+    SimTime arrival = 0;                 ///< arrival time
+    int order = 0;                       ///< position in the scenario file (the last tie-break)
+    int gpus = 0;                        ///< GPUs needed
+    double predictedIterations = 0.0;    ///< K-hat from the predictor at arrival
+    double referenceIterationS = 0.0;    ///< tau0: iteration seconds on an empty cluster
+    SimTime predictedProcessing = 0;     ///< p-hat = K-hat x tau0 (duration jobs: K-hat seconds)
+    SimTime ranBefore = 0;               ///< wall time run in finished segments
+    SimTime segmentStart = 0;            ///< start of the current running segment
+    SimTime overhead = 0;                ///< restart overhead at the head of this segment
+    double remainingIterations = 0.0;    ///< true iterations still to run (at segmentStart)
+    double iterationS = 0.0;             ///< current seconds per iteration
+    Mapping mapping;                     ///< GPUs while running (last mapping after)
+    int preemptions = 0;                 ///< preemptions so far
+    SimTime firstStart = -1;             ///< first start, -1 before
+    SimTime finish = -1;                 ///< completion, -1 before
+    unsigned generation = 0;             ///< bumps when a scheduled completion becomes stale
+    double gpuSeconds = 0.0;             ///< GPU-seconds held while running
     double crossBytesPerIteration = 0.0; ///< W_cross of the current mapping
-    double crossBytes = 0.0;            ///< bytes sent between servers so far
+    double crossBytes = 0.0;             ///< bytes sent between servers so far
 
     /// Wall time run up to now, the current segment included.
     SimTime ranTime(SimTime now) const

@@ -21,26 +21,32 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
     timer.start();
     auto policy = PolicyRegistry::create(config.policy);
     if (!policy)
-        return Error::invalid(QStringLiteral("unknown policy \"%1\" (choose one of: %2)")
-                                  .arg(config.policy, PolicyRegistry::names().join(QStringLiteral(", "))));
+        return Error::invalid(
+            QStringLiteral("unknown policy \"%1\" (choose one of: %2)")
+                .arg(config.policy, PolicyRegistry::names().join(QStringLiteral(", "))));
     auto placement = PlacementRegistry::create(config.placement, config.seed);
     if (!placement) {
-        const bool later = config.placement == QLatin1String("graph") || config.placement == QLatin1String("search");
-        return Error::invalid(QStringLiteral("%1 placement \"%2\" (choose one of: %3)")
-                                  .arg(later ? QStringLiteral("not yet available:") : QStringLiteral("unknown"),
-                                       config.placement, PlacementRegistry::names().join(QStringLiteral(", "))));
+        const bool later = config.placement == QLatin1String("graph") ||
+                           config.placement == QLatin1String("search");
+        return Error::invalid(
+            QStringLiteral("%1 placement \"%2\" (choose one of: %3)")
+                .arg(later ? QStringLiteral("not yet available:") : QStringLiteral("unknown"),
+                     config.placement, PlacementRegistry::names().join(QStringLiteral(", "))));
     }
-    auto predictor = PredictorRegistry::create(config.predictor, config.seed, config.defaultIterations);
+    auto predictor =
+        PredictorRegistry::create(config.predictor, config.seed, config.defaultIterations);
     if (!predictor)
         return predictor.error();
     const Contention contention = config.contention.value_or(scenario.options.contention);
     if (contention == Contention::Fair)
-        return Error::invalid(QStringLiteral("contention \"fair\" is not available yet (use \"none\")"));
+        return Error::invalid(
+            QStringLiteral("contention \"fair\" is not available yet (use \"none\")"));
     const double overheadS = config.restartOverheadS.value_or(scenario.options.restartOverheadS);
     if (!(overheadS >= 0.0))
         return Error::invalid(QStringLiteral("restart overhead must be >= 0 seconds"));
 
-    sim::Simulator simulator(scenario, *policy, *placement, *predictor.value(), fromSeconds(overheadS));
+    sim::Simulator simulator(scenario, *policy, *placement, *predictor.value(),
+                             fromSeconds(overheadS));
     for (sim::SimObserver* o : observers)
         simulator.addObserver(o);
     if (Status s = simulator.run(feedback); !s)

@@ -11,9 +11,9 @@ namespace gantry {
 /// The complete outcome of one run: configuration, one record per job (scenario order), summary.
 struct RunResult
 {
-    RunConfig config;              ///< what was run
-    std::vector<JobRecord> jobs;   ///< per job, in scenario order
-    RunSummary summary;            ///< aggregate metrics
+    RunConfig config;            ///< what was run
+    std::vector<JobRecord> jobs; ///< per job, in scenario order
+    RunSummary summary;          ///< aggregate metrics
 };
 
 } // namespace gantry

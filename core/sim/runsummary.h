@@ -7,22 +7,22 @@ namespace gantry {
 /// Aggregate metrics of one run (DESIGN.md 3.1). Times in seconds.
 struct RunSummary
 {
-    QString policy;              ///< policy name
-    QString placement;           ///< placement name
-    QString predictor;           ///< predictor name
-    int jobs = 0;                ///< jobs finished
-    double totalJctS = 0.0;      ///< sum of finish - arrival
-    double avgJctS = 0.0;        ///< mean JCT
-    double p50JctS = 0.0;        ///< median JCT (linear interpolation)
-    double p99JctS = 0.0;        ///< 99th percentile JCT
-    double sumCompletionS = 0.0; ///< sum of finish times from time 0
-    double makespanS = 0.0;      ///< last finish - first arrival
-    double avgQueueDelayS = 0.0; ///< mean first start - arrival
-    double gpuUtilization = 0.0; ///< GPU-seconds used / (GPUs x makespan)
+    QString policy;                ///< policy name
+    QString placement;             ///< placement name
+    QString predictor;             ///< predictor name
+    int jobs = 0;                  ///< jobs finished
+    double totalJctS = 0.0;        ///< sum of finish - arrival
+    double avgJctS = 0.0;          ///< mean JCT
+    double p50JctS = 0.0;          ///< median JCT (linear interpolation)
+    double p99JctS = 0.0;          ///< 99th percentile JCT
+    double sumCompletionS = 0.0;   ///< sum of finish times from time 0
+    double makespanS = 0.0;        ///< last finish - first arrival
+    double avgQueueDelayS = 0.0;   ///< mean first start - arrival
+    double gpuUtilization = 0.0;   ///< GPU-seconds used / (GPUs x makespan)
     double crossServerBytes = 0.0; ///< total bytes sent between servers
-    long long preemptions = 0;   ///< total preemptions
-    long long events = 0;        ///< simulator events processed
-    double wallS = 0.0;          ///< wall-clock seconds the run took
+    long long preemptions = 0;     ///< total preemptions
+    long long events = 0;          ///< simulator events processed
+    double wallS = 0.0;            ///< wall-clock seconds the run took
 };
 
 } // namespace gantry

@@ -100,10 +100,11 @@ bool Simulator::step()
     dropStaleEvents();
     m_wakeup = m_policy->nextWakeup(m_state);
     if (m_wakeup <= t) {
-        m_error = Error::internal(QStringLiteral("policy %1 asked to be woken at %2 s, not after now (%3 s)")
-                                      .arg(m_policy->name())
-                                      .arg(toSeconds(m_wakeup))
-                                      .arg(toSeconds(t)));
+        m_error = Error::internal(
+            QStringLiteral("policy %1 asked to be woken at %2 s, not after now (%3 s)")
+                .arg(m_policy->name())
+                .arg(toSeconds(m_wakeup))
+                .arg(toSeconds(t)));
         m_failed = true;
         return false;
     }
@@ -151,7 +152,8 @@ void Simulator::arrive(int j)
     } else {
         const GpuPool empty(m_state.cluster());
         const auto m = m_state.placement().place(job, empty);
-        st.referenceIterationS = m ? IterationModel::iterationTimeS(job, *m, m_state.cluster()) : 1.0;
+        st.referenceIterationS =
+            m ? IterationModel::iterationTimeS(job, *m, m_state.cluster()) : 1.0;
     }
     st.predictedProcessing = std::max<SimTime>(1, fromSeconds(k * st.referenceIterationS));
     for (SimObserver* o : m_observers)
@@ -220,7 +222,8 @@ void Simulator::startJob(int j, const Mapping& m)
     if (!resumed)
         st.firstStart = m_state.m_now;
     st.iterationS = IterationModel::iterationTimeS(m_state.job(j), m, m_state.cluster());
-    st.crossBytesPerIteration = IterationModel::crossServerBytes(m_state.job(j), m, m_state.cluster());
+    st.crossBytesPerIteration =
+        IterationModel::crossServerBytes(m_state.job(j), m, m_state.cluster());
     m_state.m_pool.take(m);
     m_state.m_runningSlot[std::size_t(j)] = int(m_state.m_running.size());
     m_state.m_running.push_back(j);
@@ -247,22 +250,27 @@ void Simulator::preemptJob(int j)
 Status Simulator::apply(const Decisions& d)
 {
     if (!d.preempt.empty() && !m_policy->preemptive())
-        return Error::internal(QStringLiteral("non-preemptive policy %1 tried to preempt").arg(m_policy->name()));
+        return Error::internal(
+            QStringLiteral("non-preemptive policy %1 tried to preempt").arg(m_policy->name()));
     for (int j : d.preempt) {
         if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Running)
-            return Error::internal(QStringLiteral("policy %1 preempted a job that is not running").arg(m_policy->name()));
+            return Error::internal(QStringLiteral("policy %1 preempted a job that is not running")
+                                       .arg(m_policy->name()));
         preemptJob(j);
     }
     for (const auto& [j, m] : d.start) {
         if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Waiting)
-            return Error::internal(QStringLiteral("policy %1 started a job that is not waiting").arg(m_policy->name()));
+            return Error::internal(QStringLiteral("policy %1 started a job that is not waiting")
+                                       .arg(m_policy->name()));
         std::vector<int> gpus = m.gpus;
         std::sort(gpus.begin(), gpus.end());
         if (int(gpus.size()) != m_state.state(j).gpus ||
-            std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end() || !m_state.m_pool.allFree(m))
-            return Error::internal(QStringLiteral("policy %1 gave job %2 a mapping that is not %3 distinct free GPUs")
-                                       .arg(m_policy->name(), m_state.job(j).id)
-                                       .arg(m_state.state(j).gpus));
+            std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end() ||
+            !m_state.m_pool.allFree(m))
+            return Error::internal(
+                QStringLiteral("policy %1 gave job %2 a mapping that is not %3 distinct free GPUs")
+                    .arg(m_policy->name(), m_state.job(j).id)
+                    .arg(m_state.state(j).gpus));
         startJob(j, m);
     }
     return {};

@@ -5,7 +5,8 @@
 namespace gantry {
 
 /// What went wrong, so that callers can map it to an exit status.
-enum class ErrorKind {
+enum class ErrorKind
+{
     InvalidInput, ///< the user's input is wrong (exit status 2)
     Internal,     ///< a bug or an impossible state (exit status 1)
     Cancelled,    ///< the user cancelled the work
