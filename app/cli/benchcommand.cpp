@@ -20,8 +20,10 @@ namespace {
 QString defaultScenario()
 {
     const QStringList candidates = {
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../../sampledata/philly-512.json"),
-        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/gantry/sampledata/philly-512.json"),
+        QCoreApplication::applicationDirPath() +
+            QStringLiteral("/../../sampledata/philly-512.json"),
+        QCoreApplication::applicationDirPath() +
+            QStringLiteral("/../share/gantry/sampledata/philly-512.json"),
         QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/philly-512.json")};
     for (const QString& c : candidates)
         if (QFileInfo::exists(c))
@@ -42,8 +44,9 @@ int countJobs(const QString& path)
 int BenchCommand::run(const QStringList& args)
 {
     QTextStream out(stdout), err(stderr);
-    auto parsed = CliArgs::parse(args, {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies")},
-                                 {QStringLiteral("json")});
+    auto parsed = CliArgs::parse(
+        args, {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies")},
+        {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
         return ExitInvalid;
@@ -80,11 +83,12 @@ int BenchCommand::run(const QStringList& args)
                         {QStringLiteral("run"), scenario, QStringLiteral("--policy"), policy,
                          QStringLiteral("--placement"), QStringLiteral("consolidate"),
                          QStringLiteral("--predictor"), QStringLiteral("oracle"),
-                         QStringLiteral("--first-jobs"), QString::number(n), QStringLiteral("--json"),
-                         QStringLiteral("--report-memory")});
+                         QStringLiteral("--first-jobs"), QString::number(n),
+                         QStringLiteral("--json"), QStringLiteral("--report-memory")});
                 p.waitForFinished(-1);
                 if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
-                    err << "gantry-cli: bench: " << policy << " failed: " << p.readAllStandardError() << Qt::endl;
+                    err << "gantry-cli: bench: " << policy
+                        << " failed: " << p.readAllStandardError() << Qt::endl;
                     return ExitInternal;
                 }
                 const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -93,10 +97,13 @@ int BenchCommand::run(const QStringList& args)
                 rss = std::max(rss, o.value("peak_rss_mb").toDouble());
             }
             const double wall = Metrics::percentile(walls, 0.5);
-            const QJsonObject row{{"policy", policy}, {"jobs", n}, {"wall_s", wall},
+            const QJsonObject row{{"policy", policy},
+                                  {"jobs", n},
+                                  {"wall_s", wall},
                                   {"jobs_per_s", n / std::max(wall, 1e-9)},
                                   {"events_per_s", events / std::max(wall, 1e-9)},
-                                  {"peak_rss_mb", rss}, {"repeats", repeat}};
+                                  {"peak_rss_mb", rss},
+                                  {"repeats", repeat}};
             rows.append(row);
             if (!json)
                 out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
@@ -110,7 +117,8 @@ int BenchCommand::run(const QStringList& args)
         }
     }
     if (json)
-        out << QJsonDocument(QJsonObject{{"scenario", scenario}, {"results", rows}}).toJson(QJsonDocument::Indented);
+        out << QJsonDocument(QJsonObject{{"scenario", scenario}, {"results", rows}})
+                   .toJson(QJsonDocument::Indented);
     return ExitOk;
 }
 

@@ -58,7 +58,8 @@ Result<RunConfig> CliArgs::runConfig(RunConfig c) const
         bool ok = false;
         c.seed = v->toULongLong(&ok);
         if (!ok)
-            return Error::invalid(QStringLiteral("--seed: must be a non-negative integer, got \"%1\"").arg(*v));
+            return Error::invalid(
+                QStringLiteral("--seed: must be a non-negative integer, got \"%1\"").arg(*v));
     }
     if (auto v = value(QStringLiteral("contention"))) {
         if (*v == QLatin1String("none"))
@@ -66,13 +67,15 @@ Result<RunConfig> CliArgs::runConfig(RunConfig c) const
         else if (*v == QLatin1String("fair"))
             c.contention = Contention::Fair;
         else
-            return Error::invalid(QStringLiteral("--contention: must be none or fair, got \"%1\"").arg(*v));
+            return Error::invalid(
+                QStringLiteral("--contention: must be none or fair, got \"%1\"").arg(*v));
     }
     if (auto v = value(QStringLiteral("restart-overhead"))) {
         bool ok = false;
         const double s = v->toDouble(&ok);
         if (!ok || !(s >= 0.0))
-            return Error::invalid(QStringLiteral("--restart-overhead: must be seconds >= 0, got \"%1\"").arg(*v));
+            return Error::invalid(
+                QStringLiteral("--restart-overhead: must be seconds >= 0, got \"%1\"").arg(*v));
         c.restartOverheadS = s;
     }
     return c;

@@ -11,7 +11,12 @@
 namespace gantry::cli {
 
 /// Exit statuses of the command-line contract (DESIGN.md 5).
-enum ExitCode { ExitOk = 0, ExitInternal = 1, ExitInvalid = 2 };
+enum ExitCode
+{
+    ExitOk = 0,
+    ExitInternal = 1,
+    ExitInvalid = 2
+};
 
 /// Minimal strict option parser: `--name value`, `--name=value` and flags; anything unknown is
 /// an error so that a typo never silently falls back to a default.

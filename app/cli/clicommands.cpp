@@ -42,7 +42,9 @@ const QStringList kRunOptions = {QStringLiteral("policy"),     QStringLiteral("p
 Result<Scenario> loadScenario(const CliArgs& a, const QString& command)
 {
     if (a.positional().size() != 1)
-        return Error::invalid(QStringLiteral("%1 needs exactly one scenario FILE (see gantry-cli --help)").arg(command));
+        return Error::invalid(
+            QStringLiteral("%1 needs exactly one scenario FILE (see gantry-cli --help)")
+                .arg(command));
     auto s = ScenarioReader::readFile(a.positional().front());
     if (!s)
         return s;
@@ -78,8 +80,8 @@ QString fmt(double v, int prec = 1)
 
 void printTable(const std::vector<RunResult>& results)
 {
-    const QStringList head = {"policy", "avg JCT s", "p50 JCT s", "p99 JCT s", "makespan s",
-                              "sum C s", "queue s", "util", "preempt", "wall s"};
+    const QStringList head = {"policy",  "avg JCT s", "p50 JCT s", "p99 JCT s", "makespan s",
+                              "sum C s", "queue s",   "util",      "preempt",   "wall s"};
     QList<QStringList> rows;
     for (const RunResult& r : results) {
         const RunSummary& s = r.summary;
@@ -97,7 +99,8 @@ void printTable(const std::vector<RunResult>& results)
     auto line = [&](const QStringList& cells) {
         QString l;
         for (int c = 0; c < cells.size(); ++c)
-            l += (c == 0 ? cells[c].leftJustified(width[c]) : cells[c].rightJustified(width[c] + 2));
+            l +=
+                (c == 0 ? cells[c].leftJustified(width[c]) : cells[c].rightJustified(width[c] + 2));
         out() << l << '\n';
     };
     line(head);
@@ -124,7 +127,8 @@ QString CliCommands::usage()
         "usage:\n"
         "  gantry-cli validate FILE\n"
         "  gantry-cli run FILE [--policy P] [--placement M] [--predictor X] [--seed N]\n"
-        "                      [--contention none|fair] [--restart-overhead S] [--out DIR] [--json]\n"
+        "                      [--contention none|fair] [--restart-overhead S] [--out DIR] "
+        "[--json]\n"
         "  gantry-cli compare FILE --policies P1,P2,... [same options] [--json]\n"
         "  gantry-cli import --format philly INPUT --cluster FILE -o OUT [--limit N]\n"
         "  gantry-cli bench [--json] [--scenario FILE] [--repeat N]\n"
@@ -201,7 +205,8 @@ int CliCommands::compare(const QStringList& args)
         results.push_back(std::move(r).value());
     }
     if (a.value().flag(QStringLiteral("json")))
-        out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact) << Qt::endl;
+        out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact)
+              << Qt::endl;
     else
         printTable(results);
     return ExitOk;
@@ -209,26 +214,31 @@ int CliCommands::compare(const QStringList& args)
 
 int CliCommands::import(const QStringList& args)
 {
-    auto a = CliArgs::parse(args,
-                            {QStringLiteral("format"), QStringLiteral("cluster"), QStringLiteral("o"),
-                             QStringLiteral("output"), QStringLiteral("limit")},
-                            {});
+    auto a =
+        CliArgs::parse(args,
+                       {QStringLiteral("format"), QStringLiteral("cluster"), QStringLiteral("o"),
+                        QStringLiteral("output"), QStringLiteral("limit")},
+                       {});
     if (!a)
         return fail(a.error());
     const CliArgs& v = a.value();
     const QString format = v.value(QStringLiteral("format")).value_or(QString());
     if (format != QLatin1String("philly"))
         return fail(Error::invalid(
-            format.isEmpty() ? QStringLiteral("import needs --format philly")
-                             : QStringLiteral("import format \"%1\" is not available yet (available: philly)").arg(format)));
+            format.isEmpty()
+                ? QStringLiteral("import needs --format philly")
+                : QStringLiteral("import format \"%1\" is not available yet (available: philly)")
+                      .arg(format)));
     if (v.positional().size() != 1)
         return fail(Error::invalid(QStringLiteral("import needs exactly one INPUT file")));
-    const auto output = v.value(QStringLiteral("o")) ? v.value(QStringLiteral("o")) : v.value(QStringLiteral("output"));
+    const auto output = v.value(QStringLiteral("o")) ? v.value(QStringLiteral("o"))
+                                                     : v.value(QStringLiteral("output"));
     if (!output)
         return fail(Error::invalid(QStringLiteral("import needs -o OUT")));
     const auto clusterFile = v.value(QStringLiteral("cluster"));
     if (!clusterFile)
-        return fail(Error::invalid(QStringLiteral("import --format philly needs --cluster FILE (a scenario whose cluster is used)")));
+        return fail(Error::invalid(QStringLiteral(
+            "import --format philly needs --cluster FILE (a scenario whose cluster is used)")));
     auto clusterScenario = ScenarioReader::readFile(*clusterFile);
     if (!clusterScenario)
         return fail(clusterScenario.error());
@@ -239,20 +249,23 @@ int CliCommands::import(const QStringList& args)
         if (!ok || opt.limit < 0)
             return fail(Error::invalid(QStringLiteral("--limit: must be a non-negative integer")));
     }
-    auto imported = PhillyImporter::importFile(v.positional().front(), clusterScenario.value().cluster, opt);
+    auto imported =
+        PhillyImporter::importFile(v.positional().front(), clusterScenario.value().cluster, opt);
     if (!imported)
         return fail(imported.error());
     for (const QString& w : imported.value().warnings)
         err() << "gantry-cli: warning: " << w << Qt::endl;
     if (Status s = ScenarioWriter::writeFile(imported.value().scenario, *output); !s)
         return fail(s.error());
-    err() << "gantry-cli: wrote " << imported.value().scenario.jobs.size() << " jobs to " << *output << Qt::endl;
+    err() << "gantry-cli: wrote " << imported.value().scenario.jobs.size() << " jobs to " << *output
+          << Qt::endl;
     return ExitOk;
 }
 
 int CliCommands::report(const QStringList&)
 {
-    return fail(Error::invalid(QStringLiteral("report (PDF) is not available yet; use compare --json")));
+    return fail(
+        Error::invalid(QStringLiteral("report (PDF) is not available yet; use compare --json")));
 }
 
 } // namespace gantry::cli

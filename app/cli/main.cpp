@@ -1,7 +1,7 @@
 // gantry-cli: the Gantry engine on the command line (DESIGN.md 5). No GUI module is linked.
 #include "benchcommand.h"
-#include "clicommands.h"
 #include "cliargs.h"
+#include "clicommands.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -20,7 +20,8 @@ int main(int argc, char** argv)
         return ExitInvalid;
     }
     const QString command = args.takeFirst();
-    if (command == QLatin1String("--help") || command == QLatin1String("-h") || command == QLatin1String("help")) {
+    if (command == QLatin1String("--help") || command == QLatin1String("-h") ||
+        command == QLatin1String("help")) {
         out << CliCommands::usage();
         return ExitOk;
     }

@@ -38,14 +38,16 @@ Scenario RandomScenario::make(std::uint64_t seed, const Shape& shape)
         if (rng.below(4) != 0)
             t += double(rng.below(50));
         job.arrivalS = t;
-        const int g = rng.below(3) == 0 ? 1 + int(rng.below(std::uint64_t(total))) : 1 + int(rng.below(2));
+        const int g =
+            rng.below(3) == 0 ? 1 + int(rng.below(std::uint64_t(total))) : 1 + int(rng.below(2));
         if (shape.durationOnly || rng.below(3) != 0) {
             job.kind = JobKind::Duration;
             job.gpus = g;
             job.durationS = 1.0 + double(rng.below(400));
         } else {
             job.kind = JobKind::Graph;
-            // Large-memory workers only where enough 80 GB GPUs exist (the reader rejects the rest).
+            // Large-memory workers only where enough 80 GB GPUs exist (the reader rejects the
+            // rest).
             int bigGpus = 0;
             for (std::size_t i = 0; i < c.servers.size(); ++i)
                 bigGpus += c.memoryOfServer(int(i)) >= 60.0 ? c.servers[i].gpus : 0;

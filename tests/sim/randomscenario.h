@@ -14,10 +14,10 @@ public:
     /// Shape of the generated scenario.
     struct Shape
     {
-        int jobs = 40;             ///< number of jobs
+        int jobs = 40;              ///< number of jobs
         bool identicalGpus = false; ///< all GPUs speed 1.0 (for the bounds of ASRPT.md 6)
-        bool durationOnly = false; ///< no graph jobs
-        bool singleServer = false; ///< one server only
+        bool durationOnly = false;  ///< no graph jobs
+        bool singleServer = false;  ///< one server only
     };
     /// The scenario for seed.
     static Scenario make(std::uint64_t seed, const Shape& shape);

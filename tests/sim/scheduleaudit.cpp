@@ -7,14 +7,14 @@ ScheduleAudit::ScheduleAudit(const Scenario& scenario)
       m_held(scenario.jobs.size()), m_arrival(scenario.jobs.size(), -1),
       m_finished(scenario.jobs.size(), 0), m_virtualEnd(scenario.jobs.size(), -1),
       m_starts(scenario.jobs.size())
-{
-}
+{}
 
 void ScheduleAudit::jobArrived(SimTime t, int j)
 {
     m_arrival[std::size_t(j)] = t;
     if (t != fromSeconds(m_scenario->jobs[std::size_t(j)].arrivalS))
-        m_violations << QStringLiteral("job %1 arrived at %2 instead of its arrival time").arg(j).arg(t);
+        m_violations
+            << QStringLiteral("job %1 arrived at %2 instead of its arrival time").arg(j).arg(t);
 }
 
 void ScheduleAudit::jobStarted(SimTime t, int j, const Mapping& m)
@@ -27,7 +27,10 @@ void ScheduleAudit::jobStarted(SimTime t, int j, const Mapping& m)
         m_violations << QStringLiteral("job %1 got %2 GPUs").arg(j).arg(m.gpus.size());
     for (int g : m.gpus) {
         if (m_owner[std::size_t(g)] >= 0)
-            m_violations << QStringLiteral("GPU %1 given to job %2 while job %3 holds it").arg(g).arg(j).arg(m_owner[std::size_t(g)]);
+            m_violations << QStringLiteral("GPU %1 given to job %2 while job %3 holds it")
+                                .arg(g)
+                                .arg(j)
+                                .arg(m_owner[std::size_t(g)]);
         m_owner[std::size_t(g)] = j;
     }
     m_held[std::size_t(j)] = m.gpus;

@@ -20,7 +20,8 @@ void TestCorePurity::coreIncludesNoGuiHeader()
     const QRegularExpression gui(QStringLiteral(
         R"(#\s*include\s*[<"](Qt(Gui|Widgets|Charts|PrintSupport|Svg)/|Q(Gui)?Application|QWidget|QPainter|QImage|QPixmap|QColor|QFont|QPdfWriter|QChart|QIcon|QBrush|QPen|QPrinter|QMainWindow)\b)"));
     int files = 0;
-    QDirIterator it(QStringLiteral(GANTRY_SOURCE_DIR "/core"), {QStringLiteral("*.h"), QStringLiteral("*.cpp"), QStringLiteral("*.cu")},
+    QDirIterator it(QStringLiteral(GANTRY_SOURCE_DIR "/core"),
+                    {QStringLiteral("*.h"), QStringLiteral("*.cpp"), QStringLiteral("*.cu")},
                     QDir::Files, QDirIterator::Subdirectories);
     while (it.hasNext()) {
         const QString path = it.next();

@@ -21,7 +21,8 @@ Scenario makeCluster(const QList<double>& speeds, int gpusPerServer = 4, double 
         s.cluster.gpuTypes.push_back({QStringLiteral("t%1").arg(i), 100, 80, speeds[i]});
     s.cluster.racks = {{QStringLiteral("r0"), 1000}};
     for (int i = 0; i < speeds.size(); ++i)
-        s.cluster.servers.push_back({QStringLiteral("s%1").arg(i), 0, i, gpusPerServer, 100, nicGbps});
+        s.cluster.servers.push_back(
+            {QStringLiteral("s%1").arg(i), 0, i, gpusPerServer, 100, nicGbps});
     s.cluster.finalize();
     return s;
 }
@@ -179,7 +180,8 @@ void TestEngine::deadlockIsAnError()
     sim::Simulator simulator(s, policy, placement, predictor, 0);
     const Status st = simulator.run();
     QVERIFY(!st.ok());
-    QVERIFY2(st.error().message.contains(QStringLiteral("deadlock")), qPrintable(st.error().message));
+    QVERIFY2(st.error().message.contains(QStringLiteral("deadlock")),
+             qPrintable(st.error().message));
 }
 
 void TestEngine::cancellation()
@@ -218,12 +220,24 @@ void TestEngine::unknownNamesAreInvalid_data()
     QTest::addColumn<QString>("policy");
     QTest::addColumn<QString>("placement");
     QTest::addColumn<QString>("predictor");
-    QTest::newRow("policy") << "nope" << "consolidate" << "oracle";
-    QTest::newRow("placement") << "fifo" << "nope" << "oracle";
-    QTest::newRow("graph not yet") << "fifo" << "graph" << "oracle";
-    QTest::newRow("predictor") << "fifo" << "consolidate" << "nope";
-    QTest::newRow("rf not yet") << "fifo" << "consolidate" << "rf";
-    QTest::newRow("noisy without sigma") << "fifo" << "consolidate" << "noisy:x";
+    QTest::newRow("policy") << "nope"
+                            << "consolidate"
+                            << "oracle";
+    QTest::newRow("placement") << "fifo"
+                               << "nope"
+                               << "oracle";
+    QTest::newRow("graph not yet") << "fifo"
+                                   << "graph"
+                                   << "oracle";
+    QTest::newRow("predictor") << "fifo"
+                               << "consolidate"
+                               << "nope";
+    QTest::newRow("rf not yet") << "fifo"
+                                << "consolidate"
+                                << "rf";
+    QTest::newRow("noisy without sigma") << "fifo"
+                                         << "consolidate"
+                                         << "noisy:x";
 }
 
 void TestEngine::unknownNamesAreInvalid()

@@ -32,7 +32,8 @@ void TestPolicyInvariants::everyPolicy_data()
     QTest::addColumn<QString>("predictor");
     QTest::addColumn<quint64>("seed");
     QTest::addColumn<double>("overhead");
-    const QStringList predictors = {QStringLiteral("oracle"), QStringLiteral("noisy:0.8"), QStringLiteral("mean")};
+    const QStringList predictors = {QStringLiteral("oracle"), QStringLiteral("noisy:0.8"),
+                                    QStringLiteral("mean")};
     for (const QString& policy : PolicyRegistry::names())
         for (const QString& placement : {QStringLiteral("consolidate"), QStringLiteral("random")})
             for (quint64 seed = 1; seed <= 12; ++seed) {
@@ -71,7 +72,7 @@ void TestPolicyInvariants::everyPolicy()
     for (std::size_t j = 0; j < res.jobs.size(); ++j) {
         const JobRecord& job = res.jobs[j];
         QVERIFY2(job.finishS > job.startS, qPrintable(job.id)); // every job finished
-        QVERIFY(job.startS >= job.arrivalS);                   // none started before arriving
+        QVERIFY(job.startS >= job.arrivalS);                    // none started before arriving
         QCOMPARE(job.jctS, job.finishS - job.arrivalS);
         QVERIFY(job.jctS > 0.0);
         totalJct += job.jctS;
@@ -125,8 +126,15 @@ void TestPolicyInvariants::asrptBounds()
     for (std::size_t j = 0; j < s.jobs.size(); ++j) {
         const double cv = toSeconds(audit.virtualCompletion()[j]);
         const double start = r.value().jobs[j].startS;
-        QVERIFY2(start >= cv, qPrintable(QStringLiteral("job %1 starts %2 before C^V %3").arg(j).arg(start).arg(cv)));
-        QVERIFY2(start <= factor * cv + 1e-6, qPrintable(QStringLiteral("job %1 starts %2 > %3 x C^V %4").arg(j).arg(start).arg(factor).arg(cv)));
+        QVERIFY2(
+            start >= cv,
+            qPrintable(QStringLiteral("job %1 starts %2 before C^V %3").arg(j).arg(start).arg(cv)));
+        QVERIFY2(start <= factor * cv + 1e-6,
+                 qPrintable(QStringLiteral("job %1 starts %2 > %3 x C^V %4")
+                                .arg(j)
+                                .arg(start)
+                                .arg(factor)
+                                .arg(cv)));
         sumVirtual += cv;
     }
     // The virtual machine never idles while a job is on it: segments tile [first release, end).
@@ -145,7 +153,10 @@ void TestPolicyInvariants::asrptBounds()
         auto br = Runner::run(s, b);
         QVERIFY(br.ok());
         QVERIFY2(sumVirtual <= br.value().summary.sumCompletionS + 1e-6,
-                 qPrintable(QStringLiteral("%1: sum C = %2 < sum C^V = %3").arg(baseline).arg(br.value().summary.sumCompletionS).arg(sumVirtual)));
+                 qPrintable(QStringLiteral("%1: sum C = %2 < sum C^V = %3")
+                                .arg(baseline)
+                                .arg(br.value().summary.sumCompletionS)
+                                .arg(sumVirtual)));
     }
 }
 

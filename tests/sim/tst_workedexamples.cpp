@@ -39,7 +39,8 @@ struct Outcome
     QStringList violations;
 };
 
-Outcome runWith(const Scenario& s, const QString& policy, const QString& predictor = QStringLiteral("oracle"))
+Outcome runWith(const Scenario& s, const QString& policy,
+                const QString& predictor = QStringLiteral("oracle"))
 {
     RunConfig c;
     c.policy = policy;
@@ -84,8 +85,10 @@ void TestWorkedExamples::singleMachineSrpt_data()
     QTest::addColumn<QList<double>>("releases");
     QTest::addColumn<QList<double>>("sizes");
     QTest::addColumn<QList<double>>("completions");
-    QTest::newRow("E1 no ties") << QList<double>{0, 1, 2} << QList<double>{4, 2, 5} << QList<double>{6, 3, 11};
-    QTest::newRow("E2 tie does not preempt") << QList<double>{0, 1} << QList<double>{3, 2} << QList<double>{3, 5};
+    QTest::newRow("E1 no ties") << QList<double>{0, 1, 2} << QList<double>{4, 2, 5}
+                                << QList<double>{6, 3, 11};
+    QTest::newRow("E2 tie does not preempt")
+        << QList<double>{0, 1} << QList<double>{3, 2} << QList<double>{3, 5};
 }
 
 void TestWorkedExamples::singleMachineSrpt()
@@ -137,9 +140,11 @@ void TestWorkedExamples::fullPipeline_data()
     QTest::addColumn<double>("totalJct");
     const QList<double> e3cv{15, 2, 6, 4}, e3start{15, 2, 6, 4}, e3finish{25, 6, 12, 12};
     QTest::newRow("E3 asrpt") << "asrpt" << false << e3cv << e3start << e3finish << 55.0 << 49.0;
-    QTest::newRow("E3 asrpt-backfill") << "asrpt-backfill" << false << e3cv << e3start << e3finish << 55.0 << 49.0;
-    QTest::newRow("E4 asrpt") << "asrpt" << true << QList<double>{13, 2, 3, 4} << QList<double>{13, 2, 3, 4}
-                              << QList<double>{23, 6, 9, 12} << 50.0 << 44.0;
+    QTest::newRow("E3 asrpt-backfill")
+        << "asrpt-backfill" << false << e3cv << e3start << e3finish << 55.0 << 49.0;
+    QTest::newRow("E4 asrpt") << "asrpt" << true << QList<double>{13, 2, 3, 4}
+                              << QList<double>{13, 2, 3, 4} << QList<double>{23, 6, 9, 12} << 50.0
+                              << 44.0;
 }
 
 void TestWorkedExamples::fullPipeline()
