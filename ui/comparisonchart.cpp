@@ -55,6 +55,9 @@ void ComparisonChart::rebuild()
     m_categories.clear();
     m_values.clear();
     const int rows = m_model ? m_model->rowCount() : 0;
+    if (rows == 0)
+        return; // no axes either: an empty category axis draws a stray title
+
     auto* set = new QBarSet(tr("Avg JCT (s)"));
     qreal top = 0.0;
     for (int row = 0; row < rows; ++row) {
@@ -79,6 +82,7 @@ void ComparisonChart::rebuild()
     auto* y = new QValueAxis;
     y->setRange(0.0, top > 0.0 ? top * 1.05 : 1.0);
     y->applyNiceNumbers();
+    y->setLabelFormat(y->max() >= 10.0 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
     y->setTitleText(tr("Avg JCT (s)"));
     c->addAxis(y, Qt::AlignLeft);
     m_series->attachAxis(y);

@@ -29,7 +29,7 @@ public:
     QStringList categories() const { return m_categories; }
     /// Bar heights (average JCT in seconds), left to right.
     QList<qreal> values() const { return m_values; }
-    /// The bar series now shown; replaced on every rebuild.
+    /// The bar series now shown, nullptr while the model is empty; replaced on every rebuild.
     QBarSeries* series() const { return m_series; }
 
 public slots:

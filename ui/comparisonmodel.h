@@ -16,7 +16,8 @@ class ComparisonModel : public QAbstractTableModel
 
 public:
     /// The columns, left to right.
-    enum Column {
+    enum Column
+    {
         Policy,         ///< policy name
         AvgJct,         ///< mean job completion time, seconds
         P99Jct,         ///< 99th percentile job completion time, seconds

@@ -71,8 +71,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(
         m_worker, &RunWorker::allFinished, this,
         [this] {
-            endRun(Outcome::Completed, tr("Finished %n run(s) in %1 s", nullptr, m_model->rowCount())
-                                           .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2));
+            endRun(Outcome::Completed,
+                   tr("Finished %n run(s) in %1 s", nullptr, m_model->rowCount())
+                       .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2));
         },
         Qt::QueuedConnection);
     connect(
@@ -169,8 +170,14 @@ void MainWindow::buildWidgets()
     m_table->setModel(m_model);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->verticalHeader()->hide();
+    // ResizeToContents alone does not follow inserted rows; size the columns on every change.
+    auto fitColumns = [this] { m_table->resizeColumnsToContents(); };
+    connect(m_model, &QAbstractItemModel::rowsInserted, m_table, fitColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, m_table, fitColumns);
+    fitColumns();
 
     m_chart = new ComparisonChart;
     m_chart->setObjectName(QStringLiteral("comparisonChart"));

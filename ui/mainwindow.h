@@ -35,7 +35,8 @@ class MainWindow : public QMainWindow
 
 public:
     /// How the last run ended.
-    enum class Outcome {
+    enum class Outcome
+    {
         None,      ///< nothing has run yet
         Completed, ///< every policy finished
         Cancelled, ///< the user cancelled; finished policies keep their rows

@@ -89,7 +89,10 @@ int BenchCommand::run(const QStringList& args)
                 if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
                     err << "gantry-cli: bench: " << policy
                         << " failed: " << p.readAllStandardError() << Qt::endl;
-                    return ExitInternal;
+                    // A child's invalid input (exit 2) is the bench's invalid input too.
+                    const bool invalid =
+                        p.exitStatus() == QProcess::NormalExit && p.exitCode() == ExitInvalid;
+                    return invalid ? ExitInvalid : ExitInternal;
                 }
                 const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
                 walls.push_back(o.value("wall_s").toDouble());

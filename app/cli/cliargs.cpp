@@ -73,9 +73,10 @@ Result<RunConfig> CliArgs::runConfig(RunConfig c) const
     if (auto v = value(QStringLiteral("restart-overhead"))) {
         bool ok = false;
         const double s = v->toDouble(&ok);
-        if (!ok || !(s >= 0.0))
+        if (!ok || !(s >= 0.0 && s <= 1e9))
             return Error::invalid(
-                QStringLiteral("--restart-overhead: must be seconds >= 0, got \"%1\"").arg(*v));
+                QStringLiteral("--restart-overhead: must be seconds from 0 to 1e9, got \"%1\"")
+                    .arg(*v));
         c.restartOverheadS = s;
     }
     return c;

@@ -3,25 +3,60 @@
 #include "mainwindow.h"
 
 #include <QApplication>
+#include <QByteArray>
 #include <QCommandLineParser>
 #include <QStringList>
 #include <QTimer>
 
-int main(int argc, char* argv[])
-{
-    QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("Gantry"));
-    QApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
-    QApplication::setOrganizationName(QStringLiteral("Gantry"));
+namespace {
 
-    QCommandLineParser parser;
+void describeApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("Gantry"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    QCoreApplication::setOrganizationName(QStringLiteral("Gantry"));
+}
+
+void addOptions(QCommandLineParser& parser)
+{
     parser.setApplicationDescription(
-        QApplication::translate("main", "GPU-cluster scheduling planner."));
+        QCoreApplication::translate("main", "GPU-cluster scheduling planner."));
     parser.addHelpOption();
     parser.addVersionOption();
     parser.addPositionalArgument(QStringLiteral("file"),
-                                 QApplication::translate("main", "Scenario to open (*.json)."),
+                                 QCoreApplication::translate("main", "Scenario to open (*.json)."),
                                  QStringLiteral("[FILE]"));
+}
+
+bool wantsInformationOnly(int argc, char* argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "-?" || arg == "-v" ||
+            arg == "--version")
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    // --help and --version must work without a display, so they are answered before a
+    // QApplication tries to connect to one. process() prints and exits.
+    if (wantsInformationOnly(argc, argv)) {
+        QCoreApplication core(argc, argv);
+        describeApplication();
+        QCommandLineParser parser;
+        addOptions(parser);
+        parser.process(core);
+    }
+
+    QApplication app(argc, argv);
+    describeApplication();
+    QCommandLineParser parser;
+    addOptions(parser);
     parser.process(app);
 
     gantry::ui::MainWindow window;

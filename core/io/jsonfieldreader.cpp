@@ -54,26 +54,28 @@ std::optional<QString> JsonFieldReader::optionalString(const QString& key)
     return v.toString();
 }
 
-std::optional<double> JsonFieldReader::optionalNumber(const QString& key, double min, bool strict)
+std::optional<double> JsonFieldReader::optionalNumber(const QString& key, double min, bool strict,
+                                                      double max)
 {
     const QJsonValue v = value(key);
     if (v.isUndefined())
         return std::nullopt;
     const QString bound =
-        strict ? QStringLiteral("> %1").arg(min) : QStringLiteral(">= %1").arg(min);
+        (strict ? QStringLiteral("> %1").arg(min) : QStringLiteral(">= %1").arg(min)) +
+        QStringLiteral(" and <= %1").arg(max);
     if (!v.isDouble())
         fail(key, QStringLiteral("must be a number %1").arg(bound));
     const double d = v.toDouble();
-    if (!std::isfinite(d) || (strict ? d <= min : d < min))
+    if (!std::isfinite(d) || (strict ? d <= min : d < min) || d > max)
         fail(key, QStringLiteral("must be a finite number %1").arg(bound));
     return d;
 }
 
-double JsonFieldReader::number(const QString& key, double min, bool strict)
+double JsonFieldReader::number(const QString& key, double min, bool strict, double max)
 {
     if (!m_obj.contains(key))
         fail(key, QStringLiteral("missing required field"));
-    return *optionalNumber(key, min, strict);
+    return *optionalNumber(key, min, strict, max);
 }
 
 std::optional<int> JsonFieldReader::optionalInteger(const QString& key, int min, int max)

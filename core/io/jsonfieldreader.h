@@ -30,10 +30,13 @@ public:
     QString string(const QString& key);
     /// An optional string.
     std::optional<QString> optionalString(const QString& key);
-    /// A required finite number >= min (strictly > min when strict).
-    double number(const QString& key, double min, bool strict);
+    /// Largest magnitude accepted for any number: keeps every time inside SimTime's range.
+    static constexpr double kMaxNumber = 1e12;
+    /// A required finite number >= min (strictly > min when strict) and <= max.
+    double number(const QString& key, double min, bool strict, double max = kMaxNumber);
     /// An optional finite number with the same bounds.
-    std::optional<double> optionalNumber(const QString& key, double min, bool strict);
+    std::optional<double> optionalNumber(const QString& key, double min, bool strict,
+                                         double max = kMaxNumber);
     /// A required integer in [min, max].
     int integer(const QString& key, int min, int max);
     /// An optional integer in [min, max].

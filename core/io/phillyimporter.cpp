@@ -39,8 +39,11 @@ std::optional<long long> parseTimestamp(QByteArrayView s)
     };
     const int y = digits(0, 4), mo = digits(5, 2), d = digits(8, 2);
     const int h = digits(11, 2), mi = digits(14, 2), se = digits(17, 2);
-    if (y < 0 || mo < 1 || mo > 12 || d < 1 || d > 31 || h < 0 || h > 23 || mi < 0 || mi > 59 ||
-        se < 0 || se > 60)
+    if (y < 0 || mo < 1 || mo > 12 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59)
+        return std::nullopt;
+    static constexpr int kDays[] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    const bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    if (d < 1 || d > kDays[mo - 1] + (mo == 2 && leap))
         return std::nullopt;
     return daysFromCivil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
 }
@@ -105,8 +108,8 @@ Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv
                            .arg(QString::fromUtf8(cells[cTime])));
         bool ok = false;
         const double dur = cells[cDur].toDouble(&ok);
-        if (!ok || !std::isfinite(dur) || dur < 0)
-            return bad(QStringLiteral("duration \"%1\" is not a number of seconds >= 0")
+        if (!ok || !std::isfinite(dur) || dur < 0 || dur > 1e9)
+            return bad(QStringLiteral("duration \"%1\" is not a number of seconds from 0 to 1e9")
                            .arg(QString::fromUtf8(cells[cDur])));
         const double g = cells[cGpus].toDouble(&ok);
         if (!ok || !std::isfinite(g) || g < 0 || std::floor(g) != g || g > 1e7)

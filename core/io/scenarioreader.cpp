@@ -14,6 +14,11 @@ namespace gantry {
 
 namespace {
 
+// Bounds that keep every simulated time far inside int64 microseconds (2.9e5 years).
+constexpr double kMaxSeconds = 1e9;    // arrival, duration, restart overhead: about 31 years
+constexpr double kMaxIterations = 1e9; // iterations of one job
+constexpr double kMaxComputeS = 1e4;   // compute seconds of one worker per iteration
+
 QString indexed(const QString& path, qsizetype i)
 {
     return QStringLiteral("%1[%2]").arg(path).arg(i);
@@ -186,7 +191,8 @@ void Parser::parseOptions(const QJsonObject& obj)
             r.fail(QStringLiteral("contention"), QStringLiteral("must be \"none\" or \"fair\""));
     }
     m_s.options.restartOverheadS =
-        r.optionalNumber(QStringLiteral("restart_overhead_s"), 0.0, false).value_or(0.0);
+        r.optionalNumber(QStringLiteral("restart_overhead_s"), 0.0, false, kMaxSeconds)
+            .value_or(0.0);
     r.finish();
 }
 
@@ -195,7 +201,7 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
     JsonFieldReader r(obj, path);
     Job job;
     job.id = r.string(QStringLiteral("id"));
-    job.arrivalS = r.number(QStringLiteral("arrival_s"), 0.0, false);
+    job.arrivalS = r.number(QStringLiteral("arrival_s"), 0.0, false, kMaxSeconds);
     const bool duration =
         obj.contains(QStringLiteral("gpus")) || obj.contains(QStringLiteral("duration_s"));
     const bool model =
@@ -213,14 +219,14 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
     if (duration) {
         job.kind = JobKind::Duration;
         job.gpus = r.integer(QStringLiteral("gpus"), 1, 10'000'000);
-        job.durationS = r.number(QStringLiteral("duration_s"), 0.0, true);
+        job.durationS = r.number(QStringLiteral("duration_s"), 0.0, true, kMaxSeconds);
         if (obj.contains(QStringLiteral("iterations")))
             r.fail(QStringLiteral("iterations"),
                    QStringLiteral("a duration job has no iterations (use duration_s)"));
     } else {
         job.kind = JobKind::Graph;
         parseGraph(job, r);
-        job.iterations = r.number(QStringLiteral("iterations"), 0.0, true);
+        job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
     }
     if (r.has(QStringLiteral("features"))) {
         const QJsonObject f = r.object(QStringLiteral("features"));
@@ -233,7 +239,8 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
     }
     job.user = r.optionalString(QStringLiteral("user")).value_or(QString());
     job.weight = r.optionalNumber(QStringLiteral("weight"), 0.0, true).value_or(1.0);
-    job.predictedIterations = r.optionalNumber(QStringLiteral("predicted_iterations"), 0.0, true);
+    job.predictedIterations =
+        r.optionalNumber(QStringLiteral("predicted_iterations"), 0.0, true, kMaxIterations);
     r.finish();
     checkFits(job, path);
     return job;
@@ -250,7 +257,7 @@ void Parser::parseGraph(Job& job, JsonFieldReader& r)
         const QString path = indexed(gpath + QStringLiteral(".workers"), i);
         JsonFieldReader w(JsonFieldReader::asObject(workers[i], path), path);
         JobGraph::Worker worker;
-        worker.computeS = w.number(QStringLiteral("compute_s"), 0.0, false);
+        worker.computeS = w.number(QStringLiteral("compute_s"), 0.0, false, kMaxComputeS);
         worker.memoryGb = w.optionalNumber(QStringLiteral("memory_gb"), 0.0, false).value_or(0.0);
         w.finish();
         job.graph.workers.push_back(worker);

@@ -12,7 +12,7 @@ namespace {
 int replicaRun(const std::vector<Server>& servers, std::size_t i, QString* base)
 {
     const QString& first = servers[i].name;
-    if (!first.endsWith(QLatin1String("-0")))
+    if (!first.endsWith(QLatin1String("-0")) || first.size() < 3)
         return 0;
     *base = first.left(first.size() - 2);
     int n = 0;

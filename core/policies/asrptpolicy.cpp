@@ -97,18 +97,18 @@ void AsrptPolicy::backfill(const SimState& state, GpuPool& pool, Decisions& out)
         }
     }
     int spare = shadow == kNever ? 0 : freeAt - need;
-    auto it = std::next(m_released.ordered().begin());
-    while (it != m_released.ordered().end() && pool.freeTotal() > 0) {
-        const int k = it->job;
-        ++it; // tryStart may dequeue k
-        const JobState& st = state.state(k);
-        const bool endsBeforeShadow =
-            shadow != kNever && state.now() + st.predictedProcessing <= shadow;
-        if (st.gpus > pool.freeTotal() || (!endsBeforeShadow && st.gpus > spare))
-            continue;
-        if (m_released.tryStart(state, k, pool, out) && !endsBeforeShadow)
-            spare -= st.gpus;
-    }
+    // A later job may start now if it ends (by prediction) before the shadow time, or if it
+    // only uses GPUs the head will not need then.
+    auto endsBeforeShadow = [&](int k) {
+        return shadow != kNever && state.now() + state.state(k).predictedProcessing <= shadow;
+    };
+    m_released.admitSkipIf(
+        state, pool, out,
+        [&](int k) { return k != head && (endsBeforeShadow(k) || state.state(k).gpus <= spare); },
+        [&](int k) {
+            if (!endsBeforeShadow(k))
+                spare -= state.state(k).gpus;
+        });
 }
 
 SimTime AsrptPolicy::nextWakeup(const SimState&) const

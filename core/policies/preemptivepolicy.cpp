@@ -30,8 +30,10 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
             m_order.push_back(j);
     m_started.clear();
     keys(state, m_order, m_keys);
-    // Insertion sort: the order is nearly the previous one.
+    // Insertion sort: the order is nearly the previous one, so this is about one pass.
     for (std::size_t i = 1; i < m_order.size(); ++i) {
+        if (!(m_keys[i] < m_keys[i - 1]))
+            continue;
         const PriorityKey k = m_keys[i];
         const int j = m_order[i];
         std::size_t p = i;

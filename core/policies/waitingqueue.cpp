@@ -53,6 +53,13 @@ void WaitingQueue::admitStrict(const SimState& state, GpuPool& pool, Decisions& 
 
 void WaitingQueue::admitSkip(const SimState& state, GpuPool& pool, Decisions& out)
 {
+    admitSkipIf(state, pool, out, nullptr, nullptr);
+}
+
+void WaitingQueue::admitSkipIf(const SimState& state, GpuPool& pool, Decisions& out,
+                               const std::function<bool(int)>& accept,
+                               const std::function<void(int)>& started)
+{
     // One cursor per demand bucket; repeatedly take the best head among buckets that fit.
     struct Cursor
     {
@@ -77,7 +84,10 @@ void WaitingQueue::admitSkip(const SimState& state, GpuPool& pool, Decisions& ou
             break;
         const int j = best->it->job;
         ++best->it; // advance before a possible erase of j
-        tryStart(state, j, pool, out);
+        if (accept && !accept(j))
+            continue;
+        if (tryStart(state, j, pool, out) && started)
+            started(j);
     }
 }
 

@@ -4,6 +4,7 @@
 #include "sim/decisions.h"
 #include "sim/simstate.h"
 
+#include <functional>
 #include <map>
 #include <set>
 #include <vector>
@@ -46,6 +47,12 @@ public:
     void admitStrict(const SimState& state, GpuPool& pool, Decisions& out);
     /// Skip admission: start, in order, every job that fits.
     void admitSkip(const SimState& state, GpuPool& pool, Decisions& out);
+    /// Skip admission restricted to jobs for which accept(job) holds (asked in queue order, once
+    /// per job that would fit by count); started(job) is told after each start. Buckets whose
+    /// demand exceeds the free GPUs are never scanned.
+    void admitSkipIf(const SimState& state, GpuPool& pool, Decisions& out,
+                     const std::function<bool(int)>& accept,
+                     const std::function<void(int)>& started);
     /// Tries to place job j on pool; on success takes the GPUs, records the start and dequeues j.
     bool tryStart(const SimState& state, int j, GpuPool& pool, Decisions& out);
 

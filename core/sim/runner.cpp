@@ -42,8 +42,8 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
         return Error::invalid(
             QStringLiteral("contention \"fair\" is not available yet (use \"none\")"));
     const double overheadS = config.restartOverheadS.value_or(scenario.options.restartOverheadS);
-    if (!(overheadS >= 0.0))
-        return Error::invalid(QStringLiteral("restart overhead must be >= 0 seconds"));
+    if (!(overheadS >= 0.0 && overheadS <= 1e9))
+        return Error::invalid(QStringLiteral("restart overhead must be from 0 to 1e9 seconds"));
 
     sim::Simulator simulator(scenario, *policy, *placement, *predictor.value(),
                              fromSeconds(overheadS));

@@ -207,6 +207,15 @@ void Simulator::scheduleCompletion(int j)
 {
     JobState& st = m_state.m_jobs[std::size_t(j)];
     const double us = st.remainingIterations * st.iterationS * 1e6;
+    // Keep the clock far inside int64: beyond ~3000 simulated years the run is meaningless.
+    constexpr double kHorizonUs = 1e17;
+    if (!(us < kHorizonUs) || double(m_state.m_now) + us > kHorizonUs) {
+        m_error = Error::invalid(QStringLiteral("job %1 would finish beyond the simulation horizon "
+                                                "(1e11 s); check its size and the GPU speeds")
+                                     .arg(m_state.job(j).id));
+        m_failed = true;
+        return;
+    }
     const SimTime left = std::max<SimTime>(1, SimTime(std::llround(us)));
     m_queue.push(m_state.m_now + st.overhead + left, j, st.generation);
 }
@@ -272,6 +281,8 @@ Status Simulator::apply(const Decisions& d)
                     .arg(m_policy->name(), m_state.job(j).id)
                     .arg(m_state.state(j).gpus));
         startJob(j, m);
+        if (m_failed)
+            return m_error;
     }
     return {};
 }

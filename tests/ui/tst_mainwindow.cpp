@@ -19,6 +19,7 @@
 #include <QJsonObject>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QMetaEnum>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -41,15 +42,14 @@ constexpr int BigJobs = 20000;
 
 QJsonObject smallCluster()
 {
-    return QJsonObject{
-        {"racks", QJsonArray{QJsonObject{{"name", "r0"}, {"uplink_gbps", 1600}}}},
-        {"servers", QJsonArray{QJsonObject{{"name", "a"},
-                                           {"rack", "r0"},
-                                           {"gpu_type", "A100-80G"},
-                                           {"gpus", 8},
-                                           {"intra_GBps", 600},
-                                           {"nic_gbps", 200},
-                                           {"count", 2}}}}};
+    return QJsonObject{{"racks", QJsonArray{QJsonObject{{"name", "r0"}, {"uplink_gbps", 1600}}}},
+                       {"servers", QJsonArray{QJsonObject{{"name", "a"},
+                                                          {"rack", "r0"},
+                                                          {"gpu_type", "A100-80G"},
+                                                          {"gpus", 8},
+                                                          {"intra_GBps", 600},
+                                                          {"nic_gbps", 200},
+                                                          {"count", 2}}}}};
 }
 
 QJsonObject durationJob(const QString& id, double arrivalS, int gpus, double durationS)
@@ -71,11 +71,10 @@ QByteArray scenarioJson(const QString& name, const QJsonArray& jobs)
 // A few jobs whose order matters: sjf and fifo give different average JCTs.
 QByteArray smallScenario()
 {
-    return scenarioJson("small", QJsonArray{durationJob("j1", 0, 16, 400),
-                                            durationJob("j2", 10, 8, 50),
-                                            durationJob("j3", 20, 4, 10),
-                                            durationJob("j4", 30, 12, 100),
-                                            durationJob("j5", 40, 2, 5)});
+    return scenarioJson("small",
+                        QJsonArray{durationJob("j1", 0, 16, 400), durationJob("j2", 10, 8, 50),
+                                   durationJob("j3", 20, 4, 10), durationJob("j4", 30, 12, 100),
+                                   durationJob("j5", 40, 2, 5)});
 }
 
 // Many single-GPU jobs: a run takes long enough to be cancelled and to watch the event loop.
@@ -97,9 +96,8 @@ bool writeFile(const QString& path, const QByteArray& data)
 bool messageBoxOpen()
 {
     const QWidgetList widgets = QApplication::topLevelWidgets();
-    return std::any_of(widgets.begin(), widgets.end(), [](QWidget* w) {
-        return qobject_cast<QMessageBox*>(w) && w->isVisible();
-    });
+    return std::any_of(widgets.begin(), widgets.end(),
+                       [](QWidget* w) { return qobject_cast<QMessageBox*>(w) && w->isVisible(); });
 }
 
 } // namespace
@@ -123,11 +121,9 @@ private slots:
     void malformedFile();
     void errorShowsMessageBox();
     void runNeedsScenarioAndPolicy();
+    void closeDuringRun();
 
 private:
-    // Waits until the window is idle again after a run.
-    bool waitIdle(MainWindow& window) const;
-
     QTemporaryDir m_dir;
     QString m_small;
     QString m_big;
@@ -158,15 +154,6 @@ void TstMainWindow::init()
 void TstMainWindow::cleanup()
 {
     m_window.reset(); // also cancels and joins a run left over by a failed check
-}
-
-bool TstMainWindow::waitIdle(MainWindow& window) const
-{
-    QElapsedTimer clock;
-    clock.start();
-    while (window.isRunning() && clock.elapsed() < RunTimeoutMs)
-        QTest::qWait(10);
-    return !window.isRunning();
 }
 
 void TstMainWindow::panelListsRegistries()
@@ -295,7 +282,7 @@ void TstMainWindow::staysResponsive()
     QVERIFY(w.startRun());
     // startRun() hands the work over and returns at once.
     QVERIFY(w.isRunning());
-    QVERIFY(waitIdle(w));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
     const qint64 runMs = clock.elapsed();
     timer.stop();
 
@@ -305,7 +292,8 @@ void TstMainWindow::staysResponsive()
           ticks, longestGapMs, qlonglong(progress.size()));
     QVERIFY(ticks >= 1);
     // Lenient bound: at least a tenth of the ticks a free event loop would see.
-    QVERIFY2(ticks >= runMs / 100, qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(runMs)));
+    QVERIFY2(ticks >= runMs / 100,
+             qPrintable(QStringLiteral("%1 ticks in %2 ms").arg(ticks).arg(runMs)));
     // Progress arrived in steps while the run went on, not all at the end; and it never went
     // backwards.
     QVERIFY(progress.size() >= 3);
@@ -348,10 +336,12 @@ void TstMainWindow::cancel()
     QVERIFY(w.startRun());
     if (when == QLatin1String("start"))
         sendCancel();
-    QVERIFY(waitIdle(w));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
     QVERIFY(cancelSent || w.lastOutcome() == MainWindow::Outcome::Completed);
 
     const MainWindow::Outcome outcome = w.lastOutcome();
+    qInfo("outcome %s with %d row(s)",
+          QMetaEnum::fromType<MainWindow::Outcome>().valueToKey(int(outcome)), model.rowCount());
     QVERIFY2(outcome == MainWindow::Outcome::Cancelled || outcome == MainWindow::Outcome::Completed,
              qPrintable(w.lastError()));
     if (when == QLatin1String("start")) {
@@ -382,7 +372,7 @@ void TstMainWindow::cancel()
     QVERIFY(w.findChild<QPushButton*>(QStringLiteral("runButton"))->isEnabled());
     QVERIFY(w.openScenario(m_small));
     QVERIFY(w.startRun());
-    QVERIFY(waitIdle(w));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
     QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
     QCOMPARE(model.rowCount(), 2);
 }
@@ -393,9 +383,7 @@ void TstMainWindow::malformedFile_data()
     QTest::addColumn<QString>("mentions"); // besides the file name
 
     const QByteArray valid = smallScenario();
-    auto withJob = [](const QJsonObject& job) {
-        return scenarioJson("bad", QJsonArray{job});
-    };
+    auto withJob = [](const QJsonObject& job) { return scenarioJson("bad", QJsonArray{job}); };
     QJsonObject unknownKey = durationJob("j1", 0, 4, 100);
     unknownKey.insert("colour", "red");
 
@@ -403,14 +391,14 @@ void TstMainWindow::malformedFile_data()
     QTest::newRow("not json") << QByteArray("this is not a scenario") << QString();
     QTest::newRow("truncated") << valid.left(valid.size() / 2) << QString();
     QTest::newRow("array") << QByteArray("[1, 2, 3]") << QString();
-    QTest::newRow("wrong format")
-        << QByteArray(R"({"format":"something-else","version":1})") << QStringLiteral("format");
-    QTest::newRow("negative gpus") << withJob(durationJob("j1", 0, -4, 100))
-                                   << QStringLiteral("jobs[0].gpus");
-    QTest::newRow("negative duration") << withJob(durationJob("j1", 0, 4, -1))
-                                       << QStringLiteral("jobs[0].duration_s");
-    QTest::newRow("larger than the cluster") << withJob(durationJob("j1", 0, 64, 100))
-                                             << QStringLiteral("jobs[0]");
+    QTest::newRow("wrong format") << QByteArray(R"({"format":"something-else","version":1})")
+                                  << QStringLiteral("format");
+    QTest::newRow("negative gpus")
+        << withJob(durationJob("j1", 0, -4, 100)) << QStringLiteral("jobs[0].gpus");
+    QTest::newRow("negative duration")
+        << withJob(durationJob("j1", 0, 4, -1)) << QStringLiteral("jobs[0].duration_s");
+    QTest::newRow("larger than the cluster")
+        << withJob(durationJob("j1", 0, 64, 100)) << QStringLiteral("jobs[0]");
     QTest::newRow("unknown key") << withJob(unknownKey) << QStringLiteral("jobs[0]");
     QTest::newRow("missing file") << QByteArray("<no file>") << QString();
 }
@@ -422,7 +410,8 @@ void TstMainWindow::malformedFile()
     MainWindow& w = *m_window;
     QVERIFY(w.openScenario(m_small));
 
-    const QString path = m_dir.filePath(QStringLiteral("bad-%1.json").arg(QTest::currentDataTag())
+    const QString path = m_dir.filePath(QStringLiteral("bad-%1.json")
+                                            .arg(QTest::currentDataTag())
                                             .replace(QLatin1Char(' '), QLatin1Char('-')));
     QFile::remove(path);
     if (content != "<no file>")
@@ -442,7 +431,7 @@ void TstMainWindow::malformedFile()
     QCOMPARE(w.scenarioPath(), m_small);
     QCOMPARE(w.scenario().jobs.size(), std::size_t(5));
     QVERIFY(w.startRun());
-    QVERIFY(waitIdle(w));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
     QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
     QCOMPARE(w.comparisonModel()->rowCount(), 2);
 }
@@ -490,11 +479,25 @@ void TstMainWindow::runNeedsScenarioAndPolicy()
     w.setCheckedPolicies({QStringLiteral("fifo")});
     QVERIFY(w.setPlacementAndPredictor(gantry::RunConfig{}.placement, QStringLiteral("no-such")));
     QVERIFY(w.startRun());
-    QVERIFY(waitIdle(w));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
     QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Failed);
     QVERIFY2(w.lastError().contains(QStringLiteral("no-such")), qPrintable(w.lastError()));
     QCOMPARE(w.comparisonModel()->rowCount(), 0);
     QVERIFY(!messageBoxOpen());
+}
+
+void TstMainWindow::closeDuringRun()
+{
+    // Destroying the window mid-run cancels the worker and joins its thread: no hang, no crash.
+    QVERIFY(m_window->openScenario(m_big));
+    QVERIFY(m_window->startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(
+        m_window->findChild<QProgressBar*>(QStringLiteral("progressBar"))->value() > 0,
+        RunTimeoutMs);
+    QElapsedTimer clock;
+    clock.start();
+    m_window.reset();
+    QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
 }
 
 QTEST_MAIN(TstMainWindow)

@@ -1,0 +1,623 @@
+// The command-line contract of DESIGN.md 5, checked against the real gantry-cli binary: exit
+// statuses, the run/compare JSON keys, the result files, import and the bench output format.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSet>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+struct Outcome
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+    bool finished = false;
+};
+
+Outcome cli(const QStringList& args)
+{
+    QProcess p;
+    p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
+    p.setArguments(args);
+    p.start();
+    Outcome o;
+    if (!p.waitForStarted(30000))
+        return o;
+    p.closeWriteChannel();
+    o.finished = p.waitForFinished(300000) && p.exitStatus() == QProcess::NormalExit;
+    o.exitCode = p.exitCode();
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+QString data(const QString& rel)
+{
+    return QStringLiteral(GANTRY_TEST_DATA "/") + rel;
+}
+
+QString small()
+{
+    return data(QStringLiteral("valid/duration_jobs.json"));
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return f.readAll();
+}
+
+int jobsInScenario(const QString& path)
+{
+    return int(QJsonDocument::fromJson(readAll(path)).object().value("jobs").toArray().size());
+}
+
+const QStringList kSummaryKeys = {"policy",
+                                  "placement",
+                                  "predictor",
+                                  "jobs",
+                                  "total_jct_s",
+                                  "avg_jct_s",
+                                  "p50_jct_s",
+                                  "p99_jct_s",
+                                  "sum_completion_s",
+                                  "makespan_s",
+                                  "avg_queue_delay_s",
+                                  "gpu_utilization",
+                                  "cross_server_bytes",
+                                  "preemptions",
+                                  "events",
+                                  "wall_s"};
+
+// Output path of the failing imports: none of them may create it.
+const char* const kNeverWritten = "/tmp/gantry-tst-cli-never-written.json";
+
+const QByteArray kJobsHeader = "job_id,arrival_s,start_s,finish_s,jct_s,queue_delay_s,gpus,servers,"
+                               "preemptions,predicted_iterations,iterations";
+
+// Checks one summary object: every contract key, numbers where numbers belong, consistent values.
+QString summaryProblem(const QJsonObject& o, int jobs)
+{
+    for (const QString& k : kSummaryKeys)
+        if (!o.contains(k))
+            return QStringLiteral("missing key %1").arg(k);
+    for (const char* k : {"policy", "placement", "predictor"})
+        if (!o.value(k).isString() || o.value(k).toString().isEmpty())
+            return QStringLiteral("%1 is not a non-empty string").arg(k);
+    for (const QString& k : kSummaryKeys.mid(3)) {
+        const QJsonValue v = o.value(k);
+        if (!v.isDouble() || !std::isfinite(v.toDouble()) || v.toDouble() < 0)
+            return QStringLiteral("%1 is not a finite number >= 0").arg(k);
+    }
+    if (o.value("jobs").toInt() != jobs)
+        return QStringLiteral("jobs is %1, want %2").arg(o.value("jobs").toInt()).arg(jobs);
+    const double total = o.value("total_jct_s").toDouble(), avg = o.value("avg_jct_s").toDouble();
+    if (jobs > 0 && std::abs(total / jobs - avg) > 1e-6 * std::max(1.0, avg))
+        return QStringLiteral("avg_jct_s != total_jct_s / jobs");
+    if (o.value("p50_jct_s").toDouble() > o.value("p99_jct_s").toDouble() + 1e-9)
+        return QStringLiteral("p50 > p99");
+    if (o.value("gpu_utilization").toDouble() > 1.0 + 1e-9)
+        return QStringLiteral("gpu_utilization > 1");
+    if (jobs > 0 && !(o.value("makespan_s").toDouble() > 0))
+        return QStringLiteral("makespan_s not positive");
+    return {};
+}
+
+QJsonObject parseObject(const QByteArray& text, QString* problem)
+{
+    QJsonParseError pe;
+    const QJsonDocument d = QJsonDocument::fromJson(text, &pe);
+    if (pe.error != QJsonParseError::NoError)
+        *problem =
+            QStringLiteral("not JSON: %1: %2").arg(pe.errorString(), QString::fromUtf8(text));
+    else if (!d.isObject())
+        *problem = QStringLiteral("not one JSON object: %1").arg(QString::fromUtf8(text));
+    return d.object();
+}
+
+QString explain(const Outcome& o)
+{
+    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
+        .arg(o.exitCode)
+        .arg(QString::fromUtf8(o.out), QString::fromUtf8(o.err));
+}
+
+} // namespace
+
+class TestCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void help();
+    void validateValid_data();
+    void validateValid();
+    void validateMalformed_data();
+    void validateMalformed();
+    void runJson_data();
+    void runJson();
+    void runDefaults();
+    void runOptionsReachTheRun();
+    void runOut();
+    void runIsDeterministic();
+    void compareJson();
+    void invalid_data();
+    void invalid();
+    void importPhilly();
+    void importLimit();
+    void importMalformed();
+    void benchSmoke();
+};
+
+void TestCli::help()
+{
+    const Outcome o = cli({QStringLiteral("--help")});
+    QVERIFY(o.finished);
+    QCOMPARE(o.exitCode, 0);
+    QVERIFY(o.out.contains("usage"));
+}
+
+void TestCli::validateValid_data()
+{
+    QTest::addColumn<QString>("file");
+    const QStringList files =
+        QDir(data("valid")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    QVERIFY(!files.isEmpty());
+    for (const QString& f : files)
+        QTest::newRow(qPrintable(f)) << data(QStringLiteral("valid/") + f);
+}
+
+void TestCli::validateValid()
+{
+    QFETCH(QString, file);
+    const Outcome o = cli({QStringLiteral("validate"), file});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QVERIFY2(o.err.isEmpty(), qPrintable(explain(o)));
+    QVERIFY2(o.out.contains("valid"), qPrintable(explain(o)));
+}
+
+// Every malformed scenario of tests/data/malformed/expected.txt: exit 2, path and problem on
+// stderr, nothing on stdout.
+void TestCli::validateMalformed_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("path");
+    QTest::addColumn<QString>("message");
+    QFile f(data("malformed/expected.txt"));
+    QVERIFY(f.open(QIODevice::ReadOnly | QIODevice::Text));
+    int rows = 0;
+    while (!f.atEnd()) {
+        const QString line = QString::fromUtf8(f.readLine()).trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const QStringList c = line.split(QStringLiteral(" | "));
+        QCOMPARE(c.size(), 3);
+        QTest::newRow(qPrintable(c[0])) << c[0].trimmed() << c[1].trimmed() << c[2].trimmed();
+        ++rows;
+    }
+    QVERIFY(rows >= 25);
+}
+
+void TestCli::validateMalformed()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, path);
+    QFETCH(QString, message);
+    const Outcome o = cli({QStringLiteral("validate"), data(QStringLiteral("malformed/") + file)});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 2, qPrintable(explain(o)));
+    QVERIFY2(o.out.isEmpty(), qPrintable(explain(o)));
+    const QString err = QString::fromUtf8(o.err);
+    QVERIFY2(err.contains(file), qPrintable(err));
+    QVERIFY2(err.contains(QStringLiteral(": ") + path), qPrintable(err));
+    QVERIFY2(err.contains(message), qPrintable(err));
+}
+
+void TestCli::runJson_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("policy");
+    // Every valid scenario (contention forced to none: fair is not implemented yet) under a few
+    // policies, including the preemptive ones.
+    const QStringList files =
+        QDir(data("valid")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+    for (const QString& f : files)
+        for (const char* p : {"asrpt", "fifo", "srtf", "tiresias"})
+            QTest::newRow(qPrintable(f + QLatin1Char(' ') + QLatin1String(p)))
+                << data(QStringLiteral("valid/") + f) << QString::fromLatin1(p);
+}
+
+void TestCli::runJson()
+{
+    QFETCH(QString, file);
+    QFETCH(QString, policy);
+    const Outcome o =
+        cli({QStringLiteral("run"), file, QStringLiteral("--policy"), policy,
+             QStringLiteral("--contention"), QStringLiteral("none"), QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    // One JSON object on stdout, on one line.
+    QCOMPARE(o.out.trimmed().count('\n'), 0);
+    QString problem;
+    const QJsonObject obj = parseObject(o.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = summaryProblem(obj, jobsInScenario(file));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem + QStringLiteral("\n") + explain(o)));
+    QCOMPARE(obj.value("policy").toString(), policy);
+}
+
+void TestCli::runDefaults()
+{
+    const Outcome o = cli({QStringLiteral("run"), small(), QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QString problem;
+    const QJsonObject obj = parseObject(o.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt"));
+    QCOMPARE(obj.value("placement").toString(), QStringLiteral("consolidate"));
+    QCOMPARE(obj.value("predictor").toString(), QStringLiteral("oracle"));
+    QCOMPARE(obj.value("jobs").toInt(), 8);
+    QCOMPARE(obj.value("preemptions").toDouble(), 0.0);
+    // Without --json the table goes to stdout.
+    const Outcome table = cli({QStringLiteral("run"), small()});
+    QVERIFY(table.finished);
+    QCOMPARE(table.exitCode, 0);
+    QVERIFY(table.out.contains("asrpt"));
+}
+
+void TestCli::runOptionsReachTheRun()
+{
+    const Outcome o =
+        cli({QStringLiteral("run"), small(), QStringLiteral("--policy=sjf"),
+             QStringLiteral("--placement"), QStringLiteral("random"), QStringLiteral("--predictor"),
+             QStringLiteral("noisy:0.5"), QStringLiteral("--seed"), QStringLiteral("7"),
+             QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QString problem;
+    const QJsonObject obj = parseObject(o.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(obj.value("policy").toString(), QStringLiteral("sjf"));
+    QCOMPARE(obj.value("placement").toString(), QStringLiteral("random"));
+    QCOMPARE(obj.value("predictor").toString(), QStringLiteral("noisy:0.5"));
+    problem = summaryProblem(obj, 8);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestCli::runOut()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString file = data("valid/features_and_predictions.json");
+    const QString dir = tmp.filePath(QStringLiteral("nested/out"));
+    const Outcome o =
+        cli({QStringLiteral("run"), file, QStringLiteral("--out"), dir, QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+
+    const QByteArray csv = readAll(dir + QStringLiteral("/jobs.csv"));
+    QList<QByteArray> lines = csv.split('\n');
+    QVERIFY(csv.endsWith('\n'));
+    lines.removeLast();
+    QCOMPARE(lines.value(0), kJobsHeader);
+    const QJsonArray jobs = QJsonDocument::fromJson(readAll(file)).object().value("jobs").toArray();
+    QCOMPARE(lines.size() - 1, jobs.size());
+    for (int i = 0; i < jobs.size(); ++i) {
+        QByteArray line = lines[i + 1];
+        const QString id = jobs[i].toObject().value("id").toString();
+        // A job id with a comma is quoted as CSV requires.
+        const QByteArray cell =
+            id.contains(QLatin1Char(',')) ? '"' + id.toUtf8() + '"' : id.toUtf8();
+        QVERIFY2(line.startsWith(cell + ','), line.constData());
+        line = line.mid(cell.size() + 1);
+        const QList<QByteArray> cells = line.split(',');
+        QCOMPARE(cells.size(), 10);
+        bool ok = true;
+        QList<double> v;
+        for (const QByteArray& c : cells) {
+            v << c.toDouble(&ok);
+            QVERIFY2(ok && std::isfinite(v.last()), line.constData());
+        }
+        const double arrival = v[0], start = v[1], finish = v[2], jct = v[3], queue = v[4];
+        QCOMPARE(arrival, jobs[i].toObject().value("arrival_s").toDouble());
+        QVERIFY(start >= arrival && finish > start);
+        QVERIFY(std::abs(jct - (finish - arrival)) < 1e-6);
+        QVERIFY(std::abs(queue - (start - arrival)) < 1e-6);
+        QVERIFY(v[5] >= 1 && v[6] >= 1); // gpus, servers
+    }
+
+    // summary.json carries the same summary as --json.
+    QString problem;
+    const QJsonObject summary =
+        parseObject(readAll(dir + QStringLiteral("/summary.json")), &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = summaryProblem(summary, int(jobs.size()));
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QJsonObject printed = parseObject(o.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QJsonObject fromFile = summary;
+    printed.remove("wall_s");
+    fromFile.remove("wall_s");
+    QCOMPARE(fromFile, printed);
+}
+
+void TestCli::runIsDeterministic()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    for (const char* policy : {"asrpt", "tiresias"}) {
+        QByteArray first;
+        for (int k = 0; k < 2; ++k) {
+            const QString dir = tmp.filePath(QStringLiteral("%1-%2").arg(policy).arg(k));
+            const Outcome o = cli({QStringLiteral("run"), small(), QStringLiteral("--policy"),
+                                   QString::fromLatin1(policy), QStringLiteral("--placement"),
+                                   QStringLiteral("random"), QStringLiteral("--seed"),
+                                   QStringLiteral("3"), QStringLiteral("--out"), dir});
+            QVERIFY(o.finished);
+            QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+            const QByteArray csv = readAll(dir + QStringLiteral("/jobs.csv"));
+            QVERIFY(csv.startsWith(kJobsHeader));
+            if (k == 0)
+                first = csv;
+            else
+                QCOMPARE(csv, first);
+        }
+    }
+}
+
+void TestCli::compareJson()
+{
+    const Outcome o = cli({QStringLiteral("compare"), small(), QStringLiteral("--policies"),
+                           QStringLiteral("fifo,sjf,asrpt"), QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QJsonParseError pe;
+    const QJsonDocument d = QJsonDocument::fromJson(o.out, &pe);
+    QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(explain(o)));
+    QVERIFY(d.isArray());
+    const QJsonArray arr = d.array();
+    QCOMPARE(arr.size(), 3);
+    const QStringList order = {"fifo", "sjf", "asrpt"};
+    for (int i = 0; i < 3; ++i) {
+        const QJsonObject obj = arr[i].toObject();
+        QCOMPARE(obj.value("policy").toString(), order[i]);
+        QCOMPARE(obj.value("placement").toString(), QStringLiteral("consolidate"));
+        const QString problem = summaryProblem(obj, 8);
+        QVERIFY2(problem.isEmpty(), qPrintable(order[i] + QStringLiteral(": ") + problem));
+    }
+    // compare's asrpt entry equals a plain run's (apart from the wall clock).
+    const Outcome single = cli({QStringLiteral("run"), small(), QStringLiteral("--json")});
+    QString problem;
+    QJsonObject alone = parseObject(single.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QJsonObject inCompare = arr[2].toObject();
+    alone.remove("wall_s");
+    inCompare.remove("wall_s");
+    QCOMPARE(inCompare, alone);
+}
+
+void TestCli::invalid_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString f = small();
+    const QString run = QStringLiteral("run");
+    QTest::newRow("no command") << QStringList{} << "usage";
+    QTest::newRow("unknown command") << QStringList{"simulate", f} << "unknown command";
+    QTest::newRow("unknown policy")
+        << QStringList{run, f, "--policy", "lottery"} << "unknown policy";
+    QTest::newRow("unknown placement")
+        << QStringList{run, f, "--placement", "scatter"} << "unknown placement";
+    QTest::newRow("placement graph (not yet)")
+        << QStringList{run, f, "--placement", "graph"} << "not yet available";
+    QTest::newRow("placement search (not yet)")
+        << QStringList{run, f, "--placement", "search"} << "not yet available";
+    QTest::newRow("predictor rf (not yet)")
+        << QStringList{run, f, "--predictor", "rf"} << "not available yet";
+    QTest::newRow("unknown predictor")
+        << QStringList{run, f, "--predictor", "crystal-ball"} << "unknown predictor";
+    QTest::newRow("unknown option")
+        << QStringList{run, f, "--polcy", "fifo"} << "unknown option --polcy";
+    QTest::newRow("unknown flag") << QStringList{run, f, "--verbose"} << "unknown option --verbose";
+    QTest::newRow("option without value") << QStringList{run, f, "--policy"} << "needs a value";
+    QTest::newRow("missing file") << QStringList{run, data("valid/no-such-file.json")}
+                                  << "no-such-file.json";
+    QTest::newRow("no file") << QStringList{run, "--json"} << "exactly one";
+    QTest::newRow("two files") << QStringList{run, f, f} << "exactly one";
+    QTest::newRow("bad seed") << QStringList{run, f, "--seed", "abc"} << "--seed";
+    QTest::newRow("negative seed") << QStringList{run, f, "--seed", "-1"} << "--seed";
+    QTest::newRow("fractional seed") << QStringList{run, f, "--seed", "1.5"} << "--seed";
+    QTest::newRow("contention bogus")
+        << QStringList{run, f, "--contention", "bogus"} << "--contention";
+    QTest::newRow("contention fair (not yet)")
+        << QStringList{run, f, "--contention", "fair"} << "not available yet";
+    QTest::newRow("scenario with fair contention (not yet)")
+        << QStringList{run, data("valid/two_racks_count.json")} << "not available yet";
+    QTest::newRow("negative restart overhead")
+        << QStringList{run, f, "--restart-overhead", "-1"} << "--restart-overhead";
+    QTest::newRow("infinite restart overhead")
+        << QStringList{run, f, "--policy", "srtf", "--restart-overhead", "inf"}
+        << "--restart-overhead";
+    QTest::newRow("huge restart overhead")
+        << QStringList{run, f, "--policy", "srtf", "--restart-overhead", "1e300"}
+        << "--restart-overhead";
+    QTest::newRow("malformed scenario")
+        << QStringList{run, data("malformed/job_too_large.json"), "--json"} << "jobs[1].gpus";
+    QTest::newRow("compare without --policies")
+        << QStringList{"compare", f, "--json"} << "--policies";
+    QTest::newRow("compare with an unknown policy")
+        << QStringList{"compare", f, "--policies", "fifo,lottery", "--json"} << "unknown policy";
+    QTest::newRow("compare with a bad seed")
+        << QStringList{"compare", f, "--policies", "fifo", "--seed", "x"} << "--seed";
+    QTest::newRow("validate unknown option")
+        << QStringList{"validate", f, "--json"} << "unknown option";
+    QTest::newRow("validate no file") << QStringList{"validate"} << "exactly one";
+    QTest::newRow("import unknown format")
+        << QStringList{"import",    "--format", "slurm", data("philly/basic.csv"),
+                       "--cluster", f,          "-o",    kNeverWritten}
+        << "not available yet";
+    QTest::newRow("import without --cluster")
+        << QStringList{"import", "--format",   "philly", data("philly/basic.csv"),
+                       "-o",     kNeverWritten}
+        << "--cluster";
+    QTest::newRow("import without -o")
+        << QStringList{"import", "--format", "philly", data("philly/basic.csv"), "--cluster", f}
+        << "-o";
+    QTest::newRow("import with a malformed cluster file")
+        << QStringList{"import",    "--format",
+                       "philly",    data("philly/basic.csv"),
+                       "--cluster", data("malformed/unknown_rack.json"),
+                       "-o",        kNeverWritten}
+        << "cluster.servers[0].rack";
+    QTest::newRow("import bad --limit") << QStringList{"import",    "--format",
+                                                       "philly",    data("philly/basic.csv"),
+                                                       "--cluster", f,
+                                                       "--limit",   "ten",
+                                                       "-o",        kNeverWritten}
+                                        << "--limit";
+    QTest::newRow("bench bad --repeat")
+        << QStringList{"bench", "--scenario", f, "--repeat", "0", "--json"} << "repeat";
+    QTest::newRow("bench missing scenario")
+        << QStringList{"bench", "--scenario", data("valid/none.json"), "--json"} << "none.json";
+    // The bench runs children; their invalid input is still invalid input (2), not internal (1).
+    QTest::newRow("bench unknown policy")
+        << QStringList{"bench", "--scenario", f, "--repeat", "1", "--policies", "lottery", "--json"}
+        << "unknown policy";
+    QTest::newRow("bench malformed scenario")
+        << QStringList{"bench",    "--scenario", data("malformed/job_too_large.json"),
+                       "--repeat", "1",          "--policies",
+                       "fifo",     "--json"}
+        << "jobs[1].gpus";
+    QTest::newRow("report (not yet)")
+        << QStringList{"report", f, "--policies", "fifo", "-o", "/tmp/gantry-tst-cli-never.pdf"}
+        << "not available yet";
+}
+
+void TestCli::invalid()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Outcome o = cli(args);
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 2, qPrintable(explain(o)));
+    QVERIFY2(o.out.isEmpty(),
+             qPrintable(explain(o))); // nothing a script could mistake for a result
+    QVERIFY2(QString::fromUtf8(o.err).contains(message), qPrintable(explain(o)));
+    QVERIFY(!QFile::exists(QString::fromLatin1(kNeverWritten)));
+}
+
+void TestCli::importPhilly()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString out = tmp.filePath(QStringLiteral("philly.json"));
+    const Outcome o = cli({QStringLiteral("import"), QStringLiteral("--format"),
+                           QStringLiteral("philly"), data("philly/basic.csv"),
+                           QStringLiteral("--cluster"), small(), QStringLiteral("-o"), out});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QVERIFY2(o.err.contains("dropped 1 jobs larger than the cluster"), qPrintable(explain(o)));
+
+    const Outcome v = cli({QStringLiteral("validate"), out});
+    QVERIFY(v.finished);
+    QVERIFY2(v.exitCode == 0, qPrintable(explain(v)));
+    QVERIFY2(v.out.contains("5 jobs, 8 GPUs"), qPrintable(explain(v)));
+
+    const QJsonObject doc = QJsonDocument::fromJson(readAll(out)).object();
+    const QJsonArray jobs = doc.value("jobs").toArray();
+    QCOMPARE(jobs.size(), 5);
+    QCOMPARE(jobs[0].toObject().value("arrival_s").toDouble(), 0.0);
+    QCOMPARE(jobs[4].toObject().value("arrival_s").toDouble(), 86400.0);
+    QCOMPARE(jobs[2].toObject().value("features").toObject().value("vc").toString(),
+             QStringLiteral("vc-c"));
+    // The cluster is the one of --cluster.
+    QCOMPARE(doc.value("cluster").toObject(),
+             QJsonDocument::fromJson(readAll(small())).object().value("cluster").toObject());
+    const QJsonArray servers = doc.value("cluster").toObject().value("servers").toArray();
+    QCOMPARE(servers.size(), 2);
+    QCOMPARE(servers[0].toObject().value("name").toString(), QStringLiteral("v100-box"));
+
+    // And the imported scenario runs.
+    const Outcome r = cli({QStringLiteral("run"), out, QStringLiteral("--json")});
+    QVERIFY(r.finished);
+    QVERIFY2(r.exitCode == 0, qPrintable(explain(r)));
+    QString problem;
+    const QJsonObject obj = parseObject(r.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    problem = summaryProblem(obj, 5);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+}
+
+void TestCli::importLimit()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString out = tmp.filePath(QStringLiteral("limited.json"));
+    const Outcome o =
+        cli({QStringLiteral("import"), QStringLiteral("--format=philly"), data("philly/basic.csv"),
+             QStringLiteral("--cluster"), small(), QStringLiteral("--limit"), QStringLiteral("2"),
+             QStringLiteral("-o"), out});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    const QJsonArray jobs = QJsonDocument::fromJson(readAll(out)).object().value("jobs").toArray();
+    QCOMPARE(jobs.size(), 2);
+    QCOMPARE(jobs[0].toObject().value("duration_s").toDouble(), 50.0);
+    QCOMPARE(jobs[1].toObject().value("duration_s").toDouble(), 100.0);
+}
+
+void TestCli::importMalformed()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString out = tmp.filePath(QStringLiteral("bad.json"));
+    const Outcome o = cli({QStringLiteral("import"), QStringLiteral("--format"),
+                           QStringLiteral("philly"), data("philly/fractional_gpus.csv"),
+                           QStringLiteral("--cluster"), small(), QStringLiteral("-o"), out});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 2, qPrintable(explain(o)));
+    QVERIFY2(o.err.contains("fractional_gpus.csv: line 5: "), qPrintable(explain(o)));
+    QVERIFY(!QFile::exists(out));
+}
+
+// Output format only; the bench is not timed in tests.
+void TestCli::benchSmoke()
+{
+    const Outcome o =
+        cli({QStringLiteral("bench"), QStringLiteral("--scenario"), small(),
+             QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--policies"),
+             QStringLiteral("fifo,asrpt"), QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QString problem;
+    const QJsonObject doc = parseObject(o.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    const QJsonArray rows = doc.value("results").toArray();
+    QVERIFY2(!rows.isEmpty(), qPrintable(explain(o)));
+    QSet<QString> policies;
+    for (const QJsonValue& v : rows) {
+        const QJsonObject row = v.toObject();
+        const QString policy = row.value("policy").toString();
+        QVERIFY2(policy == QLatin1String("fifo") || policy == QLatin1String("asrpt"),
+                 qPrintable(policy));
+        policies.insert(policy);
+        QVERIFY2(row.value("jobs").toInt() > 0, qPrintable(explain(o)));
+        QVERIFY2(row.value("wall_s").toDouble() > 0, qPrintable(explain(o)));
+        QVERIFY(row.value("jobs").toInt() <= 8);
+    }
+    QCOMPARE(policies.size(), 2);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
