@@ -12,16 +12,16 @@ struct Entry
 {
     const char* name;
     const char* description;
-    std::function<std::unique_ptr<Placement>(std::uint64_t)> make;
+    std::function<std::unique_ptr<Placement>(const PlacementOptions&)> make;
 };
 
 const std::vector<Entry>& entries()
 {
     static const std::vector<Entry> list = {
         {"consolidate", "fewest servers, best fit, workers in id order",
-         [](std::uint64_t) { return std::make_unique<ConsolidatePlacement>(); }},
+         [](const PlacementOptions&) { return std::make_unique<ConsolidatePlacement>(); }},
         {"random", "seeded random free GPUs",
-         [](std::uint64_t seed) { return std::make_unique<RandomPlacement>(seed); }},
+         [](const PlacementOptions& o) { return std::make_unique<RandomPlacement>(o.seed); }},
     };
     return list;
 }
@@ -48,11 +48,12 @@ QString PlacementRegistry::description(const QString& name)
     return {};
 }
 
-std::unique_ptr<Placement> PlacementRegistry::create(const QString& name, std::uint64_t seed)
+std::unique_ptr<Placement> PlacementRegistry::create(const QString& name,
+                                                    const PlacementOptions& options)
 {
     for (const Entry& e : entries())
         if (name == QLatin1String(e.name))
-            return e.make(seed);
+            return e.make(options);
     return nullptr;
 }
 

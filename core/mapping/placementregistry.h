@@ -10,6 +10,14 @@ namespace gantry {
 
 class Placement;
 
+/// What a placement is built with.
+struct PlacementOptions
+{
+    std::uint64_t seed = 0;                       ///< seeds every random choice
+    QString mappingBackend = QStringLiteral("auto"); ///< search back end: cpu, cuda or auto
+    int threads = 0;                              ///< CPU threads for search, 0 for all cores
+};
+
 /// The named placements (DESIGN.md 3). Adding one is a new file plus one line here.
 class PlacementRegistry
 {
@@ -20,8 +28,8 @@ public:
     static bool contains(const QString& name);
     /// One-line description, empty for an unknown name.
     static QString description(const QString& name);
-    /// A fresh placement seeded with seed, or nullptr for an unknown name.
-    static std::unique_ptr<Placement> create(const QString& name, std::uint64_t seed);
+    /// A fresh placement, or nullptr for an unknown name.
+    static std::unique_ptr<Placement> create(const QString& name, const PlacementOptions& options);
 };
 
 } // namespace gantry

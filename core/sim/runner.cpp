@@ -24,7 +24,7 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
         return Error::invalid(
             QStringLiteral("unknown policy \"%1\" (choose one of: %2)")
                 .arg(config.policy, PolicyRegistry::names().join(QStringLiteral(", "))));
-    auto placement = PlacementRegistry::create(config.placement, config.seed);
+    auto placement = PlacementRegistry::create(config.placement, {config.seed, config.mappingBackend, 0});
     if (!placement) {
         const bool later = config.placement == QLatin1String("graph") ||
                            config.placement == QLatin1String("search");

@@ -1,0 +1,1 @@
+// Placeholder until the search back ends land.
