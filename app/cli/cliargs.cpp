@@ -70,6 +70,13 @@ Result<RunConfig> CliArgs::runConfig(RunConfig c) const
             return Error::invalid(
                 QStringLiteral("--contention: must be none or fair, got \"%1\"").arg(*v));
     }
+    if (auto v = value(QStringLiteral("mapping-backend"))) {
+        if (*v != QLatin1String("cpu") && *v != QLatin1String("cuda") &&
+            *v != QLatin1String("auto"))
+            return Error::invalid(
+                QStringLiteral("--mapping-backend: must be cpu, cuda or auto, got \"%1\"").arg(*v));
+        c.mappingBackend = *v;
+    }
     if (auto v = value(QStringLiteral("restart-overhead"))) {
         bool ok = false;
         const double s = v->toDouble(&ok);

@@ -5,9 +5,15 @@
 #include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "mapping/gpupool.h"
+#include "mapping/iterationmodel.h"
+#include "mapping/placement.h"
+#include "mapping/placementregistry.h"
 #include "sim/runner.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QTextStream>
 
 #include <sys/resource.h>
@@ -37,7 +43,7 @@ int fail(const Error& e)
 const QStringList kRunOptions = {QStringLiteral("policy"),     QStringLiteral("placement"),
                                  QStringLiteral("predictor"),  QStringLiteral("seed"),
                                  QStringLiteral("contention"), QStringLiteral("restart-overhead"),
-                                 QStringLiteral("first-jobs")};
+                                 QStringLiteral("first-jobs"), QStringLiteral("mapping-backend")};
 
 Result<Scenario> loadScenario(const CliArgs& a, const QString& command)
 {
@@ -127,9 +133,10 @@ QString CliCommands::usage()
         "usage:\n"
         "  gantry-cli validate FILE\n"
         "  gantry-cli run FILE [--policy P] [--placement M] [--predictor X] [--seed N]\n"
-        "                      [--contention none|fair] [--restart-overhead S] [--out DIR] "
-        "[--json]\n"
+        "                      [--contention none|fair] [--restart-overhead S]\n"
+        "                      [--mapping-backend cpu|cuda|auto] [--out DIR] [--json]\n"
         "  gantry-cli compare FILE --policies P1,P2,... [same options] [--json]\n"
+        "  gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]\n"
         "  gantry-cli import --format philly INPUT --cluster FILE -o OUT [--limit N]\n"
         "  gantry-cli bench [--json] [--scenario FILE] [--repeat N]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
@@ -259,6 +266,128 @@ int CliCommands::import(const QStringList& args)
         return fail(s.error());
     err() << "gantry-cli: wrote " << imported.value().scenario.jobs.size() << " jobs to " << *output
           << Qt::endl;
+    return ExitOk;
+}
+
+namespace {
+
+// One placement's answer for gantry-cli map, as JSON.
+QJsonObject mappingReport(const Job& job, const Mapping& m, const Cluster& c)
+{
+    const IterationModel::Breakdown b = IterationModel::breakdown(job, m, c);
+    QJsonArray workers;
+    for (std::size_t v = 0; v < m.gpus.size(); ++v) {
+        const int s = c.serverOfGpu(m.gpus[v]);
+        workers.append(QJsonObject{{"worker", int(v)},
+                                   {"server", c.servers[std::size_t(s)].name},
+                                   {"gpu", m.gpus[v] - c.firstGpu(s)}});
+    }
+    return QJsonObject{{"iteration_s", b.iterationS},
+                       {"compute_s", b.computeS},
+                       {"intra_comm_s", b.intraCommS},
+                       {"inter_comm_s", b.interCommS},
+                       {"bottleneck_worker", b.worker},
+                       {"cross_server_bytes", IterationModel::crossServerBytes(job, m, c)},
+                       {"servers", IterationModel::serverCount(m, c)},
+                       {"mapping", workers}};
+}
+
+void printMapping(const QString& title, const QJsonObject& o)
+{
+    out() << title << ": " << fmt(o.value("iteration_s").toDouble(), 4)
+          << " s per iteration (compute " << fmt(o.value("compute_s").toDouble(), 4)
+          << ", intra-server " << fmt(o.value("intra_comm_s").toDouble(), 4) << ", inter-server "
+          << fmt(o.value("inter_comm_s").toDouble(), 4) << "), "
+          << QString::number(o.value("cross_server_bytes").toDouble() / 1e9, 'g', 6)
+          << " GB per iteration across servers, " << o.value("servers").toInt() << " servers\n";
+    QMap<QString, QStringList> byServer;
+    for (const QJsonValue& w : o.value("mapping").toArray()) {
+        const QJsonObject wo = w.toObject();
+        byServer[wo.value("server").toString()] << QStringLiteral("w%1->gpu%2")
+                                                       .arg(wo.value("worker").toInt())
+                                                       .arg(wo.value("gpu").toInt());
+    }
+    for (auto it = byServer.cbegin(); it != byServer.cend(); ++it)
+        out() << "  " << it.key() << ": " << it.value().join(QLatin1Char(' ')) << '\n';
+}
+
+} // namespace
+
+int CliCommands::map(const QStringList& args)
+{
+    auto a =
+        CliArgs::parse(args,
+                       {QStringLiteral("job"), QStringLiteral("placement"), QStringLiteral("free"),
+                        QStringLiteral("seed"), QStringLiteral("mapping-backend")},
+                       {QStringLiteral("json")});
+    if (!a)
+        return fail(a.error());
+    const CliArgs& v = a.value();
+    auto scenario = loadScenario(v, QStringLiteral("map"));
+    if (!scenario)
+        return fail(scenario.error());
+    const Scenario& s = scenario.value();
+    const auto id = v.value(QStringLiteral("job"));
+    if (!id)
+        return fail(Error::invalid(QStringLiteral("map needs --job ID")));
+    const auto job =
+        std::find_if(s.jobs.begin(), s.jobs.end(), [&](const Job& j) { return j.id == *id; });
+    if (job == s.jobs.end())
+        return fail(Error::invalid(
+            QStringLiteral("%1: no job with id \"%2\"").arg(v.positional().front(), *id)));
+    GpuPool pool(s.cluster);
+    if (auto free = v.value(QStringLiteral("free"))) {
+        // SERVER=N leaves N GPUs of SERVER free (its lowest-index GPUs become busy).
+        Mapping busy;
+        for (const QString& item : free->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString name = item.section(QLatin1Char('='), 0, 0);
+            bool ok = false;
+            const int n = item.section(QLatin1Char('='), 1).toInt(&ok);
+            const auto sv = std::find_if(s.cluster.servers.begin(), s.cluster.servers.end(),
+                                         [&](const Server& x) { return x.name == name; });
+            if (sv == s.cluster.servers.end())
+                return fail(
+                    Error::invalid(QStringLiteral("--free: unknown server \"%1\"").arg(name)));
+            if (!ok || n < 0 || n > sv->gpus)
+                return fail(Error::invalid(QStringLiteral("--free %1: must be 0 to %2 free GPUs")
+                                               .arg(item)
+                                               .arg(sv->gpus)));
+            const int idx = int(sv - s.cluster.servers.begin());
+            for (int g = 0; g < sv->gpus - n; ++g)
+                busy.gpus.push_back(s.cluster.firstGpu(idx) + g);
+        }
+        pool.take(busy);
+    }
+    PlacementOptions options;
+    options.seed = v.value(QStringLiteral("seed")).value_or(QStringLiteral("0")).toULongLong();
+    options.mappingBackend =
+        v.value(QStringLiteral("mapping-backend")).value_or(QStringLiteral("auto"));
+    const QString name = v.value(QStringLiteral("placement")).value_or(QStringLiteral("graph"));
+    auto placement = PlacementRegistry::create(name, options);
+    if (!placement)
+        return fail(
+            Error::invalid(QStringLiteral("unknown placement \"%1\" (choose one of: %2)")
+                               .arg(name, PlacementRegistry::names().join(QStringLiteral(", ")))));
+    const auto chosen = placement->place(*job, pool);
+    const auto baseline =
+        PlacementRegistry::create(QStringLiteral("consolidate"), options)->place(*job, pool);
+    if (!chosen || !baseline)
+        return fail(
+            Error::invalid(QStringLiteral("job %1 (%2 GPUs) does not fit the free GPUs (%3 free)")
+                               .arg(*id)
+                               .arg(job->gpuCount())
+                               .arg(pool.freeTotal())));
+    QJsonObject o = mappingReport(*job, *chosen, s.cluster);
+    o.insert("job", *id);
+    o.insert("placement", name);
+    o.insert("consolidate", mappingReport(*job, *baseline, s.cluster));
+    if (v.flag(QStringLiteral("json"))) {
+        out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
+    } else {
+        printMapping(name, o);
+        printMapping(QStringLiteral("consolidate"), o.value("consolidate").toObject());
+        out().flush();
+    }
     return ExitOk;
 }
 

@@ -17,6 +17,8 @@ public:
     static int compare(const QStringList& args);
     /// gantry-cli import --format philly INPUT --cluster FILE -o OUT
     static int import(const QStringList& args);
+    /// gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]
+    static int map(const QStringList& args);
     /// gantry-cli report: not available yet.
     static int report(const QStringList& args);
     /// Usage text.

@@ -37,6 +37,8 @@ int main(int argc, char** argv)
         return CliCommands::compare(args);
     if (command == QLatin1String("import"))
         return CliCommands::import(args);
+    if (command == QLatin1String("map"))
+        return CliCommands::map(args);
     if (command == QLatin1String("report"))
         return CliCommands::report(args);
     if (command == QLatin1String("bench"))

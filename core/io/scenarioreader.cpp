@@ -2,6 +2,9 @@
 
 #include "io/gpucatalogue.h"
 #include "io/jsonfieldreader.h"
+#include "io/modelspecjson.h"
+#include "io/modelzoo.h"
+#include "model/modelgraphbuilder.h"
 
 #include <QFile>
 #include <QHash>
@@ -49,11 +52,14 @@ private:
     void parseOptions(const QJsonObject& obj);
     Job parseJob(const QJsonObject& obj, const QString& path);
     void parseGraph(Job& job, JsonFieldReader& r);
+    void parseModels(const QJsonArray& arr);
+    void parseModelJob(Job& job, JsonFieldReader& r);
     void checkFits(const Job& job, const QString& path) const;
     int gpuTypeIndex(const QString& name, JsonFieldReader& r);
 
     Scenario m_s;
     QHash<QString, int> m_gpuTypeIndex;
+    QHash<QString, int> m_modelIndex;
 };
 
 Scenario Parser::parse(const QJsonObject& root)
@@ -65,11 +71,11 @@ Scenario Parser::parse(const QJsonObject& root)
         r.fail(QStringLiteral("version"),
                QStringLiteral("unsupported version (this Gantry reads 1)"));
     m_s.name = r.optionalString(QStringLiteral("name")).value_or(QString());
-    if (r.has(QStringLiteral("models")))
-        r.fail(QStringLiteral("models"), QStringLiteral("model definitions are not supported yet"));
     if (r.has(QStringLiteral("gpu_types")))
         parseGpuTypes(r.array(QStringLiteral("gpu_types")));
     parseCluster(r.object(QStringLiteral("cluster")));
+    if (r.has(QStringLiteral("models")))
+        parseModels(r.array(QStringLiteral("models")));
     if (r.has(QStringLiteral("options")))
         parseOptions(r.object(QStringLiteral("options")));
     const QJsonArray jobs = r.array(QStringLiteral("jobs"));
@@ -212,10 +218,6 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
                QStringLiteral("a job must be exactly one of: a duration job (gpus, duration_s), "
                               "a model job (model, parallelism, iterations) or a graph job "
                               "(graph, iterations)"));
-    if (model)
-        r.fail(obj.contains(QStringLiteral("model")) ? QStringLiteral("model")
-                                                     : QStringLiteral("parallelism"),
-               QStringLiteral("model jobs are not supported yet (use a graph or duration job)"));
     if (duration) {
         job.kind = JobKind::Duration;
         job.gpus = r.integer(QStringLiteral("gpus"), 1, 10'000'000);
@@ -223,6 +225,9 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
         if (obj.contains(QStringLiteral("iterations")))
             r.fail(QStringLiteral("iterations"),
                    QStringLiteral("a duration job has no iterations (use duration_s)"));
+    } else if (model) {
+        job.kind = JobKind::Model;
+        parseModelJob(job, r);
     } else {
         job.kind = JobKind::Graph;
         parseGraph(job, r);
@@ -282,12 +287,73 @@ void Parser::parseGraph(Job& job, JsonFieldReader& r)
     g.finish();
 }
 
+void Parser::parseModels(const QJsonArray& arr)
+{
+    for (qsizetype i = 0; i < arr.size(); ++i) {
+        const QString path = indexed(QStringLiteral("models"), i);
+        ModelSpec m = ModelSpecJson::read(JsonFieldReader::asObject(arr[i], path), path);
+        if (m_modelIndex.contains(m.name))
+            throw JsonPathError{path + QStringLiteral(".name"),
+                                QStringLiteral("duplicate model \"%1\"").arg(m.name)};
+        m_modelIndex.insert(m.name, int(m_s.models.size()));
+        m_s.models.push_back(std::move(m));
+    }
+}
+
+void Parser::parseModelJob(Job& job, JsonFieldReader& r)
+{
+    job.model = r.string(QStringLiteral("model"));
+    ModelSpec spec;
+    if (auto it = m_modelIndex.constFind(job.model); it != m_modelIndex.constEnd()) {
+        spec = m_s.models[std::size_t(*it)];
+    } else if (auto builtin = ModelZoo::find(job.model)) {
+        spec = *builtin;
+    } else {
+        r.fail(QStringLiteral("model"),
+               QStringLiteral("unknown model \"%1\" (not in models nor the zoo)").arg(job.model));
+    }
+    const QString ppath = r.pathOf(QStringLiteral("parallelism"));
+    JsonFieldReader p(r.object(QStringLiteral("parallelism")), ppath);
+    Parallelism& par = job.parallelism;
+    par.dp = p.optionalInteger(QStringLiteral("dp"), 1, 10'000'000).value_or(1);
+    par.pp = p.optionalInteger(QStringLiteral("pp"), 1, 10'000'000).value_or(1);
+    par.tp = p.optionalInteger(QStringLiteral("tp"), 1, 10'000'000).value_or(1);
+    par.ep = p.optionalInteger(QStringLiteral("ep"), 1, 1024).value_or(1);
+    p.finish();
+    job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
+    QString key;
+    const QString problem = ModelGraphBuilder::check(spec, par, &key);
+    if (!problem.isEmpty())
+        p.fail(key, problem);
+    // Checked before building so that an absurd job never allocates its graph.
+    const int total = m_s.cluster.totalGpus();
+    if (par.workers() > total)
+        p.fail(QString(), QStringLiteral("needs %1 GPUs (dp %2 x pp %3 x tp %4) but the cluster "
+                                         "has %5")
+                              .arg(par.workers())
+                              .arg(par.dp)
+                              .arg(par.pp)
+                              .arg(par.tp)
+                              .arg(total));
+    job.graph = ModelGraphBuilder::build(spec, par);
+    double fastest = 0.0;
+    for (const Server& s : m_s.cluster.servers)
+        fastest = std::max(fastest, m_s.cluster.gpuTypes[std::size_t(s.gpuType)].tflops);
+    const double computeS = job.graph.workers.front().flops / (fastest * 1e12);
+    if (computeS > kMaxComputeS)
+        r.fail(QString(), QStringLiteral("one iteration takes %1 s of compute per worker even on "
+                                         "the fastest GPU (at most %2 s)")
+                              .arg(computeS)
+                              .arg(kMaxComputeS));
+}
+
 void Parser::checkFits(const Job& job, const QString& path) const
 {
     const Cluster& c = m_s.cluster;
     const int need = job.gpuCount();
-    const QString key =
-        job.kind == JobKind::Duration ? QStringLiteral(".gpus") : QStringLiteral(".graph.workers");
+    const QString key = job.kind == JobKind::Duration ? QStringLiteral(".gpus")
+                        : job.kind == JobKind::Graph  ? QStringLiteral(".graph.workers")
+                                                      : QString();
     if (need > c.totalGpus())
         throw JsonPathError{
             path + key,
@@ -302,9 +368,15 @@ void Parser::checkFits(const Job& job, const QString& path) const
         if (c.memoryOfServer(int(s)) >= mem)
             enough += c.servers[s].gpus;
     }
+    if (job.kind == JobKind::Model && largest < mem)
+        throw JsonPathError{path,
+                            QStringLiteral("needs %1 GB per GPU but the largest GPU of the cluster "
+                                           "has %2 GB")
+                                .arg(mem, 0, 'f', 1)
+                                .arg(largest)};
     if (enough < need)
         throw JsonPathError{
-            path + QStringLiteral(".graph.workers"),
+            path + key,
             QStringLiteral("needs %1 GPUs with %2 GB each but the cluster has %3 such GPUs "
                            "(largest GPU: %4 GB)")
                 .arg(need)

@@ -1,5 +1,7 @@
 #include "io/scenariowriter.h"
 
+#include "io/modelspecjson.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QSaveFile>
@@ -45,6 +47,15 @@ QJsonObject jobObject(const Job& j)
     if (j.kind == JobKind::Duration) {
         o.insert("gpus", j.gpus);
         o.insert("duration_s", j.durationS);
+    } else if (j.kind == JobKind::Model) {
+        // The graph is derived from model and parallelism at read time; it is not written.
+        o.insert("model", j.model);
+        QJsonObject par{
+            {"dp", j.parallelism.dp}, {"pp", j.parallelism.pp}, {"tp", j.parallelism.tp}};
+        if (j.parallelism.ep != 1)
+            par.insert("ep", j.parallelism.ep);
+        o.insert("parallelism", par);
+        o.insert("iterations", j.iterations);
     } else {
         QJsonArray workers, edges;
         for (const auto& w : j.graph.workers) {
@@ -107,6 +118,12 @@ QJsonObject ScenarioWriter::toJsonObject(const Scenario& s)
         opt.insert("contention", s.options.contention == Contention::Fair ? "fair" : "none");
         opt.insert("restart_overhead_s", s.options.restartOverheadS);
         root.insert("options", opt);
+    }
+    if (!s.models.empty()) {
+        QJsonArray models;
+        for (const ModelSpec& m : s.models)
+            models.append(ModelSpecJson::write(m));
+        root.insert("models", models);
     }
     QJsonArray jobs;
     for (const Job& j : s.jobs)

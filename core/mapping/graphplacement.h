@@ -22,9 +22,14 @@ public:
 
     /// Server of each worker for a partition of job over the given quotas (server, GPUs), as
     /// GREEDY_GROW then KL_REFINE compute it; exposed for tests and for the search's start.
-    static std::vector<int> partition(const Job& job, const std::vector<std::pair<int, int>>& quotas);
-    /// KL_REFINE of ASRPT.md 3 on an assignment of workers to servers (in place). Returns swaps made.
+    static std::vector<int> partition(const Job& job,
+                                      const std::vector<std::pair<int, int>>& quotas);
+    /// KL_REFINE of ASRPT.md 3 on an assignment of workers to servers (in place). Returns swaps
+    /// made.
     static int refine(const Job& job, std::vector<int>& serverOf);
+    /// Linear worker orders with TP innermost that the (dp, pp, tp) fast path cuts into server
+    /// chunks besides the id order (a, p, t): for model jobs the order (p, a, t); else none.
+    static std::vector<std::vector<int>> structuredOrders(const Job& job);
 };
 
 } // namespace gantry

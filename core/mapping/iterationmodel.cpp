@@ -4,29 +4,56 @@
 
 namespace gantry {
 
-double IterationModel::iterationTimeS(const Job& job, const Mapping& m, const Cluster& c)
+IterationModel::Breakdown IterationModel::breakdown(const Job& job, const Mapping& m,
+                                                    const Cluster& c, double crossShare)
 {
+    Breakdown out;
     if (job.kind == JobKind::Duration) {
         double slowest = 0.0;
         for (int g : m.gpus) {
             const double s = c.speedOfServer(c.serverOfGpu(g));
             slowest = slowest == 0.0 ? s : std::min(slowest, s);
         }
-        return slowest > 0.0 ? 1.0 / slowest : 1.0;
+        out.iterationS = out.computeS = slowest > 0.0 ? 1.0 / slowest : 1.0;
+        return out;
     }
     const auto& workers = job.graph.workers;
-    std::vector<double> t(workers.size());
+    std::vector<double> compute(workers.size()), intra(workers.size(), 0.0),
+        inter(workers.size(), 0.0);
     for (std::size_t v = 0; v < workers.size(); ++v)
-        t[v] = workers[v].computeS / c.speedOfServer(c.serverOfGpu(m.gpus[v]));
+        compute[v] = computeTimeS(
+            workers[v],
+            c.gpuTypes[std::size_t(c.servers[std::size_t(c.serverOfGpu(m.gpus[v]))].gpuType)]);
     for (const auto& e : job.graph.edges) {
         if (e.bytes <= 0.0)
             continue;
-        const double bw = c.bytesPerSecond(c.serverOfGpu(m.gpus[e.a]), c.serverOfGpu(m.gpus[e.b]));
-        const double dt = e.bytes / bw;
-        t[e.a] += dt;
-        t[e.b] += dt;
+        const int sa = c.serverOfGpu(m.gpus[std::size_t(e.a)]),
+                  sb = c.serverOfGpu(m.gpus[std::size_t(e.b)]);
+        if (sa == sb) {
+            const double dt = e.bytes / c.bytesPerSecond(sa, sb);
+            intra[std::size_t(e.a)] += dt;
+            intra[std::size_t(e.b)] += dt;
+        } else {
+            const double dt = e.bytes / (c.bytesPerSecond(sa, sb) * crossShare);
+            inter[std::size_t(e.a)] += dt;
+            inter[std::size_t(e.b)] += dt;
+        }
     }
-    return *std::max_element(t.begin(), t.end());
+    for (std::size_t v = 0; v < workers.size(); ++v) {
+        const double t = compute[v] + intra[v] + inter[v];
+        if (out.worker < 0 || t > out.iterationS) {
+            out = {t, compute[v], intra[v], inter[v], int(v)};
+        }
+    }
+    return out;
+}
+
+double IterationModel::computeTimeS(const JobGraph::Worker& w, const GpuType& t)
+{
+    double s = w.computeS > 0.0 ? w.computeS / t.speed : 0.0;
+    if (w.flops > 0.0)
+        s += w.flops / (t.tflops * 1e12);
+    return s;
 }
 
 double IterationModel::crossServerBytes(const Job& job, const Mapping& m, const Cluster& c)

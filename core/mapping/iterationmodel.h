@@ -10,11 +10,31 @@ namespace gantry {
 class IterationModel
 {
 public:
+    /// One iteration of a mapped job, split at its slowest worker (the bottleneck).
+    struct Breakdown
+    {
+        double iterationS = 0.0; ///< seconds per iteration
+        double computeS = 0.0;   ///< compute seconds of the bottleneck worker
+        double intraCommS = 0.0; ///< its communication over intra-server fabrics
+        double interCommS = 0.0; ///< its communication across servers (NICs, uplinks)
+        int worker = -1;         ///< the bottleneck worker (-1 for duration jobs)
+    };
+    /// The iteration of job under m with cross-server edges at crossShare of their bandwidth
+    /// (network contention; 1 without). O(|V| + |E|).
+    static Breakdown breakdown(const Job& job, const Mapping& m, const Cluster& c,
+                               double crossShare = 1.0);
     /// Seconds per iteration: duration jobs run at the slowest GPU's speed (1 s / speed);
-    /// graph jobs take max over workers of compute / speed + sum over its edges of
+    /// graph and model jobs take max over workers of computeTimeS + sum over its edges of
     /// bytes / bandwidth (intra fabric, else smaller NIC, across racks also the uplinks).
     /// O(|V| + |E|).
-    static double iterationTimeS(const Job& job, const Mapping& m, const Cluster& c);
+    static double iterationTimeS(const Job& job, const Mapping& m, const Cluster& c,
+                                 double crossShare = 1.0)
+    {
+        return breakdown(job, m, c, crossShare).iterationS;
+    }
+    /// Compute seconds of one iteration of w on a GPU of type t:
+    /// computeS / speed + flops / (tflops * 1e12). O(1).
+    static double computeTimeS(const JobGraph::Worker& w, const GpuType& t);
     /// Bytes per iteration that cross servers: the sum of d_e over edges whose ends sit on
     /// different servers (W_cross). O(|E|).
     static double crossServerBytes(const Job& job, const Mapping& m, const Cluster& c);

@@ -1,7 +1,9 @@
 #include "mapping/placementregistry.h"
 
 #include "mapping/consolidateplacement.h"
+#include "mapping/graphplacement.h"
 #include "mapping/randomplacement.h"
+#include "mapping/searchplacement.h"
 
 #include <functional>
 
@@ -20,8 +22,14 @@ const std::vector<Entry>& entries()
     static const std::vector<Entry> list = {
         {"consolidate", "fewest servers, best fit, workers in id order",
          [](const PlacementOptions&) { return std::make_unique<ConsolidatePlacement>(); }},
+        {"graph", "A-SRPT mapping: minimise inter-server traffic, then iteration time",
+         [](const PlacementOptions&) { return std::make_unique<GraphPlacement>(); }},
         {"random", "seeded random free GPUs",
          [](const PlacementOptions& o) { return std::make_unique<RandomPlacement>(o.seed); }},
+        {"search", "seeded annealing chains from graph, minimising iteration time (cpu/cuda)",
+         [](const PlacementOptions& o) {
+             return std::make_unique<SearchPlacement>(o.seed, o.mappingBackend, o.threads);
+         }},
     };
     return list;
 }
@@ -49,7 +57,7 @@ QString PlacementRegistry::description(const QString& name)
 }
 
 std::unique_ptr<Placement> PlacementRegistry::create(const QString& name,
-                                                    const PlacementOptions& options)
+                                                     const PlacementOptions& options)
 {
     for (const Entry& e : entries())
         if (name == QLatin1String(e.name))

@@ -13,9 +13,9 @@ class Placement;
 /// What a placement is built with.
 struct PlacementOptions
 {
-    std::uint64_t seed = 0;                       ///< seeds every random choice
+    std::uint64_t seed = 0;                          ///< seeds every random choice
     QString mappingBackend = QStringLiteral("auto"); ///< search back end: cpu, cuda or auto
-    int threads = 0;                              ///< CPU threads for search, 0 for all cores
+    int threads = 0;                                 ///< CPU threads for search, 0 for all cores
 };
 
 /// The named placements (DESIGN.md 3). Adding one is a new file plus one line here.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/jobgraph.h"
+#include "model/parallelism.h"
 
 #include <QString>
 #include <QVariantMap>
@@ -14,6 +15,7 @@ enum class JobKind
 {
     Duration, ///< gpus + duration_s: what traces give, no communication
     Graph,    ///< an explicit worker graph + iterations
+    Model,    ///< a model of the zoo + parallelism + iterations (graph derived from them)
 };
 
 /// One training job as the scenario describes it (the truth the simulator knows).
@@ -24,8 +26,11 @@ struct Job
     JobKind kind = JobKind::Duration;          ///< form of the job
     int gpus = 0;                              ///< duration jobs: GPUs needed
     double durationS = 0.0;                    ///< duration jobs: run time on GPUs of speed 1.0
-    double iterations = 0.0;                   ///< graph jobs: true number of iterations
-    JobGraph graph;                            ///< graph jobs: the workers and their traffic
+    double iterations = 0.0;                   ///< graph/model jobs: true number of iterations
+    JobGraph graph;                            ///< graph jobs: the workers and their traffic;
+                                               ///< model jobs: the derived expansion
+    QString model;                             ///< model jobs: name of the model
+    Parallelism parallelism;                   ///< model jobs: parallel degrees
     QVariantMap features;                      ///< free features for predictors
     QString user;                              ///< optional submitting user
     double weight = 1.0;                       ///< objective weight
@@ -38,7 +43,7 @@ struct Job
     /// Memory a GPU must have for every worker of the job (0 for duration jobs).
     double memoryPerGpuGb() const
     {
-        return kind == JobKind::Graph ? graph.maxWorkerMemoryGb() : 0.0;
+        return kind == JobKind::Duration ? 0.0 : graph.maxWorkerMemoryGb();
     }
 
     bool operator==(const Job&) const = default;

@@ -11,6 +11,8 @@ struct JobGraph
     struct Worker
     {
         double computeS = 0.0; ///< compute seconds per iteration on a GPU of speed 1.0
+        double flops = 0.0;    ///< effective FLOPs per iteration (raw FLOPs / efficiency eta),
+                               ///< run at the GPU type's peak TFLOPS
         double memoryGb = 0.0; ///< device memory the worker needs
 
         bool operator==(const Worker&) const = default;

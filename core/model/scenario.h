@@ -2,6 +2,7 @@
 
 #include "model/cluster.h"
 #include "model/job.h"
+#include "model/modelspec.h"
 
 #include <QString>
 
@@ -28,10 +29,11 @@ struct ScenarioOptions
 /// A complete input: cluster, jobs and options.
 struct Scenario
 {
-    QString name;            ///< display name
-    Cluster cluster;         ///< the machines
-    std::vector<Job> jobs;   ///< jobs in file order
-    ScenarioOptions options; ///< engine options
+    QString name;                  ///< display name
+    Cluster cluster;               ///< the machines
+    std::vector<Job> jobs;         ///< jobs in file order
+    std::vector<ModelSpec> models; ///< the scenario's own models (shadow the zoo), file order
+    ScenarioOptions options;       ///< engine options
 
     bool operator==(const Scenario&) const = default;
 };

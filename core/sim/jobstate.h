@@ -27,8 +27,10 @@ struct JobState
     SimTime ranBefore = 0;               ///< wall time run in finished segments
     SimTime segmentStart = 0;            ///< start of the current running segment
     SimTime overhead = 0;                ///< restart overhead at the head of this segment
+    SimTime progressSince = 0;           ///< remainingIterations is counted up to this time
     double remainingIterations = 0.0;    ///< true iterations still to run (at segmentStart)
     double iterationS = 0.0;             ///< current seconds per iteration
+    double bandwidthShare = 1.0;         ///< fraction of link bandwidth it gets (contention fair)
     Mapping mapping;                     ///< GPUs while running (last mapping after)
     int preemptions = 0;                 ///< preemptions so far
     SimTime firstStart = -1;             ///< first start, -1 before

@@ -16,9 +16,10 @@ struct RunConfig
     QString placement = QStringLiteral("consolidate"); ///< name in PlacementRegistry
     QString predictor = QStringLiteral("oracle"); ///< name in PredictorRegistry, e.g. "noisy:0.5"
     std::uint64_t seed = 0;                       ///< seeds every random choice of the run
-    QString mappingBackend = QStringLiteral("auto"); ///< search placement back end: cpu, cuda or auto
-    std::optional<Contention> contention;         ///< overrides the scenario's option
-    std::optional<double> restartOverheadS;       ///< overrides the scenario's option
+    QString mappingBackend =
+        QStringLiteral("auto");             ///< search placement back end: cpu, cuda or auto
+    std::optional<Contention> contention;   ///< overrides the scenario's option
+    std::optional<double> restartOverheadS; ///< overrides the scenario's option
     double defaultIterations = 1000.0; ///< cold-start prediction when a predictor has no history
 
     bool operator==(const RunConfig&) const = default;

@@ -24,7 +24,8 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
         return Error::invalid(
             QStringLiteral("unknown policy \"%1\" (choose one of: %2)")
                 .arg(config.policy, PolicyRegistry::names().join(QStringLiteral(", "))));
-    auto placement = PlacementRegistry::create(config.placement, {config.seed, config.mappingBackend, 0});
+    auto placement =
+        PlacementRegistry::create(config.placement, {config.seed, config.mappingBackend, 0});
     if (!placement) {
         const bool later = config.placement == QLatin1String("graph") ||
                            config.placement == QLatin1String("search");
@@ -38,15 +39,12 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
     if (!predictor)
         return predictor.error();
     const Contention contention = config.contention.value_or(scenario.options.contention);
-    if (contention == Contention::Fair)
-        return Error::invalid(
-            QStringLiteral("contention \"fair\" is not available yet (use \"none\")"));
     const double overheadS = config.restartOverheadS.value_or(scenario.options.restartOverheadS);
     if (!(overheadS >= 0.0 && overheadS <= 1e9))
         return Error::invalid(QStringLiteral("restart overhead must be from 0 to 1e9 seconds"));
 
     sim::Simulator simulator(scenario, *policy, *placement, *predictor.value(),
-                             fromSeconds(overheadS));
+                             fromSeconds(overheadS), contention);
     for (sim::SimObserver* o : observers)
         simulator.addObserver(o);
     if (Status s = simulator.run(feedback); !s)

@@ -12,9 +12,10 @@
 namespace gantry::sim {
 
 Simulator::Simulator(const Scenario& scenario, Policy& policy, Placement& placement,
-                     predict::Predictor& predictor, SimTime restartOverhead)
+                     predict::Predictor& predictor, SimTime restartOverhead, Contention contention)
     : m_state(scenario, placement), m_policy(&policy), m_predictor(&predictor),
-      m_restartOverhead(restartOverhead)
+      m_restartOverhead(restartOverhead), m_contention(contention), m_network(scenario.cluster),
+      m_links(scenario.jobs.size())
 {
     const int n = int(scenario.jobs.size());
     m_arrivalOrder.resize(std::size_t(n));
@@ -97,6 +98,10 @@ bool Simulator::step()
         m_failed = true;
         return false;
     }
+    if (m_networkDirty)
+        shareNetwork();
+    if (m_failed)
+        return false;
     dropStaleEvents();
     m_wakeup = m_policy->nextWakeup(m_state);
     if (m_wakeup <= t) {
@@ -161,16 +166,57 @@ void Simulator::arrive(int j)
     m_policy->jobArrived(m_state, j);
 }
 
-void Simulator::closeSegment(JobState& st)
+void Simulator::advanceProgress(JobState& st)
 {
     const SimTime now = m_state.m_now;
-    const SimTime elapsed = now - st.segmentStart;
-    const SimTime work = std::max<SimTime>(0, elapsed - st.overhead);
-    const double done = std::min(st.remainingIterations, double(work) / (st.iterationS * 1e6));
+    if (now <= st.progressSince)
+        return; // still inside the restart overhead
+    const double done =
+        std::min(st.remainingIterations, double(now - st.progressSince) / (st.iterationS * 1e6));
     st.remainingIterations -= done;
     st.crossBytes += done * st.crossBytesPerIteration;
+    st.progressSince = now;
+}
+
+void Simulator::closeSegment(JobState& st)
+{
+    advanceProgress(st);
+    const SimTime elapsed = m_state.m_now - st.segmentStart;
     st.gpuSeconds += double(st.gpus) * toSeconds(elapsed);
     st.ranBefore += elapsed;
+}
+
+void Simulator::shareNetwork()
+{
+    // Max-min fair shares among running jobs with cross-server traffic; jobs whose share
+    // changed have their progress advanced to now and their completion rescheduled.
+    m_networkDirty = false;
+    std::vector<int> jobs;
+    std::vector<std::vector<int>> sets;
+    for (int j : m_state.m_running)
+        if (!m_links[std::size_t(j)].empty()) {
+            jobs.push_back(j);
+            sets.push_back(m_links[std::size_t(j)]);
+        }
+    std::sort(jobs.begin(), jobs.end());
+    sets.clear();
+    for (int j : jobs)
+        sets.push_back(m_links[std::size_t(j)]);
+    const std::vector<double> share = m_network.allocate(sets);
+    for (std::size_t i = 0; i < jobs.size(); ++i) {
+        const int j = jobs[i];
+        JobState& st = m_state.m_jobs[std::size_t(j)];
+        if (share[i] == st.bandwidthShare)
+            continue;
+        advanceProgress(st);
+        st.bandwidthShare = share[i];
+        st.iterationS =
+            IterationModel::iterationTimeS(m_state.job(j), st.mapping, m_state.cluster(), share[i]);
+        ++st.generation;
+        scheduleCompletion(j);
+        for (SimObserver* o : m_observers)
+            o->rateChanged(m_state.m_now, j, st.iterationS);
+    }
 }
 
 void Simulator::finish(int j)
@@ -183,6 +229,10 @@ void Simulator::finish(int j)
     st.ranBefore += elapsed;
     m_state.m_pool.give(st.mapping);
     removeRunning(j);
+    if (!m_links[std::size_t(j)].empty()) {
+        m_links[std::size_t(j)].clear();
+        m_networkDirty = true;
+    }
     st.phase = JobPhase::Finished;
     st.finish = m_state.m_now;
     ++st.generation;
@@ -217,7 +267,7 @@ void Simulator::scheduleCompletion(int j)
         return;
     }
     const SimTime left = std::max<SimTime>(1, SimTime(std::llround(us)));
-    m_queue.push(m_state.m_now + st.overhead + left, j, st.generation);
+    m_queue.push(std::max(m_state.m_now, st.progressSince) + left, j, st.generation);
 }
 
 void Simulator::startJob(int j, const Mapping& m)
@@ -228,9 +278,15 @@ void Simulator::startJob(int j, const Mapping& m)
     st.mapping = m;
     st.segmentStart = m_state.m_now;
     st.overhead = resumed ? m_restartOverhead : 0;
+    st.progressSince = m_state.m_now + st.overhead;
     if (!resumed)
         st.firstStart = m_state.m_now;
+    st.bandwidthShare = 1.0;
     st.iterationS = IterationModel::iterationTimeS(m_state.job(j), m, m_state.cluster());
+    if (m_contention == Contention::Fair) {
+        m_links[std::size_t(j)] = m_network.linksOf(m_state.job(j), m);
+        m_networkDirty = m_networkDirty || !m_links[std::size_t(j)].empty();
+    }
     st.crossBytesPerIteration =
         IterationModel::crossServerBytes(m_state.job(j), m, m_state.cluster());
     m_state.m_pool.take(m);
@@ -249,6 +305,10 @@ void Simulator::preemptJob(int j)
     closeSegment(st);
     m_state.m_pool.give(st.mapping);
     removeRunning(j);
+    if (!m_links[std::size_t(j)].empty()) {
+        m_links[std::size_t(j)].clear();
+        m_networkDirty = true;
+    }
     st.phase = JobPhase::Waiting;
     ++st.preemptions;
     ++st.generation;

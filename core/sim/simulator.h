@@ -2,6 +2,7 @@
 
 #include "sim/decisions.h"
 #include "sim/eventqueue.h"
+#include "sim/networkmodel.h"
 #include "sim/simstate.h"
 #include "util/feedback.h"
 #include "util/result.h"
@@ -29,7 +30,8 @@ class Simulator
 public:
     /// A simulator over scenario with the given components; all must outlive it.
     Simulator(const Scenario& scenario, Policy& policy, Placement& placement,
-              predict::Predictor& predictor, SimTime restartOverhead);
+              predict::Predictor& predictor, SimTime restartOverhead,
+              Contention contention = Contention::None);
 
     /// Adds an observer (not owned).
     void addObserver(SimObserver* observer);
@@ -51,6 +53,10 @@ public:
     int finishedJobs() const { return m_finished; }
     /// Time of the next decision point, or kNever.
     SimTime nextTime() const;
+    /// The network model (links and their capacities) used under `fair` contention.
+    const NetworkModel& network() const { return m_network; }
+    /// Links job j's traffic crosses now (empty unless running with cross-server traffic).
+    const std::vector<int>& linksOf(int j) const { return m_links[std::size_t(j)]; }
 
 private:
     void arrive(int j);
@@ -62,11 +68,17 @@ private:
     void scheduleCompletion(int j);
     Status apply(const Decisions& d);
     void dropStaleEvents();
+    void advanceProgress(JobState& st);
+    void shareNetwork();
 
     SimState m_state;
     Policy* m_policy;
     predict::Predictor* m_predictor;
     SimTime m_restartOverhead;
+    Contention m_contention;
+    NetworkModel m_network;
+    std::vector<std::vector<int>> m_links;
+    bool m_networkDirty = false;
     std::vector<SimObserver*> m_observers;
     EventQueue m_queue;
     std::vector<int> m_arrivalOrder;

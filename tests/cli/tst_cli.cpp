@@ -157,6 +157,8 @@ private slots:
     void importLimit();
     void importMalformed();
     void benchSmoke();
+    void mapJson_data();
+    void mapJson();
 };
 
 void TestCli::help()
@@ -228,7 +230,7 @@ void TestCli::runJson_data()
 {
     QTest::addColumn<QString>("file");
     QTest::addColumn<QString>("policy");
-    // Every valid scenario (contention forced to none: fair is not implemented yet) under a few
+    // Every valid scenario (contention forced to none, to compare like with like) under a few
     // policies, including the preemptive ones.
     const QStringList files =
         QDir(data("valid")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
@@ -420,10 +422,6 @@ void TestCli::invalid_data()
         << QStringList{run, f, "--policy", "lottery"} << "unknown policy";
     QTest::newRow("unknown placement")
         << QStringList{run, f, "--placement", "scatter"} << "unknown placement";
-    QTest::newRow("placement graph (not yet)")
-        << QStringList{run, f, "--placement", "graph"} << "not yet available";
-    QTest::newRow("placement search (not yet)")
-        << QStringList{run, f, "--placement", "search"} << "not yet available";
     QTest::newRow("predictor rf (not yet)")
         << QStringList{run, f, "--predictor", "rf"} << "not available yet";
     QTest::newRow("unknown predictor")
@@ -441,10 +439,11 @@ void TestCli::invalid_data()
     QTest::newRow("fractional seed") << QStringList{run, f, "--seed", "1.5"} << "--seed";
     QTest::newRow("contention bogus")
         << QStringList{run, f, "--contention", "bogus"} << "--contention";
-    QTest::newRow("contention fair (not yet)")
-        << QStringList{run, f, "--contention", "fair"} << "not available yet";
-    QTest::newRow("scenario with fair contention (not yet)")
-        << QStringList{run, data("valid/two_racks_count.json")} << "not available yet";
+    QTest::newRow("mapping backend bogus")
+        << QStringList{run, f, "--mapping-backend", "tpu"} << "--mapping-backend";
+    QTest::newRow("map without job") << QStringList{"map", f} << "--job";
+    QTest::newRow("map unknown job") << QStringList{"map", f, "--job", "nope"} << "nope";
+    QTest::newRow("map bad free") << QStringList{"map", f, "--job", "x", "--free", "zz=1"} << "";
     QTest::newRow("negative restart overhead")
         << QStringList{run, f, "--restart-overhead", "-1"} << "--restart-overhead";
     QTest::newRow("infinite restart overhead")
@@ -617,6 +616,54 @@ void TestCli::benchSmoke()
         QVERIFY(row.value("jobs").toInt() <= 8);
     }
     QCOMPARE(policies.size(), 2);
+}
+
+void TestCli::mapJson_data()
+{
+    QTest::addColumn<QString>("placement");
+    QTest::addColumn<QString>("free");
+    QTest::newRow("graph, all free") << "graph"
+                                     << "";
+    QTest::newRow("graph, two GPUs free per server") << "graph"
+                                                     << "small=2,big=1,h=2";
+    QTest::newRow("consolidate") << "consolidate"
+                                 << "";
+}
+
+// gantry-cli map: the chosen mapping and its iteration-time split, beside consolidate's.
+void TestCli::mapJson()
+{
+    QFETCH(QString, placement);
+    QFETCH(QString, free);
+    QStringList args{QStringLiteral("map"),         data(QStringLiteral("valid/graph_jobs.json")),
+                     QStringLiteral("--job"),       QStringLiteral("ring4"),
+                     QStringLiteral("--placement"), placement,
+                     QStringLiteral("--json")};
+    if (!free.isEmpty())
+        args << QStringLiteral("--free") << free;
+    const Outcome o = cli(args);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    const QJsonObject obj = QJsonDocument::fromJson(o.out).object();
+    for (const QJsonObject& r : {obj, obj.value("consolidate").toObject()}) {
+        for (const char* key :
+             {"iteration_s", "compute_s", "intra_comm_s", "inter_comm_s", "cross_server_bytes"})
+            QVERIFY2(r.value(QLatin1String(key)).isDouble(), key);
+        QVERIFY(qAbs(r.value("iteration_s").toDouble() - r.value("compute_s").toDouble() -
+                     r.value("intra_comm_s").toDouble() - r.value("inter_comm_s").toDouble()) <
+                1e-9);
+        const QJsonArray m = r.value("mapping").toArray();
+        QCOMPARE(m.size(), 4);
+        QSet<QString> used;
+        for (const QJsonValue& w : m) {
+            const QJsonObject wo = w.toObject();
+            QVERIFY(wo.contains("worker") && wo.contains("server") && wo.contains("gpu"));
+            used.insert(wo.value("server").toString() + QLatin1Char('/') +
+                        QString::number(wo.value("gpu").toInt()));
+        }
+        QCOMPARE(used.size(), 4); // distinct GPUs
+    }
+    QVERIFY(obj.value("cross_server_bytes").toDouble() <=
+            obj.value("consolidate").toObject().value("cross_server_bytes").toDouble() + 1e-6);
 }
 
 QTEST_GUILESS_MAIN(TestCli)

@@ -210,7 +210,7 @@ void TestScenarioReader::inlineInvalid_data()
     QTest::newRow("parallelism alone (model job)")
         << scenarioWithJob(
                R"({"id": "a", "arrival_s": 0, "parallelism": {"dp": 1}, "iterations": 1})")
-        << QStringLiteral("jobs[0].parallelism") << QStringLiteral("not supported yet");
+        << QStringLiteral("jobs[0].model") << QStringLiteral("missing required field");
     QTest::newRow("not JSON at all") << QByteArray("gantry") << QStringLiteral("line 1, column")
                                      << QStringLiteral("invalid JSON");
     // Qt 6 rejects a scalar document as invalid JSON; either way it must not be accepted.

@@ -3,6 +3,7 @@
 #include "mapping/consolidateplacement.h"
 #include "policies/fifopolicy.h"
 #include "policies/policy.h"
+#include "policies/srtfpolicy.h"
 #include "predict/oraclepredictor.h"
 #include "sim/eventqueue.h"
 #include "sim/runner.h"
@@ -77,6 +78,9 @@ private Q_SLOTS:
     void unknownNamesAreInvalid_data();
     void unknownNamesAreInvalid();
     void tiresiasDemotes();
+    void contentionSharesNic_data();
+    void contentionSharesNic();
+    void contentionNeverOverloadsLinks();
 };
 
 void TestEngine::eventOrder()
@@ -226,9 +230,6 @@ void TestEngine::unknownNamesAreInvalid_data()
     QTest::newRow("placement") << "fifo"
                                << "nope"
                                << "oracle";
-    QTest::newRow("graph not yet") << "fifo"
-                                   << "graph"
-                                   << "oracle";
     QTest::newRow("predictor") << "fifo"
                                << "consolidate"
                                << "nope";
@@ -267,6 +268,88 @@ void TestEngine::tiresiasDemotes()
     QCOMPARE(r.jobs[1].finishS, 1000.0);
     QCOMPARE(r.jobs[0].preemptions, 1);
     QCOMPARE(r.jobs[0].finishS, 2100.0);
+}
+
+namespace {
+
+// Three servers of 2 GPUs; 3-worker chains with 8 GB per edge: the first job spans s0 + s1,
+// the second s2 + s1, so both cross the NIC of s1.
+Scenario sharedNicScenario(int jobs)
+{
+    Scenario s = makeCluster({1.0, 1.0, 1.0}, 2, 80); // NIC 80 Gb/s = 10 GB/s
+    for (int k = 0; k < jobs; ++k) {
+        Job j;
+        j.id = QStringLiteral("chain%1").arg(k);
+        j.kind = JobKind::Graph;
+        j.iterations = 100;
+        j.graph.workers.assign(3, {1.0, 0.0});
+        j.graph.edges = {{0, 1, 8e9}, {1, 2, 8e9}};
+        s.jobs.push_back(j);
+    }
+    return s;
+}
+
+} // namespace
+
+void TestEngine::contentionSharesNic_data()
+{
+    QTest::addColumn<int>("jobs");
+    QTest::newRow("one job: fair equals none") << 1;
+    QTest::newRow("two jobs on one NIC") << 2;
+}
+
+void TestEngine::contentionSharesNic()
+{
+    QFETCH(int, jobs);
+    const Scenario s = sharedNicScenario(jobs);
+    RunConfig c;
+    c.policy = QStringLiteral("fifo");
+    c.contention = Contention::None;
+    auto none = Runner::run(s, c);
+    c.contention = Contention::Fair;
+    auto fair = Runner::run(s, c);
+    QVERIFY(none.ok() && fair.ok());
+    for (int j = 0; j < jobs; ++j) {
+        QCOMPARE(fair.value().jobs[std::size_t(j)].startS, 0.0);
+        QCOMPARE(fair.value().jobs[std::size_t(j)].servers, 2);
+    }
+    if (jobs == 1) {
+        QCOMPARE(fair.value().jobs[0].finishS, none.value().jobs[0].finishS);
+        // 1 s compute + 0.08 s intra (100 GB/s) + 0.8 s across the NIC per iteration.
+        QCOMPARE(none.value().jobs[0].finishS, 188.0);
+        return;
+    }
+    // Each job gets half of the shared NIC: 1.6 s across it, so 2.68 s per iteration.
+    for (int j = 0; j < jobs; ++j) {
+        QVERIFY(fair.value().jobs[std::size_t(j)].finishS >
+                none.value().jobs[std::size_t(j)].finishS);
+        QVERIFY(qAbs(fair.value().jobs[std::size_t(j)].finishS - 268.0) < 1e-3);
+    }
+}
+
+void TestEngine::contentionNeverOverloadsLinks()
+{
+    Scenario s = sharedNicScenario(6);
+    for (int k = 0; k < 6; ++k) {
+        s.jobs[std::size_t(k)].arrivalS = 7.0 * k;
+        s.jobs[std::size_t(k)].iterations = 20 + 10 * k;
+    }
+    sim::SrtfPolicy policy;
+    ConsolidatePlacement placement;
+    predict::OraclePredictor predictor;
+    sim::Simulator simulator(s, policy, placement, predictor, 0, Contention::Fair);
+    int checks = 0;
+    while (simulator.step()) {
+        std::vector<double> load(std::size_t(simulator.network().linkCount()), 0.0);
+        for (int j : simulator.state().running())
+            for (int l : simulator.linksOf(j))
+                load[std::size_t(l)] += simulator.state().state(j).bandwidthShare;
+        for (double x : load)
+            QVERIFY2(x <= 1.0 + 1e-12, qPrintable(QString::number(x)));
+        ++checks;
+    }
+    QVERIFY(checks > 3);
+    QCOMPARE(simulator.finishedJobs(), 6);
 }
 
 QTEST_GUILESS_MAIN(TestEngine)

@@ -35,7 +35,8 @@ void TestPolicyInvariants::everyPolicy_data()
     const QStringList predictors = {QStringLiteral("oracle"), QStringLiteral("noisy:0.8"),
                                     QStringLiteral("mean")};
     for (const QString& policy : PolicyRegistry::names())
-        for (const QString& placement : {QStringLiteral("consolidate"), QStringLiteral("random")})
+        for (const QString& placement :
+             {QStringLiteral("consolidate"), QStringLiteral("random"), QStringLiteral("graph")})
             for (quint64 seed = 1; seed <= 12; ++seed) {
                 const QString predictor = predictors[int(seed % 3)];
                 const double overhead = seed % 4 == 0 ? 7.0 : 0.0;
@@ -59,6 +60,7 @@ void TestPolicyInvariants::everyPolicy()
     c.predictor = predictor;
     c.seed = seed;
     c.restartOverheadS = overhead;
+    c.contention = seed % 2 ? Contention::Fair : Contention::None;
     test::ScheduleAudit audit(s);
     auto r = Runner::run(s, c, nullptr, {&audit});
     QVERIFY2(r.ok(), r.ok() ? "" : qPrintable(r.error().message));
