@@ -133,7 +133,7 @@ void MainWindow::buildWidgets()
     m_placementCombo = new QComboBox;
     m_placementCombo->setObjectName(QStringLiteral("placementCombo"));
     m_placementCombo->addItems(PlacementRegistry::names());
-    selectText(m_placementCombo, RunConfig{}.placement);
+    selectText(m_placementCombo, QStringLiteral("graph")); // A-SRPT's mapping, as gantry-cli
     form->addRow(tr("Placement"), m_placementCombo);
 
     m_predictorCombo = new QComboBox;

@@ -1,6 +1,8 @@
 #include "benchcommand.h"
 
+#include "childrun.h"
 #include "cliargs.h"
+#include "mappingbench.h"
 #include "policies/policyregistry.h"
 #include "sim/metrics.h"
 
@@ -44,9 +46,10 @@ int countJobs(const QString& path)
 int BenchCommand::run(const QStringList& args)
 {
     QTextStream out(stdout), err(stderr);
-    auto parsed = CliArgs::parse(
-        args, {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies")},
-        {QStringLiteral("json")});
+    auto parsed = CliArgs::parse(args,
+                                 {QStringLiteral("scenario"), QStringLiteral("repeat"),
+                                  QStringLiteral("policies"), QStringLiteral("suite")},
+                                 {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
         return ExitInvalid;
@@ -54,6 +57,12 @@ int BenchCommand::run(const QStringList& args)
     const CliArgs& a = parsed.value();
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
+    const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
+    if (suite != QLatin1String("all") && suite != QLatin1String("scheduling") &&
+        suite != QLatin1String("mapping")) {
+        err << "gantry-cli: bench: --suite must be all, scheduling or mapping" << Qt::endl;
+        return ExitInvalid;
+    }
     const int total = countJobs(scenario);
     if (total < 0 || repeat < 1) {
         err << "gantry-cli: bench: cannot read " << scenario << " (or bad --repeat)" << Qt::endl;
@@ -64,63 +73,65 @@ int BenchCommand::run(const QStringList& args)
                                      : PolicyRegistry::names();
     const bool json = a.flag(QStringLiteral("json"));
     QJsonArray rows;
-    if (!json)
-        out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-                   .arg(QStringLiteral("policy"), -15)
-                   .arg(QStringLiteral("jobs"), 7)
-                   .arg(QStringLiteral("median wall s"), 14)
-                   .arg(QStringLiteral("jobs/s"), 11)
-                   .arg(QStringLiteral("events/s"), 11)
-                   .arg(QStringLiteral("peak MB"), 9)
-            << Qt::flush;
-    for (const QString& policy : policies) {
-        for (const int n : {total / 4, total / 2, total}) {
-            std::vector<double> walls;
-            double events = 0, rss = 0;
-            for (int r = 0; r < repeat; ++r) {
-                QProcess p;
-                p.start(QCoreApplication::applicationFilePath(),
-                        {QStringLiteral("run"), scenario, QStringLiteral("--policy"), policy,
-                         QStringLiteral("--placement"), QStringLiteral("consolidate"),
-                         QStringLiteral("--predictor"), QStringLiteral("oracle"),
-                         QStringLiteral("--first-jobs"), QString::number(n),
-                         QStringLiteral("--json"), QStringLiteral("--report-memory")});
-                p.waitForFinished(-1);
-                if (p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0) {
+    if (suite != QLatin1String("mapping")) {
+        if (!json)
+            out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                       .arg(QStringLiteral("policy"), -15)
+                       .arg(QStringLiteral("jobs"), 7)
+                       .arg(QStringLiteral("median wall s"), 14)
+                       .arg(QStringLiteral("jobs/s"), 11)
+                       .arg(QStringLiteral("events/s"), 11)
+                       .arg(QStringLiteral("peak MB"), 9)
+                << Qt::flush;
+        for (const QString& policy : policies) {
+            for (const int n : {total / 4, total / 2, total}) {
+                const QJsonObject r =
+                    ChildRun::median(scenario, policy, QStringLiteral("consolidate"), n, repeat);
+                if (r.value("exit").toInt() != 0) {
                     err << "gantry-cli: bench: " << policy
-                        << " failed: " << p.readAllStandardError() << Qt::endl;
-                    // A child's invalid input (exit 2) is the bench's invalid input too.
-                    const bool invalid =
-                        p.exitStatus() == QProcess::NormalExit && p.exitCode() == ExitInvalid;
-                    return invalid ? ExitInvalid : ExitInternal;
+                        << " failed: " << r.value("error").toString() << Qt::endl;
+                    return r.value("exit").toInt();
                 }
-                const QJsonObject o = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
-                walls.push_back(o.value("wall_s").toDouble());
-                events = o.value("events").toDouble();
-                rss = std::max(rss, o.value("peak_rss_mb").toDouble());
+                const double wall = r.value("wall_s").toDouble();
+                const QJsonObject row{
+                    {"policy", policy},
+                    {"jobs", n},
+                    {"wall_s", wall},
+                    {"jobs_per_s", n / std::max(wall, 1e-9)},
+                    {"events_per_s", r.value("events").toDouble() / std::max(wall, 1e-9)},
+                    {"peak_rss_mb", r.value("peak_rss_mb")},
+                    {"repeats", repeat}};
+                rows.append(row);
+                if (!json)
+                    out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                               .arg(policy, -15)
+                               .arg(n, 7)
+                               .arg(wall, 14, 'f', 3)
+                               .arg(row.value("jobs_per_s").toDouble(), 11, 'f', 0)
+                               .arg(row.value("events_per_s").toDouble(), 11, 'f', 0)
+                               .arg(r.value("peak_rss_mb").toDouble(), 9, 'f', 1)
+                        << Qt::flush;
             }
-            const double wall = Metrics::percentile(walls, 0.5);
-            const QJsonObject row{{"policy", policy},
-                                  {"jobs", n},
-                                  {"wall_s", wall},
-                                  {"jobs_per_s", n / std::max(wall, 1e-9)},
-                                  {"events_per_s", events / std::max(wall, 1e-9)},
-                                  {"peak_rss_mb", rss},
-                                  {"repeats", repeat}};
-            rows.append(row);
-            if (!json)
-                out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-                           .arg(policy, -15)
-                           .arg(n, 7)
-                           .arg(wall, 14, 'f', 3)
-                           .arg(row.value("jobs_per_s").toDouble(), 11, 'f', 0)
-                           .arg(row.value("events_per_s").toDouble(), 11, 'f', 0)
-                           .arg(rss, 9, 'f', 1)
-                    << Qt::flush;
+        }
+    }
+    QJsonArray mappingRows;
+    if (suite != QLatin1String("scheduling")) {
+        mappingRows = MappingBench::run(scenario, repeat);
+        if (!json) {
+            out << "\nmapping suite\n";
+            for (const QJsonValue& v : mappingRows) {
+                const QJsonObject o = v.toObject();
+                out << QStringLiteral("%1 %2 %3 (target %4)\n")
+                           .arg(o.value("case").toString(), -58)
+                           .arg(o.value("value").toDouble(), 14, 'g', 6)
+                           .arg(o.value("unit").toString(), o.value("target").toString());
+            }
+            out.flush();
         }
     }
     if (json)
-        out << QJsonDocument(QJsonObject{{"scenario", scenario}, {"results", rows}})
+        out << QJsonDocument(
+                   QJsonObject{{"scenario", scenario}, {"results", rows}, {"mapping", mappingRows}})
                    .toJson(QJsonDocument::Indented);
     return ExitOk;
 }

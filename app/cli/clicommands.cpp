@@ -74,7 +74,7 @@ RunConfig cliDefaults()
 {
     RunConfig c;
     c.policy = QStringLiteral("asrpt");
-    c.placement = QStringLiteral("consolidate");
+    c.placement = QStringLiteral("graph");
     c.predictor = QStringLiteral("oracle");
     return c;
 }

@@ -207,8 +207,18 @@ double singleServerTime(const Job& job, int s, const Cluster& c)
 
 std::vector<std::vector<int>> GraphPlacement::structuredOrders(const Job& job)
 {
-    (void)job;
-    return {};
+    if (job.kind != JobKind::Model)
+        return {};
+    const int D = job.parallelism.dp, P = job.parallelism.pp, T = job.parallelism.tp;
+    if ((long long)D * P * T != job.gpuCount() || D < 2 || P < 2)
+        return {}; // with dp or pp 1 the (p, a, t) order equals the id order (a, p, t)
+    std::vector<int> order;
+    order.reserve(std::size_t(job.gpuCount()));
+    for (int p = 0; p < P; ++p)
+        for (int a = 0; a < D; ++a)
+            for (int t = 0; t < T; ++t)
+                order.push_back((a * P + p) * T + t);
+    return {order};
 }
 
 std::vector<int> GraphPlacement::partition(const Job& job,

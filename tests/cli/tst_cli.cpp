@@ -268,7 +268,7 @@ void TestCli::runDefaults()
     const QJsonObject obj = parseObject(o.out, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt"));
-    QCOMPARE(obj.value("placement").toString(), QStringLiteral("consolidate"));
+    QCOMPARE(obj.value("placement").toString(), QStringLiteral("graph"));
     QCOMPARE(obj.value("predictor").toString(), QStringLiteral("oracle"));
     QCOMPARE(obj.value("jobs").toInt(), 8);
     QCOMPARE(obj.value("preemptions").toDouble(), 0.0);
@@ -395,7 +395,7 @@ void TestCli::compareJson()
     for (int i = 0; i < 3; ++i) {
         const QJsonObject obj = arr[i].toObject();
         QCOMPARE(obj.value("policy").toString(), order[i]);
-        QCOMPARE(obj.value("placement").toString(), QStringLiteral("consolidate"));
+        QCOMPARE(obj.value("placement").toString(), QStringLiteral("graph"));
         const QString problem = summaryProblem(obj, 8);
         QVERIFY2(problem.isEmpty(), qPrintable(order[i] + QStringLiteral(": ") + problem));
     }

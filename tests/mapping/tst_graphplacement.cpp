@@ -1,8 +1,10 @@
 // The `graph` placement: ASRPT.md E6, best fit and GPU-type preference on one server, memory
 // limits, and never more cross-server traffic than `consolidate` on random instances.
+#include "io/modelzoo.h"
 #include "mapping/consolidateplacement.h"
 #include "mapping/graphplacement.h"
 #include "mapping/iterationmodel.h"
+#include "model/modelgraphbuilder.h"
 #include "util/rng.h"
 
 #include <QTest>
@@ -70,6 +72,8 @@ private Q_SLOTS:
     void workedExampleE6();
     void oneServerPrefersFasterThenBestFit();
     void memoryExcludesSmallGpus();
+    void tensorGroupsStayInServers_data();
+    void tensorGroupsStayInServers();
     void neverWorseThanConsolidate_data();
     void neverWorseThanConsolidate();
 };
@@ -134,6 +138,56 @@ void TestGraphPlacement::memoryExcludesSmallGpus()
         QVERIFY(s != 0);
     j.graph.workers.push_back({1.0, 40.0}); // five 40 GB workers: only four such GPUs
     QVERIFY(!GraphPlacement().place(j, pool));
+}
+
+// The (dp, pp, tp) fast path: with T dividing the server size every TP group shares a server,
+// so only pipeline and data-parallel edges cross servers.
+void TestGraphPlacement::tensorGroupsStayInServers_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("dp");
+    QTest::addColumn<int>("pp");
+    QTest::addColumn<int>("tp");
+    QTest::addColumn<int>("servers");
+    QTest::newRow("gpt3 dp8 pp8 tp8 on 128 x 8") << "gpt3-175b" << 8 << 8 << 8 << 128;
+    QTest::newRow("llama dp4 pp2 tp4 on 8 x 8") << "llama-7b" << 4 << 2 << 4 << 8;
+    QTest::newRow("gpt2 dp2 pp4 tp2 on 4 x 8") << "gpt2-xl" << 2 << 4 << 2 << 4;
+}
+
+void TestGraphPlacement::tensorGroupsStayInServers()
+{
+    QFETCH(QString, model);
+    QFETCH(int, dp);
+    QFETCH(int, pp);
+    QFETCH(int, tp);
+    QFETCH(int, servers);
+    Cluster c;
+    c.gpuTypes = {{QStringLiteral("A100-80G"), 312, 80, 1.0}};
+    c.racks = {{QStringLiteral("r0"), 3200}};
+    for (int s = 0; s < servers; ++s)
+        c.servers.push_back({QStringLiteral("s%1").arg(s), 0, 0, 8, 600, 200});
+    c.finalize();
+    Job j;
+    j.kind = JobKind::Model;
+    j.model = model;
+    j.parallelism = {dp, pp, tp, 1};
+    j.iterations = 1;
+    j.graph = ModelGraphBuilder::build(*ModelZoo::find(model), j.parallelism);
+    const GpuPool pool(c);
+    const auto m = GraphPlacement().place(j, pool);
+    QVERIFY(m);
+    QVERIFY(valid(*m, pool, dp * pp * tp));
+    QCOMPARE(IterationModel::serverCount(*m, c), (dp * pp * tp + 7) / 8);
+    for (int a = 0; a < dp; ++a)
+        for (int p = 0; p < pp; ++p)
+            for (int t = 1; t < tp; ++t) {
+                const int first = (a * pp + p) * tp;
+                QCOMPARE(c.serverOfGpu(m->gpus[std::size_t(first + t)]),
+                         c.serverOfGpu(m->gpus[std::size_t(first)]));
+            }
+    const auto k = ConsolidatePlacement().place(j, pool);
+    QVERIFY(IterationModel::crossServerBytes(j, *m, c) <=
+            IterationModel::crossServerBytes(j, *k, c));
 }
 
 void TestGraphPlacement::neverWorseThanConsolidate_data()

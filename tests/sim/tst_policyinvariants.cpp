@@ -44,6 +44,12 @@ void TestPolicyInvariants::everyPolicy_data()
                               qPrintable(predictor), seed)
                     << policy << placement << predictor << seed << overhead;
             }
+    // The search placement is costly per call (many annealing chains): a few rows only.
+    for (const char* policy : {"fifo", "srtf", "asrpt-backfill"})
+        for (quint64 seed = 1; seed <= 2; ++seed)
+            QTest::addRow("%s/search/oracle/seed%llu", policy, seed)
+                << QString::fromLatin1(policy) << QStringLiteral("search")
+                << QStringLiteral("oracle") << seed << 0.0;
 }
 
 void TestPolicyInvariants::everyPolicy()
