@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 namespace gantry {
 
@@ -20,6 +21,7 @@ struct RunConfig
         QStringLiteral("auto");             ///< search placement back end: cpu, cuda or auto
     std::optional<Contention> contention;   ///< overrides the scenario's option
     std::optional<double> restartOverheadS; ///< overrides the scenario's option
+    std::vector<Job> history; ///< finished jobs (true iterations known) predictors learn from first
     double defaultIterations = 1000.0; ///< cold-start prediction when a predictor has no history
 
     bool operator==(const RunConfig&) const = default;

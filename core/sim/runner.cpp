@@ -38,6 +38,8 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
         PredictorRegistry::create(config.predictor, config.seed, config.defaultIterations);
     if (!predictor)
         return predictor.error();
+    for (const Job& past : config.history)
+        predictor.value()->observe(past, past.trueIterations());
     const Contention contention = config.contention.value_or(scenario.options.contention);
     const double overheadS = config.restartOverheadS.value_or(scenario.options.restartOverheadS);
     if (!(overheadS >= 0.0 && overheadS <= 1e9))
