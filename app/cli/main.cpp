@@ -2,6 +2,7 @@
 #include "benchcommand.h"
 #include "cliargs.h"
 #include "clicommands.h"
+#include "generatecommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -37,6 +38,8 @@ int main(int argc, char** argv)
         return CliCommands::compare(args);
     if (command == QLatin1String("import"))
         return CliCommands::import(args);
+    if (command == QLatin1String("generate"))
+        return GenerateCommand::run(args);
     if (command == QLatin1String("map"))
         return CliCommands::map(args);
     if (command == QLatin1String("report"))
