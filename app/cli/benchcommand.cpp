@@ -3,6 +3,7 @@
 #include "childrun.h"
 #include "cliargs.h"
 #include "mappingbench.h"
+#include "paperbench.h"
 #include "policies/policyregistry.h"
 #include "sim/metrics.h"
 
@@ -48,7 +49,8 @@ int BenchCommand::run(const QStringList& args)
     QTextStream out(stdout), err(stderr);
     auto parsed = CliArgs::parse(args,
                                  {QStringLiteral("scenario"), QStringLiteral("repeat"),
-                                  QStringLiteral("policies"), QStringLiteral("suite")},
+                                  QStringLiteral("policies"), QStringLiteral("suite"),
+                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs")},
                                  {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
@@ -58,9 +60,10 @@ int BenchCommand::run(const QStringList& args)
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
-    if (suite != QLatin1String("all") && suite != QLatin1String("scheduling") &&
-        suite != QLatin1String("mapping")) {
-        err << "gantry-cli: bench: --suite must be all, scheduling or mapping" << Qt::endl;
+    const QStringList suites = {QStringLiteral("all"), QStringLiteral("scheduling"),
+                                QStringLiteral("mapping"), QStringLiteral("paper")};
+    if (!suites.contains(suite)) {
+        err << "gantry-cli: bench: --suite must be all, scheduling, mapping or paper" << Qt::endl;
         return ExitInvalid;
     }
     const int total = countJobs(scenario);
@@ -73,7 +76,10 @@ int BenchCommand::run(const QStringList& args)
                                      : PolicyRegistry::names();
     const bool json = a.flag(QStringLiteral("json"));
     QJsonArray rows;
-    if (suite != QLatin1String("mapping")) {
+    const auto wants = [&](const char* name) {
+        return suite == QLatin1String("all") || suite == QLatin1String(name);
+    };
+    if (wants("scheduling")) {
         if (!json)
             out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                        .arg(QStringLiteral("policy"), -15)
@@ -115,7 +121,7 @@ int BenchCommand::run(const QStringList& args)
         }
     }
     QJsonArray mappingRows;
-    if (suite != QLatin1String("scheduling")) {
+    if (wants("mapping")) {
         mappingRows = MappingBench::run(scenario, repeat);
         if (!json) {
             out << "\nmapping suite\n";
@@ -129,9 +135,44 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
+    QJsonArray paperRows;
+    if (wants("paper")) {
+        const QString predictor =
+            a.value(QStringLiteral("predictor")).value_or(QStringLiteral("rf"));
+        const int jobs =
+            a.value(QStringLiteral("paper-jobs")).value_or(QStringLiteral("600")).toInt();
+        paperRows = PaperBench::run(jobs, predictor);
+        if (paperRows.isEmpty()) {
+            err << "gantry-cli: bench: the paper suite could not run (predictor " << predictor
+                << ")" << Qt::endl;
+            return ExitInvalid;
+        }
+        if (!json) {
+            out << "\npaper suite (" << predictor
+                << " predictor, graph placement): total JCT and A-SRPT's reduction against it\n"
+                << QStringLiteral("%1 %2 %3 %4 %5\n")
+                       .arg(QStringLiteral("load"), 5)
+                       .arg(QStringLiteral("policy"), -15)
+                       .arg(QStringLiteral("total JCT s"), 14)
+                       .arg(QStringLiteral("asrpt"), 12)
+                       .arg(QStringLiteral("asrpt-backfill"), 15);
+            for (const QJsonValue& v : paperRows) {
+                const QJsonObject o = v.toObject();
+                out << QStringLiteral("%1 %2 %3 %4% %5%\n")
+                           .arg(o.value("load").toDouble(), 5, 'f', 1)
+                           .arg(o.value("policy").toString(), -15)
+                           .arg(o.value("total_jct_s").toDouble(), 14, 'f', 0)
+                           .arg(100.0 * o.value("asrpt_reduction").toDouble(), 11, 'f', 1)
+                           .arg(100.0 * o.value("asrpt_backfill_reduction").toDouble(), 14, 'f', 1);
+            }
+            out.flush();
+        }
+    }
     if (json)
-        out << QJsonDocument(
-                   QJsonObject{{"scenario", scenario}, {"results", rows}, {"mapping", mappingRows}})
+        out << QJsonDocument(QJsonObject{{"scenario", scenario},
+                                         {"results", rows},
+                                         {"mapping", mappingRows},
+                                         {"paper", paperRows}})
                    .toJson(QJsonDocument::Indented);
     return ExitOk;
 }
