@@ -11,7 +11,15 @@ namespace gantry::sim {
 
 QString AsrptPolicy::name() const
 {
-    return m_backfill ? QStringLiteral("asrpt-backfill") : QStringLiteral("asrpt");
+    switch (m_mode) {
+    case Mode::Strict:
+        return QStringLiteral("asrpt");
+    case Mode::Backfill:
+        return QStringLiteral("asrpt-backfill");
+    case Mode::WorkConserving:
+        break;
+    }
+    return QStringLiteral("asrpt-wc");
 }
 
 void AsrptPolicy::connectObservers()
@@ -33,6 +41,11 @@ void AsrptPolicy::advance(const SimState& state)
         if (j >= int(m_virtualCompletion.size()))
             m_virtualCompletion.resize(std::size_t(state.jobCount()), -1);
         m_virtualCompletion[std::size_t(j)] = state.now();
+        if (m_mode == Mode::WorkConserving) {
+            m_unreleased.erase(j);
+            if (m_startedEarly[std::size_t(j)])
+                continue; // already running (or done) on the real cluster
+        }
         // Released in virtual-completion order: the queue is a FIFO in that order.
         m_released.insert(j, PriorityKey{0.0, double(m_releaseSeq++), 0, j}, state.state(j).gpus);
     }
@@ -46,7 +59,12 @@ void AsrptPolicy::jobArrived(const SimState& state, int j)
     const JobState& st = state.state(j);
     const long double w = (long double)st.gpus * (long double)st.predictedProcessing /
                           (long double)state.cluster().totalGpus();
-    m_vsm.release(state.now(), j, std::max<SimTime>(1, SimTime(std::llround(w))), j);
+    const SimTime work = std::max<SimTime>(1, SimTime(std::llround(w)));
+    m_vsm.release(state.now(), j, work, j);
+    if (m_mode == Mode::WorkConserving) {
+        m_startedEarly.resize(std::size_t(state.jobCount()), 0);
+        m_unreleased.insert(j, PriorityKey{double(work), 0.0, st.arrival, j}, st.gpus);
+    }
 }
 
 void AsrptPolicy::jobFinished(const SimState& state, int j)
@@ -63,13 +81,20 @@ SimTime AsrptPolicy::virtualCompletion(int j) const
 void AsrptPolicy::decide(const SimState& state, Decisions& out)
 {
     advance(state);
-    if (m_released.empty() || state.pool().freeTotal() == 0)
+    if ((m_released.empty() && m_unreleased.empty()) || state.pool().freeTotal() == 0)
         return;
     GpuPool pool = state.pool();
     const std::size_t before = out.start.size();
     m_released.admitStrict(state, pool, out);
-    if (m_backfill && !m_released.empty())
+    if (m_mode != Mode::Strict && !m_released.empty())
         backfill(state, pool, out);
+    if (m_mode == Mode::WorkConserving && pool.freeTotal() > 0 && m_released.empty()) {
+        // Idle GPUs and nothing released waits: start jobs still on the virtual machine.
+        const std::size_t first = out.start.size();
+        m_unreleased.admitSkip(state, pool, out);
+        for (std::size_t i = first; i < out.start.size(); ++i)
+            m_startedEarly[std::size_t(out.start[i].first)] = 1;
+    }
     if (m_predictedEnd.size() < std::size_t(state.jobCount()))
         m_predictedEnd.resize(std::size_t(state.jobCount()), 0);
     for (std::size_t i = before; i < out.start.size(); ++i) {

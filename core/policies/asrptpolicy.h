@@ -15,11 +15,22 @@ namespace gantry::sim {
 /// cluster at its virtual completion time and real jobs start in that order, never preempted.
 /// Strict mode stops at the first job that does not fit; backfill mode lets later jobs start by
 /// EASY backfilling against the head's shadow time (predicted ends of running jobs).
+/// `asrpt-wc` (Gantry's addition, not in the paper) is backfill mode made work-conserving:
+/// GPUs still idle after it go to jobs that are still on the virtual machine, smallest virtual
+/// size first (a job started early is not released again).
 class AsrptPolicy : public Policy
 {
 public:
-    /// Strict (`asrpt`) or EASY backfilling (`asrpt-backfill`).
-    explicit AsrptPolicy(bool backfill) : m_backfill(backfill) {}
+    /// How released jobs reach the real cluster.
+    enum class Mode
+    {
+        Strict,
+        Backfill,
+        WorkConserving
+    };
+
+    /// `asrpt` (Strict), `asrpt-backfill` (Backfill) or `asrpt-wc` (WorkConserving).
+    explicit AsrptPolicy(Mode mode) : m_mode(mode) {}
     QString name() const override;
     void jobArrived(const SimState& state, int j) override;
     void jobFinished(const SimState& state, int j) override;
@@ -34,8 +45,10 @@ private:
     void backfill(const SimState& state, GpuPool& pool, Decisions& out);
     void connectObservers();
 
-    bool m_backfill;
+    Mode m_mode;
     bool m_connected = false;
+    WaitingQueue m_unreleased; // asrpt-wc: jobs still on the virtual machine, by virtual size
+    std::vector<char> m_startedEarly;
     VirtualSingleMachine m_vsm;
     WaitingQueue m_released;
     long long m_releaseSeq = 0;

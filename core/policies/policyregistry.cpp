@@ -37,9 +37,13 @@ const std::vector<Entry>& entries()
         {"tiresias", "discretised 2D-LAS on attained GPU-time, no size knowledge, preemptive",
          [] { return std::make_unique<TiresiasPolicy>(); }},
         {"asrpt", "virtual single machine with preemptive SRPT, strict release order",
-         [] { return std::make_unique<AsrptPolicy>(false); }},
+         [] { return std::make_unique<AsrptPolicy>(AsrptPolicy::Mode::Strict); }},
         {"asrpt-backfill", "A-SRPT with EASY backfilling against the head's shadow time",
-         [] { return std::make_unique<AsrptPolicy>(true); }},
+         [] { return std::make_unique<AsrptPolicy>(AsrptPolicy::Mode::Backfill); }},
+        {"asrpt-wc",
+         "Gantry's work-conserving A-SRPT: backfill, then idle GPUs go to jobs still on the "
+         "virtual machine",
+         [] { return std::make_unique<AsrptPolicy>(AsrptPolicy::Mode::WorkConserving); }},
     };
     return list;
 }
