@@ -593,10 +593,10 @@ void TestCli::importMalformed()
 // Output format only; the bench is not timed in tests.
 void TestCli::benchSmoke()
 {
-    const Outcome o =
-        cli({QStringLiteral("bench"), QStringLiteral("--scenario"), small(),
-             QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--policies"),
-             QStringLiteral("fifo,asrpt"), QStringLiteral("--json")});
+    const Outcome o = cli(
+        {QStringLiteral("bench"), QStringLiteral("--scenario"), small(), QStringLiteral("--repeat"),
+         QStringLiteral("1"), QStringLiteral("--policies"), QStringLiteral("fifo,asrpt"),
+         QStringLiteral("--suite"), QStringLiteral("scheduling"), QStringLiteral("--json")});
     QVERIFY(o.finished);
     QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
     QString problem;
@@ -616,6 +616,30 @@ void TestCli::benchSmoke()
         QVERIFY(row.value("jobs").toInt() <= 8);
     }
     QCOMPARE(policies.size(), 2);
+
+    // The mapping and paper suites print their rows (figures are not checked: not a timed test).
+    const Outcome m =
+        cli({QStringLiteral("bench"), QStringLiteral("--scenario"), small(),
+             QStringLiteral("--repeat"), QStringLiteral("1"), QStringLiteral("--suite"),
+             QStringLiteral("mapping"), QStringLiteral("--json")});
+    QVERIFY2(m.exitCode == 0, qPrintable(explain(m)));
+    const QJsonArray mapping = parseObject(m.out, &problem).value("mapping").toArray();
+    QVERIFY2(mapping.size() >= 4, qPrintable(explain(m)));
+    for (const QJsonValue& v : mapping)
+        QVERIFY2(v.toObject().value("value").toDouble() > 0, qPrintable(explain(m)));
+    const Outcome p =
+        cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("paper"),
+             QStringLiteral("--predictor"), QStringLiteral("oracle"),
+             QStringLiteral("--paper-jobs"), QStringLiteral("60"), QStringLiteral("--json")});
+    QVERIFY2(p.exitCode == 0, qPrintable(explain(p)));
+    const QJsonArray paper = parseObject(p.out, &problem).value("paper").toArray();
+    QVERIFY2(paper.size() >= 16, qPrintable(explain(p))); // two loads x every policy
+    for (const QJsonValue& v : paper) {
+        const QJsonObject row = v.toObject();
+        QVERIFY(row.value("total_jct_s").toDouble() > 0);
+        if (row.value("policy").toString() == QLatin1String("asrpt"))
+            QCOMPARE(row.value("asrpt_reduction").toDouble(), 0.0);
+    }
 }
 
 void TestCli::mapJson_data()
