@@ -137,8 +137,11 @@ QString CliCommands::usage()
         "                      [--mapping-backend cpu|cuda|auto] [--out DIR] [--json]\n"
         "  gantry-cli compare FILE --policies P1,P2,... [same options] [--json]\n"
         "  gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]\n"
+        "  gantry-cli generate --cluster FILE --jobs N --load L --mix paper|philly-like --seed S "
+        "-o OUT\n"
         "  gantry-cli import --format philly INPUT --cluster FILE -o OUT [--limit N]\n"
-        "  gantry-cli bench [--json] [--scenario FILE] [--repeat N]\n"
+        "  gantry-cli bench [--suite all|scheduling|mapping|paper] [--json] [--scenario FILE]\n"
+        "                   [--repeat N] [--predictor X] [--paper-jobs N]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }
 
