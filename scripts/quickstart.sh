@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's first command: installs what is missing, builds, and opens Gantry on the bundled
-# teaching scenario. Without a display it says so and prints the policy comparison instead.
+# sample project (sampledata/sample.gantry: the teaching, two-racks and models scenarios).
+# Without a display it says so and prints the policy comparison of the teaching scenario instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -11,4 +12,4 @@ if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   exec build/app/cli/gantry-cli compare "$sample" \
     --policies fifo,fifo-backfill,sjf,srtf,srsf,tiresias,asrpt,asrpt-backfill,asrpt-wc
 fi
-exec build/app/gantry/gantry "$sample"
+exec build/app/gantry/gantry sampledata/sample.gantry

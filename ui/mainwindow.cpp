@@ -7,6 +7,7 @@
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
 #include "runworker.h"
+#include "storage/projectstore.h"
 #include "util/result.h"
 
 #include <QAction>
@@ -24,12 +25,14 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <cstdio>
 #include <exception>
 #include <limits>
 #include <optional>
@@ -39,6 +42,13 @@ namespace gantry::ui {
 namespace {
 
 constexpr int ProgressRange = 1000;
+constexpr int MaxRecentFiles = 8;
+const QString RecentFilesKey = QStringLiteral("recentFiles");
+
+bool isProjectFile(const QString& path)
+{
+    return path.endsWith(QLatin1String(".gantry"), Qt::CaseInsensitive);
+}
 
 // Selects text in combo if it is there; returns whether it was.
 bool selectText(QComboBox* combo, const QString& text)
@@ -105,8 +115,16 @@ MainWindow::~MainWindow()
 void MainWindow::buildActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_newAction = file->addAction(tr("&New Project"), this, [this] { newProject(); });
+    m_newAction->setShortcut(QKeySequence::New);
     m_openAction = file->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
     m_openAction->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_saveAction = file->addAction(tr("&Save"), this, [this] { saveProject(); });
+    m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAsAction = file->addAction(tr("Save &As..."), this, &MainWindow::showSaveAsDialog);
+    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    rebuildRecentMenu();
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -116,6 +134,12 @@ void MainWindow::buildWidgets()
 {
     auto* panel = new QWidget;
     auto* panelLayout = new QVBoxLayout(panel);
+
+    panelLayout->addWidget(new QLabel(tr("Scenario")));
+    m_scenarioCombo = new QComboBox;
+    m_scenarioCombo->setObjectName(QStringLiteral("scenarioCombo"));
+    panelLayout->addWidget(m_scenarioCombo);
+    connect(m_scenarioCombo, &QComboBox::activated, this, [this](int i) { selectScenario(i); });
 
     panelLayout->addWidget(new QLabel(tr("Policies")));
     m_policyList = new QListWidget;
@@ -202,10 +226,244 @@ void MainWindow::buildWidgets()
 void MainWindow::showOpenDialog()
 {
     const QString dir = m_scenarioPath.isEmpty() ? QString() : QFileInfo(m_scenarioPath).path();
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), dir,
-                                                      tr("Scenarios (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open project or scenario"), dir,
+        tr("Projects and scenarios (*.gantry *.json);;Projects (*.gantry);;Scenarios (*.json);;"
+           "All files (*)"));
     if (!path.isEmpty())
-        openScenario(path);
+        openFile(path);
+}
+
+void MainWindow::showSaveAsDialog()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), m_projectPath,
+                                                tr("Projects (*.gantry)"));
+    if (path.isEmpty())
+        return;
+    if (!isProjectFile(path))
+        path += QStringLiteral(".gantry");
+    saveProjectAs(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    return isProjectFile(path) ? openProject(path) : openScenario(path);
+}
+
+bool MainWindow::newProject()
+{
+    if (m_running) {
+        reportError(tr("Cannot start a new project while a run is in progress."));
+        return false;
+    }
+    m_projectPath.clear();
+    m_projectScenarios.clear();
+    m_unsavedRuns.clear();
+    m_scenario = Scenario{};
+    m_scenarioPath.clear();
+    m_hasScenario = false;
+    m_scenarioCombo->clear();
+    m_model->clear();
+    m_progressBar->setValue(0);
+    m_lastError.clear();
+    setModified(false);
+    statusBar()->showMessage(tr("New project: open a scenario to add (File > Open)."));
+    updateActions();
+    return true;
+}
+
+bool MainWindow::openProject(const QString& path)
+{
+    if (m_running) {
+        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
+        return false;
+    }
+    auto store = storage::ProjectStore::open(path);
+    if (!store) {
+        reportError(store.error().message);
+        return false;
+    }
+    auto stored = store.value()->scenarios();
+    if (!stored) {
+        reportError(stored.error().message);
+        return false;
+    }
+    m_projectPath = path;
+    m_projectScenarios.clear();
+    for (const auto& s : stored.value())
+        m_projectScenarios.push_back(s.scenario);
+    m_unsavedRuns.clear();
+    m_scenarioCombo->clear();
+    for (const Scenario& s : m_projectScenarios)
+        m_scenarioCombo->addItem(s.name);
+    m_lastError.clear();
+    setModified(false);
+    addRecentFile(path);
+    if (m_projectScenarios.empty()) {
+        m_hasScenario = false;
+        m_scenario = Scenario{};
+        m_scenarioPath = path;
+        m_model->clear();
+        statusBar()->showMessage(tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName()));
+        updateActions();
+        return true;
+    }
+    showScenario(0);
+    auto runs = store.value()->runs();
+    statusBar()->showMessage(tr("Opened %1: %2 scenario(s), %3 recorded run(s)")
+                                 .arg(QFileInfo(path).fileName())
+                                 .arg(m_projectScenarios.size())
+                                 .arg(runs ? runs.value().size() : 0));
+    return true;
+}
+
+bool MainWindow::selectScenario(int index)
+{
+    if (m_running || index < 0 || index >= int(m_projectScenarios.size()))
+        return false;
+    showScenario(index);
+    return true;
+}
+
+void MainWindow::showScenario(int index)
+{
+    m_scenario = m_projectScenarios[std::size_t(index)];
+    m_scenarioPath = m_projectPath;
+    m_hasScenario = true;
+    m_outcome = Outcome::None;
+    m_model->clear();
+    m_progressBar->setValue(0);
+    m_scenarioCombo->setCurrentIndex(index);
+    updateTitle();
+    updateActions();
+}
+
+int MainWindow::unsavedRunCount() const
+{
+    int n = 0;
+    for (const auto& r : m_unsavedRuns)
+        n += int(r.results.size());
+    return n;
+}
+
+bool MainWindow::saveProject()
+{
+    if (m_projectPath.isEmpty()) {
+        if (m_interactive) {
+            showSaveAsDialog();
+            return !m_projectPath.isEmpty() && !m_modified;
+        }
+        reportError(tr("The project has no file yet: use File > Save As."));
+        return false;
+    }
+    auto store = storage::ProjectStore::open(m_projectPath,
+                                             storage::ProjectStore::OpenMode::CreateIfMissing);
+    if (!store) {
+        reportError(store.error().message);
+        return false;
+    }
+    storage::ProjectChanges changes;
+    changes.addScenarios = m_projectScenarios;
+    changes.runs = m_unsavedRuns;
+    auto saved = store.value()->save(changes);
+    if (!saved) {
+        reportError(saved.error().message);
+        return false;
+    }
+    m_unsavedRuns.clear();
+    setModified(false);
+    addRecentFile(m_projectPath);
+    statusBar()->showMessage(
+        tr("Saved %1 (%n run(s) recorded)", nullptr, int(saved.value().runIds.size()))
+            .arg(QFileInfo(m_projectPath).fileName()));
+    return true;
+}
+
+bool MainWindow::saveProjectAs(const QString& path)
+{
+    // Written under a temporary name and renamed over path: a failure leaves path as it was.
+    const QString tmp = path + QStringLiteral(".saving");
+    for (const QString& f : {tmp, tmp + QStringLiteral("-wal"), tmp + QStringLiteral("-shm")})
+        QFile::remove(f);
+    Status status;
+    if (!m_projectPath.isEmpty() && QFileInfo::exists(m_projectPath)) {
+        auto current = storage::ProjectStore::open(m_projectPath);
+        status = current ? current.value()->copyTo(tmp) : Status(current.error());
+    }
+    if (status) {
+        auto store =
+            storage::ProjectStore::open(tmp, storage::ProjectStore::OpenMode::CreateIfMissing);
+        if (!store) {
+            status = store.error();
+        } else {
+            storage::ProjectChanges changes;
+            changes.addScenarios = m_projectScenarios;
+            changes.runs = m_unsavedRuns;
+            auto saved = store.value()->save(changes);
+            if (!saved)
+                status = saved.error();
+        }
+    }
+    if (status) {
+        QFile::remove(path + QStringLiteral("-wal"));
+        QFile::remove(path + QStringLiteral("-shm"));
+        if (std::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(path).constData()) !=
+            0)
+            status = Error::invalid(tr("%1: cannot be written").arg(path));
+    }
+    if (!status) {
+        QFile::remove(tmp);
+        reportError(QString(status.error().message).replace(tmp, path));
+        return false;
+    }
+    m_projectPath = path;
+    m_scenarioPath = path;
+    m_unsavedRuns.clear();
+    setModified(false);
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+QStringList MainWindow::recentFiles() const
+{
+    return QSettings().value(RecentFilesKey).toStringList();
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QStringList files = recentFiles();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    files.removeAll(absolute);
+    files.prepend(absolute);
+    while (files.size() > MaxRecentFiles)
+        files.removeLast();
+    QSettings().setValue(RecentFilesKey, files);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList files = recentFiles();
+    for (const QString& f : files)
+        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openFile(f); })
+            ->setToolTip(f);
+    m_recentMenu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::setModified(bool modified)
+{
+    m_modified = modified;
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    QString name = m_projectPath.isEmpty() ? tr("untitled") : QFileInfo(m_projectPath).fileName();
+    if (m_hasScenario)
+        name = tr("%1 [%2]").arg(name, m_scenario.name);
+    setWindowTitle(tr("%1%2 - Gantry").arg(name, m_modified ? QStringLiteral("*") : QString()));
 }
 
 bool MainWindow::openScenario(const QString& path)
@@ -231,16 +489,22 @@ bool MainWindow::openScenario(const QString& path)
     }
 
     m_scenario = std::move(*read).value();
+    if (m_scenario.name.isEmpty())
+        m_scenario.name = QFileInfo(path).completeBaseName();
+    // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
+    m_projectPath.clear();
+    m_projectScenarios = {m_scenario};
+    m_unsavedRuns.clear();
+    m_scenarioCombo->clear();
+    m_scenarioCombo->addItem(m_scenario.name);
     m_scenarioPath = path;
     m_hasScenario = true;
     m_lastError.clear();
     m_outcome = Outcome::None;
     m_model->clear();
     m_progressBar->setValue(0);
-
-    const QString name =
-        m_scenario.name.isEmpty() ? QFileInfo(path).completeBaseName() : m_scenario.name;
-    setWindowTitle(tr("%1 - Gantry").arg(name));
+    setModified(true);
+    addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1: %2 jobs on %3 GPUs")
                                  .arg(QFileInfo(path).fileName())
                                  .arg(m_scenario.jobs.size())
@@ -345,8 +609,14 @@ void MainWindow::onProgress(double fraction, const QString& step)
 
 void MainWindow::onRunFinished(const gantry::RunResult& result)
 {
-    if (m_running)
-        m_model->addResult(result);
+    if (!m_running)
+        return;
+    m_model->addResult(result);
+    // Kept for the next save, which records it in the project and adds the jobs to its history.
+    if (m_unsavedRuns.empty() || !(m_unsavedRuns.back().scenario == m_scenario))
+        m_unsavedRuns.push_back({m_scenario, {}, true});
+    m_unsavedRuns.back().results.push_back(result);
+    setModified(true);
 }
 
 void MainWindow::endRun(Outcome outcome, const QString& message)
@@ -372,6 +642,11 @@ void MainWindow::setRunning(bool running)
 void MainWindow::updateActions()
 {
     m_openAction->setEnabled(!m_running);
+    m_newAction->setEnabled(!m_running);
+    m_recentMenu->setEnabled(!m_running && !recentFiles().isEmpty());
+    m_saveAction->setEnabled(!m_running);
+    m_saveAsAction->setEnabled(!m_running);
+    m_scenarioCombo->setEnabled(!m_running);
     m_runButton->setEnabled(!m_running && m_hasScenario);
     m_cancelButton->setEnabled(m_running);
     m_policyList->setEnabled(!m_running);

@@ -4,6 +4,7 @@
 #include "model/scenario.h"
 #include "sim/runconfig.h"
 #include "sim/runresult.h"
+#include "storage/projectchanges.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -14,6 +15,7 @@
 
 class QAction;
 class QComboBox;
+class QMenu;
 class QListWidget;
 class QProgressBar;
 class QPushButton;
@@ -26,9 +28,11 @@ class ComparisonChart;
 class ComparisonModel;
 class RunWorker;
 
-/// The first desktop window: opens a scenario, runs the checked policies in a worker thread
-/// with progress and cancel, and shows the comparison as a table and a bar chart.
-/// Errors go to a message box (when interactive) and the status bar; bad input never crashes it.
+/// The first desktop window: opens a project (`.gantry`) or a scenario (`.json`), runs the
+/// checked policies on the chosen scenario in a worker thread with progress and cancel, and
+/// shows the comparison as a table and a bar chart. Runs are recorded in the project (with
+/// their jobs added to its history) when it is saved. Errors go to a message box (when
+/// interactive) and the status bar; bad input never crashes it.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -52,6 +56,31 @@ public:
     /// Reads and validates path; on success it replaces the scenario and clears the comparison,
     /// on failure it reports the error and keeps the previous scenario. Refused during a run.
     bool openScenario(const QString& path);
+    /// Opens path as a project when it ends in .gantry, else as a scenario.
+    bool openFile(const QString& path);
+    /// Opens the project at path and shows its first scenario; on failure reports the error and
+    /// keeps what was open. Refused during a run.
+    bool openProject(const QString& path);
+    /// Starts an empty, untitled project. Refused during a run.
+    bool newProject();
+    /// Saves scenarios and unsaved runs to the project's file in one transaction; an untitled
+    /// project asks for a file (interactive) or fails.
+    bool saveProject();
+    /// Saves the whole project to path (replacing it atomically) and makes it the project's file.
+    bool saveProjectAs(const QString& path);
+    /// The project's file, empty while untitled.
+    QString projectPath() const { return m_projectPath; }
+    /// True when there are scenarios or runs not saved yet.
+    bool isModified() const { return m_modified; }
+    /// Scenarios of the project, in order.
+    const std::vector<Scenario>& projectScenarios() const { return m_projectScenarios; }
+    /// Shows scenario index of the project (clears the comparison); false if out of range.
+    bool selectScenario(int index);
+    /// Runs finished since the last save, per scenario.
+    int unsavedRunCount() const;
+    /// Recently opened or saved files, newest first (QSettings "recentFiles").
+    QStringList recentFiles() const;
+
     /// True once a scenario was opened.
     bool hasScenario() const { return m_hasScenario; }
     /// The open scenario (empty before the first successful openScenario()).
@@ -104,6 +133,12 @@ private:
     void buildActions();
     void buildWidgets();
     void showOpenDialog();
+    void showSaveAsDialog();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void showScenario(int index);
+    void setModified(bool modified);
+    void updateTitle();
     void reportError(const QString& message);
     void showErrorBox(const QString& message);
     void setRunning(bool running);
@@ -127,7 +162,17 @@ private:
 
     ComparisonModel* m_model = nullptr;
     ComparisonChart* m_chart = nullptr;
+    QString m_projectPath;
+    std::vector<Scenario> m_projectScenarios;
+    std::vector<storage::RecordedRuns> m_unsavedRuns;
+    bool m_modified = false;
+
     QAction* m_openAction = nullptr;
+    QAction* m_newAction = nullptr;
+    QAction* m_saveAction = nullptr;
+    QAction* m_saveAsAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QComboBox* m_scenarioCombo = nullptr;
     QListWidget* m_policyList = nullptr;
     QComboBox* m_placementCombo = nullptr;
     QComboBox* m_predictorCombo = nullptr;

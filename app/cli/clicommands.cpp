@@ -9,6 +9,7 @@
 #include "mapping/iterationmodel.h"
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
+#include "projectcommand.h"
 #include "sim/runner.h"
 
 #include <QJsonArray>
@@ -43,7 +44,8 @@ int fail(const Error& e)
 const QStringList kRunOptions = {QStringLiteral("policy"),     QStringLiteral("placement"),
                                  QStringLiteral("predictor"),  QStringLiteral("seed"),
                                  QStringLiteral("contention"), QStringLiteral("restart-overhead"),
-                                 QStringLiteral("first-jobs"), QStringLiteral("mapping-backend")};
+                                 QStringLiteral("first-jobs"), QStringLiteral("mapping-backend"),
+                                 QStringLiteral("project"),    QStringLiteral("history")};
 
 Result<Scenario> loadScenario(const CliArgs& a, const QString& command)
 {
@@ -77,6 +79,21 @@ RunConfig cliDefaults()
     c.placement = QStringLiteral("graph");
     c.predictor = QStringLiteral("oracle");
     return c;
+}
+
+// --history fills the configuration's history from a project; --project is checked before the
+// runs so that a bad file fails at once.
+Status applyProjectOptions(const CliArgs& a, RunConfig& config)
+{
+    if (auto h = a.value(QStringLiteral("history"))) {
+        auto jobs = ProjectCommand::loadHistory(*h);
+        if (!jobs)
+            return jobs.error();
+        config.history = std::move(jobs).value();
+    }
+    if (auto p = a.value(QStringLiteral("project")))
+        return ProjectCommand::check(*p);
+    return {};
 }
 
 QString fmt(double v, int prec = 1)
@@ -135,7 +152,9 @@ QString CliCommands::usage()
         "  gantry-cli run FILE [--policy P] [--placement M] [--predictor X] [--seed N]\n"
         "                      [--contention none|fair] [--restart-overhead S]\n"
         "                      [--mapping-backend cpu|cuda|auto] [--out DIR] [--json]\n"
+        "                      [--project FILE.gantry] [--history FILE.gantry]\n"
         "  gantry-cli compare FILE --policies P1,P2,... [same options] [--json]\n"
+        "  gantry-cli project FILE.gantry [--add SCENARIO.json,...] [--json]\n"
         "  gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]\n"
         "  gantry-cli generate --cluster FILE --jobs N --load L --mix paper|philly-like --seed S "
         "-o OUT\n"
@@ -174,9 +193,14 @@ int CliCommands::run(const QStringList& args)
     auto scenario = loadScenario(a.value(), QStringLiteral("run"));
     if (!scenario)
         return fail(scenario.error());
+    if (Status s = applyProjectOptions(a.value(), config.value()); !s)
+        return fail(s.error());
     auto result = Runner::run(scenario.value(), config.value());
     if (!result)
         return fail(result.error());
+    if (auto project = a.value().value(QStringLiteral("project")))
+        if (Status s = ProjectCommand::record(*project, scenario.value(), {result.value()}); !s)
+            return fail(s.error());
     if (auto dir = a.value().value(QStringLiteral("out")))
         if (Status s = ResultWriter::writeDirectory(result.value(), *dir); !s)
             return fail(s.error());
@@ -205,6 +229,8 @@ int CliCommands::compare(const QStringList& args)
     auto scenario = loadScenario(a.value(), QStringLiteral("compare"));
     if (!scenario)
         return fail(scenario.error());
+    if (Status s = applyProjectOptions(a.value(), base.value()); !s)
+        return fail(s.error());
     std::vector<RunResult> results;
     for (const QString& p : list->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         RunConfig c = base.value();
@@ -214,6 +240,9 @@ int CliCommands::compare(const QStringList& args)
             return fail(r.error());
         results.push_back(std::move(r).value());
     }
+    if (auto project = a.value().value(QStringLiteral("project")))
+        if (Status s = ProjectCommand::record(*project, scenario.value(), results); !s)
+            return fail(s.error());
     if (a.value().flag(QStringLiteral("json")))
         out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact)
               << Qt::endl;

@@ -3,6 +3,7 @@
 #include "cliargs.h"
 #include "clicommands.h"
 #include "generatecommand.h"
+#include "projectcommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -44,6 +45,8 @@ int main(int argc, char** argv)
         return CliCommands::map(args);
     if (command == QLatin1String("report"))
         return CliCommands::report(args);
+    if (command == QLatin1String("project"))
+        return ProjectCommand::run(args);
     if (command == QLatin1String("bench"))
         return BenchCommand::run(args);
     err << "gantry-cli: unknown command \"" << command << "\"\n" << CliCommands::usage();

@@ -1,4 +1,5 @@
-// gantry [FILE]: the desktop application. Opens FILE (a scenario, *.json) when given.
+// gantry [FILE]: the desktop application. Opens FILE (a project, *.gantry, or a scenario, *.json)
+// when given.
 
 #include "mainwindow.h"
 
@@ -23,9 +24,10 @@ void addOptions(QCommandLineParser& parser)
         QCoreApplication::translate("main", "GPU-cluster scheduling planner."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 QCoreApplication::translate("main", "Scenario to open (*.json)."),
-                                 QStringLiteral("[FILE]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QCoreApplication::translate("main", "Project (*.gantry) or scenario (*.json) to open."),
+        QStringLiteral("[FILE]"));
 }
 
 bool wantsInformationOnly(int argc, char* argv[])
@@ -65,7 +67,7 @@ int main(int argc, char* argv[])
     if (!files.isEmpty()) {
         // Once the event loop runs, so that an error box appears over the shown window.
         const QString file = files.first();
-        QTimer::singleShot(0, &window, [&window, file] { window.openScenario(file); });
+        QTimer::singleShot(0, &window, [&window, file] { window.openFile(file); });
     }
     return QApplication::exec();
 }

@@ -1,0 +1,160 @@
+#include "projectcommand.h"
+
+#include "cliargs.h"
+#include "io/scenarioreader.h"
+#include "storage/projectschema.h"
+#include "storage/projectstore.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTextStream>
+
+namespace gantry::cli {
+
+using storage::ProjectStore;
+
+namespace {
+
+int fail(const Error& e)
+{
+    QTextStream err(stderr);
+    err << "gantry-cli: " << e.message << Qt::endl;
+    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
+}
+
+} // namespace
+
+Result<std::vector<Job>> ProjectCommand::loadHistory(const QString& path)
+{
+    auto store = ProjectStore::open(path, ProjectStore::OpenMode::Existing);
+    if (!store)
+        return store.error();
+    return store.value()->history();
+}
+
+Status ProjectCommand::check(const QString& path)
+{
+    if (!QFileInfo::exists(path))
+        return {};
+    auto store = ProjectStore::open(path, ProjectStore::OpenMode::Existing);
+    if (!store)
+        return store.error();
+    return {};
+}
+
+Status ProjectCommand::record(const QString& path, const Scenario& scenario,
+                              const std::vector<RunResult>& results)
+{
+    auto store = ProjectStore::open(path, ProjectStore::OpenMode::CreateIfMissing);
+    if (!store)
+        return store.error();
+    auto ids = store.value()->recordRuns(scenario, results, true);
+    if (!ids)
+        return ids.error();
+    QTextStream err(stderr);
+    err << "gantry-cli: recorded " << ids.value().size() << " run(s) in " << path << Qt::endl;
+    return {};
+}
+
+int ProjectCommand::run(const QStringList& args)
+{
+    auto a = CliArgs::parse(args, {QStringLiteral("add")}, {QStringLiteral("json")});
+    if (!a)
+        return fail(a.error());
+    const CliArgs& v = a.value();
+    if (v.positional().size() != 1)
+        return fail(Error::invalid(QStringLiteral("project needs exactly one FILE.gantry")));
+    const QString path = v.positional().front();
+    const auto add = v.value(QStringLiteral("add"));
+    std::vector<Scenario> toAdd;
+    if (add) {
+        for (const QString& file : add->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            auto s = ScenarioReader::readFile(file.trimmed());
+            if (!s)
+                return fail(s.error());
+            toAdd.push_back(std::move(s).value());
+        }
+        if (toAdd.empty())
+            return fail(Error::invalid(QStringLiteral("--add needs SCENARIO.json[,...]")));
+    }
+    auto opened = ProjectStore::open(path, add ? ProjectStore::OpenMode::CreateIfMissing
+                                               : ProjectStore::OpenMode::Existing);
+    if (!opened)
+        return fail(opened.error());
+    ProjectStore& store = *opened.value();
+    if (!toAdd.empty()) {
+        storage::ProjectChanges changes;
+        changes.addScenarios = toAdd;
+        auto saved = store.save(changes);
+        if (!saved)
+            return fail(saved.error());
+    }
+
+    auto scenarios = store.scenarios();
+    if (!scenarios)
+        return fail(scenarios.error());
+    auto runs = store.runs();
+    if (!runs)
+        return fail(runs.error());
+    auto history = store.historySize();
+    if (!history)
+        return fail(history.error());
+    auto gpus = store.gpuTypes();
+    if (!gpus)
+        return fail(gpus.error());
+
+    QTextStream out(stdout);
+    if (v.flag(QStringLiteral("json"))) {
+        QJsonArray sj, rj, gj;
+        for (const auto& s : scenarios.value())
+            sj.append(QJsonObject{{"id", s.id},
+                                  {"name", s.name},
+                                  {"hash", s.hash},
+                                  {"jobs", int(s.scenario.jobs.size())},
+                                  {"gpus", s.scenario.cluster.totalGpus()}});
+        for (const auto& r : runs.value())
+            rj.append(QJsonObject{{"id", r.id},
+                                  {"scenario_id", r.scenarioId},
+                                  {"scenario", r.scenarioName},
+                                  {"scenario_hash", r.scenarioHash},
+                                  {"policy", r.policy},
+                                  {"placement", r.placement},
+                                  {"predictor", r.predictor},
+                                  {"seed", QString::number(r.seed)},
+                                  {"version", r.version},
+                                  {"created_at", r.createdAt},
+                                  {"jobs", r.jobs},
+                                  {"config", r.config},
+                                  {"summary", r.summary}});
+        for (const GpuType& g : gpus.value())
+            gj.append(QJsonObject{{"name", g.name},
+                                  {"tflops", g.tflops},
+                                  {"memory_gb", g.memoryGb},
+                                  {"speed", g.speed}});
+        const QJsonObject o{{"file", path}, {"schema", store.schemaVersion()}, {"scenarios", sj},
+                            {"runs", rj},   {"history_jobs", history.value()}, {"gpu_types", gj}};
+        out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
+        return ExitOk;
+    }
+    out << path << ": Gantry project, schema " << store.schemaVersion() << '\n';
+    out << "scenarios (" << scenarios.value().size() << "):\n";
+    for (const auto& s : scenarios.value())
+        out << "  #" << s.id << ' ' << s.name << ": " << s.scenario.jobs.size() << " jobs, "
+            << s.scenario.cluster.totalGpus() << " GPUs (" << s.hash.left(12) << ")\n";
+    out << "runs (" << runs.value().size() << "):\n";
+    for (const auto& r : runs.value())
+        out << "  #" << r.id << ' ' << r.scenarioName << ": " << r.policy << '/' << r.placement
+            << '/' << r.predictor << " seed " << r.seed << ", " << r.jobs << " jobs, avg JCT "
+            << QString::number(r.summary.value("avg_jct_s").toDouble(), 'f', 1) << " s, gantry "
+            << r.version << ", " << r.createdAt << '\n';
+    out << "history: " << history.value() << " jobs\n";
+    out << "GPU type overrides (" << gpus.value().size() << ")";
+    for (const GpuType& g : gpus.value())
+        out << (g.name == gpus.value().front().name ? ": " : ", ") << g.name;
+    out << Qt::endl;
+    return ExitOk;
+}
+
+} // namespace gantry::cli

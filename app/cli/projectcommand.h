@@ -1,0 +1,33 @@
+#pragma once
+
+#include "model/job.h"
+#include "model/scenario.h"
+#include "sim/runresult.h"
+#include "util/result.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gantry::cli {
+
+/// gantry-cli project FILE.gantry [--add SCENARIO.json,...] [--json], and the project side of
+/// run and compare (--project records runs, --history trains predictors from a project).
+class ProjectCommand
+{
+public:
+    /// Lists what the project holds; --add adds scenarios first (creating the file if needed).
+    static int run(const QStringList& args);
+    /// The history of the project at path (which must exist), for RunConfig::history.
+    static Result<std::vector<Job>> loadHistory(const QString& path);
+    /// Checks, before a long run, that path is a usable project when it exists (a missing one
+    /// is created by record()).
+    static Status check(const QString& path);
+    /// Records results of scenario in the project at path (created if missing) and adds the
+    /// scenario's finished jobs to its history; one transaction. Prints a line on stderr.
+    static Status record(const QString& path, const Scenario& scenario,
+                         const std::vector<RunResult>& results);
+};
+
+} // namespace gantry::cli

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "model/gputype.h"
+#include "model/scenario.h"
+#include "sim/runresult.h"
+
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace gantry::storage {
+
+/// Runs of one scenario to record in a save.
+struct RecordedRuns
+{
+    Scenario scenario;              ///< what ran (stored unless an identical one is there)
+    std::vector<RunResult> results; ///< one per run, each with its configuration
+    bool addHistory = true;         ///< append the scenario's finished jobs to the history
+};
+
+/// Everything one save writes; ProjectStore::save applies it in one transaction.
+struct ProjectChanges
+{
+    std::vector<Scenario> addScenarios;                        ///< added unless identical stored
+    std::vector<std::pair<qint64, Scenario>> replaceScenarios; ///< row id, new content
+    std::vector<RecordedRuns> runs;                            ///< runs to record
+    std::optional<std::vector<GpuType>> gpuTypes;              ///< replaces the overrides when set
+};
+
+/// What a save did.
+struct SaveReport
+{
+    std::vector<qint64> scenarioIds; ///< ids of addScenarios, in order (existing ones reused)
+    std::vector<qint64> runIds;      ///< ids of the recorded runs, in order
+    int historyAdded = 0;            ///< history jobs added (identical ones are kept once)
+};
+
+} // namespace gantry::storage

@@ -1,0 +1,89 @@
+#include "projectschema.h"
+
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QStringList>
+
+namespace gantry::storage {
+
+namespace {
+
+// migrations[i] takes the schema from version i to version i + 1. Never edit a released entry:
+// files of that version exist; add a new one instead.
+const QList<QStringList>& migrations()
+{
+    static const QList<QStringList> list = {
+        // 0 -> 1: the first schema.
+        {
+            QStringLiteral("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"),
+            QStringLiteral(
+                "INSERT INTO meta (key, value) VALUES ('application', 'gantry-project')"),
+            QStringLiteral("CREATE TABLE scenarios (id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                           "hash TEXT NOT NULL, json TEXT NOT NULL)"),
+            QStringLiteral("CREATE INDEX scenarios_hash ON scenarios (hash)"),
+            QStringLiteral(
+                "CREATE TABLE runs (id INTEGER PRIMARY KEY, "
+                "scenario_id INTEGER NOT NULL REFERENCES scenarios (id) ON DELETE CASCADE, "
+                "scenario_hash TEXT NOT NULL, policy TEXT NOT NULL, placement TEXT NOT NULL, "
+                "predictor TEXT NOT NULL, seed INTEGER NOT NULL, version TEXT NOT NULL, "
+                "config_json TEXT NOT NULL, summary_json TEXT NOT NULL, created_at TEXT NOT NULL)"),
+            QStringLiteral("CREATE INDEX runs_scenario ON runs (scenario_id)"),
+            QStringLiteral(
+                "CREATE TABLE run_jobs (run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE "
+                "CASCADE, position INTEGER NOT NULL, job_id TEXT NOT NULL, arrival_s REAL NOT "
+                "NULL, "
+                "start_s REAL NOT NULL, finish_s REAL NOT NULL, jct_s REAL NOT NULL, "
+                "queue_delay_s REAL NOT NULL, gpus INTEGER NOT NULL, servers INTEGER NOT NULL, "
+                "preemptions INTEGER NOT NULL, predicted_iterations REAL NOT NULL, "
+                "iterations REAL NOT NULL, PRIMARY KEY (run_id, position)) WITHOUT ROWID"),
+            QStringLiteral("CREATE TABLE history_contexts (id INTEGER PRIMARY KEY, "
+                           "hash TEXT NOT NULL UNIQUE, json TEXT NOT NULL)"),
+            QStringLiteral("CREATE TABLE history (id INTEGER PRIMARY KEY, "
+                           "context_id INTEGER NOT NULL REFERENCES history_contexts (id), "
+                           "job_id TEXT NOT NULL, job_json TEXT NOT NULL, job_hash TEXT NOT NULL, "
+                           "iterations REAL NOT NULL, UNIQUE (context_id, job_hash))"),
+            QStringLiteral("PRAGMA application_id = %1").arg(ProjectSchema::ApplicationId),
+        },
+        // 1 -> 2: GPU catalogue overrides, two more per-job results, where history came from.
+        {
+            QStringLiteral("CREATE TABLE gpu_types (name TEXT PRIMARY KEY, tflops REAL NOT NULL, "
+                           "memory_gb REAL NOT NULL, speed REAL NOT NULL)"),
+            QStringLiteral("ALTER TABLE run_jobs ADD COLUMN gpu_seconds REAL NOT NULL DEFAULT 0"),
+            QStringLiteral(
+                "ALTER TABLE run_jobs ADD COLUMN cross_server_bytes REAL NOT NULL DEFAULT 0"),
+            QStringLiteral("ALTER TABLE history ADD COLUMN run_id INTEGER "
+                           "REFERENCES runs (id) ON DELETE SET NULL"),
+        },
+    };
+    return list;
+}
+
+} // namespace
+
+Status ProjectSchema::migrate(QSqlDatabase& db, int from, int to, const QString& fileName)
+{
+    static_assert(CurrentVersion == 2, "add the migration to migrations()");
+    if (from < 0 || to > int(migrations().size()) || from > to)
+        return Error::internal(QStringLiteral("%1: no migration from schema %2 to %3")
+                                   .arg(fileName)
+                                   .arg(from)
+                                   .arg(to));
+    for (int v = from; v < to; ++v) {
+        for (const QString& sql : migrations()[v]) {
+            QSqlQuery q(db);
+            if (!q.exec(sql))
+                return Error::internal(QStringLiteral("%1: migrating schema %2 to %3 failed: %4")
+                                           .arg(fileName)
+                                           .arg(v)
+                                           .arg(v + 1)
+                                           .arg(q.lastError().text()));
+        }
+    }
+    QSqlQuery q(db);
+    if (!q.exec(QStringLiteral("PRAGMA user_version = %1").arg(to)))
+        return Error::internal(QStringLiteral("%1: setting the schema version failed: %2")
+                                   .arg(fileName, q.lastError().text()));
+    return {};
+}
+
+} // namespace gantry::storage

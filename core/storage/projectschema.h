@@ -1,0 +1,29 @@
+#pragma once
+
+#include "util/result.h"
+
+#include <QSqlDatabase>
+#include <QString>
+
+namespace gantry::storage {
+
+/// The schema of a project file and its forward migrations. Version N is `PRAGMA user_version`
+/// N; version 0 is an empty database. Each migration is applied inside the caller's transaction.
+///
+/// - v1: meta, scenarios, runs, run_jobs, history_contexts, history.
+/// - v2: gpu_types (project-level GPU catalogue overrides); run_jobs.gpu_seconds and
+///   run_jobs.cross_server_bytes; history.run_id (the run that added a history job).
+class ProjectSchema
+{
+public:
+    /// The schema version this build writes.
+    static constexpr int CurrentVersion = 2;
+    /// `PRAGMA application_id` of every Gantry project ("GANT").
+    static constexpr int ApplicationId = 0x47414E54;
+
+    /// Applies the migrations from version `from` (0: empty database) up to `to` in order, and
+    /// sets user_version to `to`. The caller holds a write transaction. O(rows touched).
+    static Status migrate(QSqlDatabase& db, int from, int to, const QString& fileName);
+};
+
+} // namespace gantry::storage

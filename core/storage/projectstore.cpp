@@ -1,0 +1,811 @@
+#include "projectstore.h"
+
+#include "io/resultwriter.h"
+#include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
+#include "projectschema.h"
+
+#include <QAtomicInteger>
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QFile>
+#include <QFileInfo>
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QVariant>
+
+#include <unistd.h>
+
+namespace gantry::storage {
+
+namespace {
+
+constexpr int BusyTimeoutMs = 200;
+constexpr int HeaderSize = 100;
+
+Error invalid(const QString& path, const QString& what)
+{
+    return Error::invalid(QStringLiteral("%1: %2").arg(path, what));
+}
+
+bool isBusy(const QSqlError& e)
+{
+    const QString code = e.nativeErrorCode();
+    return code == QLatin1String("5") || code == QLatin1String("6") ||
+           e.text().contains(QLatin1String("locked"), Qt::CaseInsensitive);
+}
+
+// A database error: "locked" gets its own clear message, anything else names the step.
+Error sqlError(const QString& path, const QString& step, const QSqlError& e)
+{
+    if (isBusy(e))
+        return invalid(path, QStringLiteral("is locked by another writer (try again when it is "
+                                            "done)"));
+    const QString code = e.nativeErrorCode();
+    if (code == QLatin1String("11") || code == QLatin1String("26") ||
+        e.text().contains(QLatin1String("malformed")))
+        return invalid(path, QStringLiteral("is corrupt (%1: %2)").arg(step, e.text()));
+    return Error::invalid(QStringLiteral("%1: %2 failed: %3").arg(path, step, e.text()));
+}
+
+quint32 bigEndian(const QByteArray& b, int offset, int bytes)
+{
+    quint32 v = 0;
+    for (int i = 0; i < bytes; ++i)
+        v = (v << 8) | quint8(b[offset + i]);
+    return v;
+}
+
+// Checks the file's first bytes without opening it as a database: SQLite magic, Gantry's
+// application_id, no truncation, and a schema version this build understands.
+Status checkHeader(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return invalid(path, QStringLiteral("cannot be read: %1").arg(f.errorString()));
+    const qint64 size = f.size();
+    const QByteArray h = f.read(HeaderSize);
+    if (size == 0)
+        return invalid(path, QStringLiteral("is empty, not a Gantry project"));
+    if (h.size() < HeaderSize || !h.startsWith(QByteArrayLiteral("SQLite format 3\0")))
+        return invalid(path, QStringLiteral("is not a Gantry project (not an SQLite database)"));
+    if (qint32(bigEndian(h, 68, 4)) != ProjectSchema::ApplicationId)
+        return invalid(path, QStringLiteral("is an SQLite database but not a Gantry project"));
+    quint32 pageSize = bigEndian(h, 16, 2);
+    if (pageSize == 1)
+        pageSize = 65536;
+    const quint32 pages = bigEndian(h, 28, 4);
+    const bool pagesValid = bigEndian(h, 24, 4) == bigEndian(h, 92, 4);
+    if (pageSize < 512 || (pagesValid && size < qint64(pageSize) * qint64(pages)))
+        return invalid(path, QStringLiteral("is corrupt: truncated to %1 bytes of %2")
+                                 .arg(size)
+                                 .arg(qint64(pageSize) * qint64(pages)));
+    if (int(bigEndian(h, 60, 4)) > ProjectSchema::CurrentVersion)
+        return invalid(path, QStringLiteral("is from a newer Gantry (schema %1; this version reads "
+                                            "schema %2 and older)")
+                                 .arg(bigEndian(h, 60, 4))
+                                 .arg(ProjectSchema::CurrentVersion));
+    return {};
+}
+
+QString newConnectionName()
+{
+    static QAtomicInteger<quint64> counter;
+    return QStringLiteral("gantry-project-%1-%2").arg(qint64(::getpid())).arg(++counter);
+}
+
+// A scoped connection: removed from Qt's registry when it goes.
+class Connection
+{
+public:
+    Connection(const QString& path, bool readOnly) : m_name(newConnectionName())
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(path);
+        db.setConnectOptions(
+            QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2")
+                .arg(BusyTimeoutMs)
+                .arg(readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
+    }
+    ~Connection()
+    {
+        if (!m_name.isEmpty())
+            release();
+    }
+    Connection(const Connection&) = delete;
+    Connection& operator=(const Connection&) = delete;
+
+    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
+    // Gives up ownership (the store keeps the connection).
+    QString take() { return std::exchange(m_name, QString()); }
+    void release()
+    {
+        {
+            QSqlDatabase d = db();
+            d.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+
+private:
+    QString m_name;
+};
+
+// Runs sql and returns the first column of the first row.
+Result<QVariant> scalar(QSqlDatabase db, const QString& path, const QString& sql)
+{
+    QSqlQuery q(db);
+    if (!q.exec(sql))
+        return sqlError(path, sql, q.lastError());
+    if (!q.next())
+        return QVariant();
+    return q.value(0);
+}
+
+Status inspectReadOnly(const QString& path);
+
+// Read-only inspection. A read-only connection to a WAL file may create its -wal and -shm
+// companions; on a file that is refused they are removed again, so nothing is left behind.
+Status inspect(const QString& path)
+{
+    const QStringList companions = {path + QStringLiteral("-wal"), path + QStringLiteral("-shm")};
+    QList<bool> existed;
+    for (const QString& c : companions)
+        existed << QFileInfo::exists(c);
+    Status s = inspectReadOnly(path);
+    if (!s)
+        for (int i = 0; i < companions.size(); ++i)
+            if (!existed[i])
+                QFile::remove(companions[i]);
+    return s;
+}
+
+// Version, integrity and the meta table, through a read-only connection.
+Status inspectReadOnly(const QString& path)
+{
+    Connection c(path, true);
+    QSqlDatabase db = c.db();
+    if (!db.open())
+        return sqlError(path, QStringLiteral("opening"), db.lastError());
+    auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
+    if (!version)
+        return version.error();
+    const int v = version.value().toInt();
+    if (v > ProjectSchema::CurrentVersion)
+        return invalid(path, QStringLiteral("is from a newer Gantry (schema %1; this version reads "
+                                            "schema %2 and older)")
+                                 .arg(v)
+                                 .arg(ProjectSchema::CurrentVersion));
+    if (v < 1)
+        return invalid(path, QStringLiteral("is not a Gantry project (no schema version)"));
+    auto check = scalar(db, path, QStringLiteral("PRAGMA quick_check"));
+    if (!check)
+        return check.error();
+    if (check.value().toString() != QLatin1String("ok"))
+        return invalid(path, QStringLiteral("is corrupt: %1")
+                                 .arg(check.value()
+                                          .toString()
+                                          .remove(QStringLiteral("*** in database main ***\n"))
+                                          .section(QLatin1Char('\n'), 0, 0)));
+    auto app = scalar(db, path, QStringLiteral("SELECT value FROM meta WHERE key = 'application'"));
+    if (!app || app.value().toString() != QLatin1String("gantry-project"))
+        return invalid(path, QStringLiteral("is not a Gantry project (no project metadata)"));
+    db = QSqlDatabase();
+    return {};
+}
+
+QByteArray canonical(const QJsonObject& o)
+{
+    return QJsonDocument(o).toJson(QJsonDocument::Compact);
+}
+
+QString sha256(const QByteArray& b)
+{
+    return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
+}
+
+// One write transaction; rolls back unless committed.
+class Transaction
+{
+public:
+    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) {}
+    ~Transaction()
+    {
+        if (m_open) {
+            QSqlQuery q(m_db);
+            q.exec(QStringLiteral("ROLLBACK"));
+        }
+    }
+    Transaction(const Transaction&) = delete;
+    Transaction& operator=(const Transaction&) = delete;
+
+    Status begin(const QString& path)
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
+            return sqlError(path, QStringLiteral("starting a save"), q.lastError());
+        m_open = true;
+        return {};
+    }
+    Status commit(const QString& path)
+    {
+        QSqlQuery q(m_db);
+        if (!q.exec(QStringLiteral("COMMIT")))
+            return sqlError(path, QStringLiteral("committing a save"), q.lastError());
+        m_open = false;
+        return {};
+    }
+
+private:
+    QSqlDatabase m_db;
+    bool m_open = false;
+};
+
+QJsonObject configJson(const RunConfig& c)
+{
+    QJsonObject o{{"policy", c.policy},
+                  {"placement", c.placement},
+                  {"predictor", c.predictor},
+                  {"seed", QString::number(c.seed)},
+                  {"mapping_backend", c.mappingBackend},
+                  {"default_iterations", c.defaultIterations},
+                  {"history_jobs", int(c.history.size())}};
+    if (c.contention)
+        o.insert("contention", *c.contention == Contention::Fair ? "fair" : "none");
+    if (c.restartOverheadS)
+        o.insert("restart_overhead_s", *c.restartOverheadS);
+    return o;
+}
+
+// Writes inside an open transaction; each helper reports errors naming the file.
+class Writer
+{
+public:
+    Writer(QSqlDatabase db, QString path, Feedback* feedback, qint64 totalRows)
+        : m_db(std::move(db)), m_path(std::move(path)), m_feedback(feedback),
+          m_total(std::max<qint64>(1, totalRows))
+    {}
+
+    Status step()
+    {
+        ++m_done;
+        if (m_feedback) {
+            if (m_feedback->cancelled())
+                return Error::cancelled();
+            m_feedback->progress(double(m_done) / double(m_total), QStringLiteral("saving"));
+        }
+        return {};
+    }
+
+    Result<qint64> scenario(const Scenario& s)
+    {
+        const QString hash = ProjectStore::scenarioHash(s);
+        QSqlQuery find(m_db);
+        find.prepare(QStringLiteral("SELECT id FROM scenarios WHERE hash = ? ORDER BY id LIMIT 1"));
+        find.addBindValue(hash);
+        if (!find.exec())
+            return sqlError(m_path, QStringLiteral("finding a scenario"), find.lastError());
+        if (find.next())
+            return find.value(0).toLongLong();
+        QSqlQuery q(m_db);
+        q.prepare(QStringLiteral("INSERT INTO scenarios (name, hash, json) VALUES (?, ?, ?)"));
+        q.addBindValue(s.name);
+        q.addBindValue(hash);
+        q.addBindValue(QString::fromUtf8(ScenarioWriter::toJson(s)));
+        if (!q.exec())
+            return sqlError(m_path, QStringLiteral("adding a scenario"), q.lastError());
+        if (Status st = step(); !st)
+            return st.error();
+        return q.lastInsertId().toLongLong();
+    }
+
+    Status replace(qint64 id, const Scenario& s)
+    {
+        QSqlQuery q(m_db);
+        q.prepare(QStringLiteral("UPDATE scenarios SET name = ?, hash = ?, json = ? WHERE id = ?"));
+        q.addBindValue(s.name);
+        q.addBindValue(ProjectStore::scenarioHash(s));
+        q.addBindValue(QString::fromUtf8(ScenarioWriter::toJson(s)));
+        q.addBindValue(id);
+        if (!q.exec())
+            return sqlError(m_path, QStringLiteral("replacing a scenario"), q.lastError());
+        if (q.numRowsAffected() != 1)
+            return invalid(m_path, QStringLiteral("has no scenario %1").arg(id));
+        return step();
+    }
+
+    Result<qint64> run(qint64 scenarioId, const QString& hash, const RunResult& r)
+    {
+        QSqlQuery q(m_db);
+        q.prepare(QStringLiteral(
+            "INSERT INTO runs (scenario_id, scenario_hash, policy, placement, predictor, seed, "
+            "version, config_json, summary_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?)"));
+        q.addBindValue(scenarioId);
+        q.addBindValue(hash);
+        q.addBindValue(r.config.policy);
+        q.addBindValue(r.config.placement);
+        q.addBindValue(r.config.predictor);
+        q.addBindValue(qint64(r.config.seed)); // bit pattern; read back as unsigned
+        q.addBindValue(QStringLiteral(GANTRY_VERSION));
+        q.addBindValue(QString::fromUtf8(canonical(configJson(r.config))));
+        q.addBindValue(QString::fromUtf8(canonical(ResultWriter::summaryJson(r))));
+        q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+        if (!q.exec())
+            return sqlError(m_path, QStringLiteral("recording a run"), q.lastError());
+        const qint64 runId = q.lastInsertId().toLongLong();
+        QSqlQuery j(m_db);
+        j.prepare(QStringLiteral(
+            "INSERT INTO run_jobs (run_id, position, job_id, arrival_s, start_s, finish_s, jct_s, "
+            "queue_delay_s, gpus, servers, preemptions, predicted_iterations, iterations, "
+            "gpu_seconds, cross_server_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "?)"));
+        for (std::size_t i = 0; i < r.jobs.size(); ++i) {
+            const JobRecord& x = r.jobs[i];
+            const QVariantList values = {runId,        qint64(i),     x.id,
+                                         x.arrivalS,   x.startS,      x.finishS,
+                                         x.jctS,       x.queueDelayS, x.gpus,
+                                         x.servers,    x.preemptions, x.predictedIterations,
+                                         x.iterations, x.gpuSeconds,  x.crossServerBytes};
+            for (int k = 0; k < values.size(); ++k)
+                j.bindValue(k, values[k]);
+            if (!j.exec())
+                return sqlError(m_path, QStringLiteral("recording a run's jobs"), j.lastError());
+            if (Status st = step(); !st)
+                return st.error();
+        }
+        return runId;
+    }
+
+    Result<int> history(const Scenario& context, const std::vector<Job>& jobs,
+                        std::optional<qint64> runId)
+    {
+        if (jobs.empty())
+            return 0;
+        // The cluster, GPU types and models a job needs to be read back, stored once.
+        Scenario withJobs = context;
+        withJobs.jobs = jobs;
+        QJsonObject root = ScenarioWriter::toJsonObject(withJobs);
+        const QJsonArray jobArray = root.take(QStringLiteral("jobs")).toArray();
+        const QByteArray contextJson = canonical(root);
+        const QString contextHash = sha256(contextJson);
+        QSqlQuery c(m_db);
+        c.prepare(
+            QStringLiteral("INSERT OR IGNORE INTO history_contexts (hash, json) VALUES (?, ?)"));
+        c.addBindValue(contextHash);
+        c.addBindValue(QString::fromUtf8(contextJson));
+        if (!c.exec())
+            return sqlError(m_path, QStringLiteral("adding history"), c.lastError());
+        QSqlQuery f(m_db);
+        f.prepare(QStringLiteral("SELECT id FROM history_contexts WHERE hash = ?"));
+        f.addBindValue(contextHash);
+        if (!f.exec() || !f.next())
+            return sqlError(m_path, QStringLiteral("adding history"), f.lastError());
+        const qint64 contextId = f.value(0).toLongLong();
+        QSqlQuery h(m_db);
+        h.prepare(QStringLiteral("INSERT OR IGNORE INTO history (context_id, job_id, job_json, "
+                                 "job_hash, iterations, run_id) VALUES (?, ?, ?, ?, ?, ?)"));
+        int added = 0;
+        for (int i = 0; i < jobArray.size(); ++i) {
+            const QByteArray jobJson = canonical(jobArray[i].toObject());
+            h.bindValue(0, contextId);
+            h.bindValue(1, jobs[std::size_t(i)].id);
+            h.bindValue(2, QString::fromUtf8(jobJson));
+            h.bindValue(3, sha256(jobJson));
+            h.bindValue(4, jobs[std::size_t(i)].trueIterations());
+            h.bindValue(5, runId ? QVariant(*runId) : QVariant(QMetaType(QMetaType::LongLong)));
+            if (!h.exec())
+                return sqlError(m_path, QStringLiteral("adding history"), h.lastError());
+            added += h.numRowsAffected() > 0 ? 1 : 0;
+            if (Status st = step(); !st)
+                return st.error();
+        }
+        return added;
+    }
+
+    Status gpuTypes(const std::vector<GpuType>& types)
+    {
+        QSqlQuery d(m_db);
+        if (!d.exec(QStringLiteral("DELETE FROM gpu_types")))
+            return sqlError(m_path, QStringLiteral("saving GPU types"), d.lastError());
+        QSqlQuery q(m_db);
+        q.prepare(QStringLiteral(
+            "INSERT INTO gpu_types (name, tflops, memory_gb, speed) VALUES (?, ?, ?, ?)"));
+        for (const GpuType& t : types) {
+            q.bindValue(0, t.name);
+            q.bindValue(1, t.tflops);
+            q.bindValue(2, t.memoryGb);
+            q.bindValue(3, t.speed);
+            if (!q.exec())
+                return sqlError(m_path, QStringLiteral("saving GPU type %1").arg(t.name),
+                                q.lastError());
+        }
+        return step();
+    }
+
+private:
+    QSqlDatabase m_db;
+    QString m_path;
+    Feedback* m_feedback;
+    qint64 m_total;
+    qint64 m_done = 0;
+};
+
+// Creates a new project at path without ever exposing a half-made file: it is built under a
+// temporary name and linked into place (which fails if path appeared meanwhile).
+Status createProject(const QString& path)
+{
+    const QString tmp = QStringLiteral("%1.new-%2").arg(path).arg(qint64(::getpid()));
+    QFile::remove(tmp);
+    {
+        Connection c(tmp, false);
+        QSqlDatabase db = c.db();
+        if (!db.open())
+            return invalid(path,
+                           QStringLiteral("cannot be created: %1").arg(db.lastError().text()));
+        Transaction t(db);
+        Status s = t.begin(path);
+        if (s)
+            s = ProjectSchema::migrate(db, 0, ProjectSchema::CurrentVersion, path);
+        if (s)
+            s = t.commit(path);
+        db = QSqlDatabase();
+        if (!s) {
+            c.release();
+            QFile::remove(tmp);
+            return s;
+        }
+    }
+    const QByteArray from = QFile::encodeName(tmp), to = QFile::encodeName(path);
+    const bool linked = ::link(from.constData(), to.constData()) == 0;
+    QFile::remove(tmp);
+    if (!linked)
+        return invalid(path, QStringLiteral("cannot be created (it appeared meanwhile, or the "
+                                            "folder is not writable)"));
+    return {};
+}
+
+} // namespace
+
+ProjectStore::ProjectStore(QString path, QString connection)
+    : m_path(std::move(path)), m_connection(std::move(connection))
+{}
+
+ProjectStore::~ProjectStore()
+{
+    {
+        QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+        db.close();
+    }
+    QSqlDatabase::removeDatabase(m_connection);
+}
+
+Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, OpenMode mode)
+{
+    if (!QFileInfo::exists(path)) {
+        if (mode == OpenMode::Existing)
+            return invalid(path, QStringLiteral("no such project file"));
+        if (Status s = createProject(path); !s)
+            return s.error();
+    }
+    if (!QFileInfo(path).isFile())
+        return invalid(path, QStringLiteral("is not a file"));
+    if (Status s = checkHeader(path); !s)
+        return s.error();
+    if (Status s = inspect(path); !s)
+        return s.error();
+
+    Connection c(path, false);
+    QSqlDatabase db = c.db();
+    if (!db.open())
+        return sqlError(path, QStringLiteral("opening"), db.lastError());
+    auto fk = scalar(db, path, QStringLiteral("PRAGMA foreign_keys = ON"));
+    if (!fk)
+        return fk.error();
+    auto mode2 = scalar(db, path, QStringLiteral("PRAGMA journal_mode"));
+    if (!mode2)
+        return mode2.error();
+    if (mode2.value().toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
+        auto wal = scalar(db, path, QStringLiteral("PRAGMA journal_mode = WAL"));
+        if (!wal)
+            return wal.error();
+        if (wal.value().toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
+            return invalid(path, QStringLiteral("is locked by another writer (try again when it "
+                                                "is done)"));
+    }
+    {
+        // Checked again under the write lock: another process may have migrated meanwhile.
+        Transaction t(db);
+        if (Status s = t.begin(path); !s)
+            return s.error();
+        auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
+        if (!version)
+            return version.error();
+        const int v = version.value().toInt();
+        if (v > ProjectSchema::CurrentVersion || v < 1)
+            return invalid(path, QStringLiteral("changed schema to %1 while opening").arg(v));
+        if (v < ProjectSchema::CurrentVersion) {
+            if (Status s = ProjectSchema::migrate(db, v, ProjectSchema::CurrentVersion, path); !s)
+                return s.error();
+            if (Status s = t.commit(path); !s)
+                return s.error();
+        }
+    }
+    db = QSqlDatabase();
+    return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take()));
+}
+
+int ProjectStore::schemaVersion() const
+{
+    auto v = scalar(QSqlDatabase::database(m_connection, false), m_path,
+                    QStringLiteral("PRAGMA user_version"));
+    return v ? v.value().toInt() : 0;
+}
+
+QString ProjectStore::scenarioHash(const Scenario& scenario)
+{
+    return sha256(canonical(ScenarioWriter::toJsonObject(scenario)));
+}
+
+Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral("SELECT id, name, hash, json FROM scenarios ORDER BY id")))
+        return sqlError(m_path, QStringLiteral("listing scenarios"), q.lastError());
+    std::vector<StoredScenario> out;
+    while (q.next()) {
+        StoredScenario s;
+        s.id = q.value(0).toLongLong();
+        s.name = q.value(1).toString();
+        s.hash = q.value(2).toString();
+        auto read =
+            ScenarioReader::readJson(q.value(3).toString().toUtf8(),
+                                     QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id));
+        if (!read)
+            return Error::invalid(read.error().message);
+        s.scenario = std::move(read).value();
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+Result<qint64> ProjectStore::addScenario(const Scenario& scenario)
+{
+    ProjectChanges c;
+    c.addScenarios.push_back(scenario);
+    auto r = save(c);
+    if (!r)
+        return r.error();
+    return r.value().scenarioIds.front();
+}
+
+Status ProjectStore::replaceScenario(qint64 id, const Scenario& scenario)
+{
+    ProjectChanges c;
+    c.replaceScenarios.emplace_back(id, scenario);
+    auto r = save(c);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+Result<std::vector<qint64>> ProjectStore::recordRuns(const Scenario& scenario,
+                                                     const std::vector<RunResult>& results,
+                                                     bool addHistory, Feedback* feedback)
+{
+    ProjectChanges c;
+    c.runs.push_back({scenario, results, addHistory});
+    auto r = save(c, feedback);
+    if (!r)
+        return r.error();
+    return r.value().runIds;
+}
+
+Result<int> ProjectStore::appendHistory(const Scenario& context, const std::vector<Job>& jobs)
+{
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    Transaction t(db);
+    if (Status s = t.begin(m_path); !s)
+        return s.error();
+    Writer w(db, m_path, nullptr, qint64(jobs.size()));
+    auto added = w.history(context, jobs, std::nullopt);
+    if (!added)
+        return added.error();
+    if (Status s = t.commit(m_path); !s)
+        return s.error();
+    return added.value();
+}
+
+Status ProjectStore::setGpuTypes(const std::vector<GpuType>& types)
+{
+    ProjectChanges c;
+    c.gpuTypes = types;
+    auto r = save(c);
+    if (!r)
+        return r.error();
+    return {};
+}
+
+Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* feedback)
+{
+    qint64 rows = qint64(changes.addScenarios.size() + changes.replaceScenarios.size()) + 1;
+    for (const RecordedRuns& r : changes.runs) {
+        rows += 1 + (r.addHistory ? qint64(r.scenario.jobs.size()) : 0);
+        for (const RunResult& x : r.results)
+            rows += qint64(x.jobs.size());
+    }
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    Transaction t(db);
+    if (Status s = t.begin(m_path); !s)
+        return s.error();
+    Writer w(db, m_path, feedback, rows);
+    SaveReport report;
+    for (const Scenario& s : changes.addScenarios) {
+        auto id = w.scenario(s);
+        if (!id)
+            return id.error();
+        report.scenarioIds.push_back(id.value());
+    }
+    for (const auto& [id, s] : changes.replaceScenarios)
+        if (Status st = w.replace(id, s); !st)
+            return st.error();
+    for (const RecordedRuns& r : changes.runs) {
+        auto sid = w.scenario(r.scenario);
+        if (!sid)
+            return sid.error();
+        const QString hash = scenarioHash(r.scenario);
+        std::optional<qint64> firstRun;
+        for (const RunResult& x : r.results) {
+            auto rid = w.run(sid.value(), hash, x);
+            if (!rid)
+                return rid.error();
+            report.runIds.push_back(rid.value());
+            if (!firstRun)
+                firstRun = rid.value();
+        }
+        if (r.addHistory) {
+            auto added = w.history(r.scenario, r.scenario.jobs, firstRun);
+            if (!added)
+                return added.error();
+            report.historyAdded += added.value();
+        }
+    }
+    if (changes.gpuTypes)
+        if (Status st = w.gpuTypes(*changes.gpuTypes); !st)
+            return st.error();
+    if (feedback && feedback->cancelled())
+        return Error::cancelled();
+    if (Status s = t.commit(m_path); !s)
+        return s.error();
+    return report;
+}
+
+Result<std::vector<StoredRun>> ProjectStore::runs() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral(
+            "SELECT r.id, r.scenario_id, s.name, r.scenario_hash, r.policy, r.placement, "
+            "r.predictor, r.seed, r.version, r.created_at, r.config_json, r.summary_json, "
+            "(SELECT COUNT(*) FROM run_jobs j WHERE j.run_id = r.id) "
+            "FROM runs r JOIN scenarios s ON s.id = r.scenario_id ORDER BY r.id")))
+        return sqlError(m_path, QStringLiteral("listing runs"), q.lastError());
+    std::vector<StoredRun> out;
+    while (q.next()) {
+        StoredRun r;
+        r.id = q.value(0).toLongLong();
+        r.scenarioId = q.value(1).toLongLong();
+        r.scenarioName = q.value(2).toString();
+        r.scenarioHash = q.value(3).toString();
+        r.policy = q.value(4).toString();
+        r.placement = q.value(5).toString();
+        r.predictor = q.value(6).toString();
+        r.seed = std::uint64_t(q.value(7).toLongLong());
+        r.version = q.value(8).toString();
+        r.createdAt = q.value(9).toString();
+        r.config = QJsonDocument::fromJson(q.value(10).toString().toUtf8()).object();
+        r.summary = QJsonDocument::fromJson(q.value(11).toString().toUtf8()).object();
+        r.jobs = q.value(12).toInt();
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+Result<std::vector<JobRecord>> ProjectStore::runJobs(qint64 runId) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral(
+        "SELECT job_id, arrival_s, start_s, finish_s, jct_s, queue_delay_s, gpus, servers, "
+        "preemptions, predicted_iterations, iterations, gpu_seconds, cross_server_bytes "
+        "FROM run_jobs WHERE run_id = ? ORDER BY position"));
+    q.addBindValue(runId);
+    if (!q.exec())
+        return sqlError(m_path, QStringLiteral("reading a run"), q.lastError());
+    std::vector<JobRecord> out;
+    while (q.next()) {
+        JobRecord j;
+        j.id = q.value(0).toString();
+        j.arrivalS = q.value(1).toDouble();
+        j.startS = q.value(2).toDouble();
+        j.finishS = q.value(3).toDouble();
+        j.jctS = q.value(4).toDouble();
+        j.queueDelayS = q.value(5).toDouble();
+        j.gpus = q.value(6).toInt();
+        j.servers = q.value(7).toInt();
+        j.preemptions = q.value(8).toInt();
+        j.predictedIterations = q.value(9).toDouble();
+        j.iterations = q.value(10).toDouble();
+        j.gpuSeconds = q.value(11).toDouble();
+        j.crossServerBytes = q.value(12).toDouble();
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
+Result<std::vector<Job>> ProjectStore::history() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(QStringLiteral("SELECT h.id, h.context_id, c.json, h.job_json FROM history h "
+                               "JOIN history_contexts c ON c.id = h.context_id ORDER BY h.id")))
+        return sqlError(m_path, QStringLiteral("reading the history"), q.lastError());
+    QHash<qint64, QJsonObject> contexts;
+    std::vector<Job> out;
+    while (q.next()) {
+        const qint64 contextId = q.value(1).toLongLong();
+        auto it = contexts.find(contextId);
+        if (it == contexts.end())
+            it = contexts.insert(contextId,
+                                 QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object());
+        QJsonObject doc = *it;
+        doc.insert(QStringLiteral("jobs"),
+                   QJsonArray{QJsonDocument::fromJson(q.value(3).toString().toUtf8()).object()});
+        auto read = ScenarioReader::readJson(
+            canonical(doc),
+            QStringLiteral("%1: history job %2").arg(m_path).arg(q.value(0).toLongLong()));
+        if (!read)
+            return Error::invalid(read.error().message);
+        if (read.value().jobs.size() != 1)
+            return invalid(
+                m_path, QStringLiteral("history job %1 is damaged").arg(q.value(0).toLongLong()));
+        out.push_back(std::move(read.value().jobs.front()));
+    }
+    return out;
+}
+
+Result<int> ProjectStore::historySize() const
+{
+    auto n = scalar(QSqlDatabase::database(m_connection, false), m_path,
+                    QStringLiteral("SELECT COUNT(*) FROM history"));
+    if (!n)
+        return n.error();
+    return n.value().toInt();
+}
+
+Result<std::vector<GpuType>> ProjectStore::gpuTypes() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(
+            QStringLiteral("SELECT name, tflops, memory_gb, speed FROM gpu_types ORDER BY name")))
+        return sqlError(m_path, QStringLiteral("reading GPU types"), q.lastError());
+    std::vector<GpuType> out;
+    while (q.next())
+        out.push_back({q.value(0).toString(), q.value(1).toDouble(), q.value(2).toDouble(),
+                       q.value(3).toDouble()});
+    return out;
+}
+
+Status ProjectStore::copyTo(const QString& target) const
+{
+    if (QFileInfo::exists(target))
+        return invalid(target, QStringLiteral("already exists"));
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("VACUUM INTO ?"));
+    q.addBindValue(target);
+    if (!q.exec())
+        return sqlError(m_path, QStringLiteral("copying to %1").arg(target), q.lastError());
+    return {};
+}
+
+} // namespace gantry::storage

@@ -1,0 +1,99 @@
+#pragma once
+
+#include "model/gputype.h"
+#include "model/job.h"
+#include "model/scenario.h"
+#include "projectchanges.h"
+#include "sim/jobrecord.h"
+#include "storedrun.h"
+#include "storedscenario.h"
+#include "util/feedback.h"
+#include "util/result.h"
+
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+namespace gantry::storage {
+
+/// One open project file (`.gantry`, SQLite): scenarios (as their JSON text), GPU catalogue
+/// overrides, recorded runs and the job history predictors train on.
+///
+/// Opening inspects the file before anything may write to it: the SQLite header and
+/// `application_id`, then a read-only connection checks `user_version` and integrity. Only a
+/// Gantry project of this or an older schema is opened for writing (foreign keys on, WAL, a
+/// short busy timeout) and migrated forward. Every save is one `BEGIN IMMEDIATE` transaction,
+/// so an interrupted save leaves the previous content intact. Errors are
+/// ErrorKind::InvalidInput naming the file. Not thread-safe: use a store from one thread.
+class ProjectStore
+{
+public:
+    /// Whether open() may create a missing file.
+    enum class OpenMode
+    {
+        Existing,        ///< the file must exist
+        CreateIfMissing, ///< a missing file becomes a new, empty project
+    };
+
+    /// Opens (or creates) the project at path; see the class comment for the checks.
+    static Result<std::unique_ptr<ProjectStore>> open(const QString& path,
+                                                      OpenMode mode = OpenMode::Existing);
+    /// Closes the connection.
+    ~ProjectStore();
+    ProjectStore(const ProjectStore&) = delete;
+    ProjectStore& operator=(const ProjectStore&) = delete;
+
+    /// The file's path as given to open().
+    QString path() const { return m_path; }
+    /// Schema version of the file (ProjectSchema::CurrentVersion once open).
+    int schemaVersion() const;
+
+    /// Every scenario, by id.
+    Result<std::vector<StoredScenario>> scenarios() const;
+    /// Adds scenario (or finds an identical one); returns its id.
+    Result<qint64> addScenario(const Scenario& scenario);
+    /// Replaces the content of scenario id; its runs stay and keep the hash they ran with.
+    Status replaceScenario(qint64 id, const Scenario& scenario);
+
+    /// Records the runs of scenario (adding it if needed) and, with addHistory, its finished
+    /// jobs to the history; one transaction. Returns the run ids.
+    Result<std::vector<qint64>> recordRuns(const Scenario& scenario,
+                                           const std::vector<RunResult>& results,
+                                           bool addHistory = true, Feedback* feedback = nullptr);
+    /// Every recorded run, by id.
+    Result<std::vector<StoredRun>> runs() const;
+    /// The per-job results of run id, in scenario order.
+    Result<std::vector<JobRecord>> runJobs(qint64 runId) const;
+
+    /// Appends jobs (finished, true iterations known) of context's cluster to the history;
+    /// identical jobs are kept once. Returns how many were new.
+    Result<int> appendHistory(const Scenario& context, const std::vector<Job>& jobs);
+    /// The history in the order it was added, ready for RunConfig::history. O(jobs).
+    Result<std::vector<Job>> history() const;
+    /// Number of history jobs.
+    Result<int> historySize() const;
+
+    /// The project-level GPU catalogue overrides, by name.
+    Result<std::vector<GpuType>> gpuTypes() const;
+    /// Replaces the GPU catalogue overrides.
+    Status setGpuTypes(const std::vector<GpuType>& types);
+
+    /// Applies changes in one transaction: all of them or, on any error, cancellation through
+    /// feedback or a crash, none. O(rows written).
+    Result<SaveReport> save(const ProjectChanges& changes, Feedback* feedback = nullptr);
+
+    /// Copies the whole project to target (which must not exist) as one consistent snapshot.
+    Status copyTo(const QString& target) const;
+
+    /// SHA-256 (hex) of the scenario's canonical JSON: equal scenarios give equal hashes.
+    static QString scenarioHash(const Scenario& scenario);
+
+private:
+    explicit ProjectStore(QString path, QString connection);
+
+    QString m_path;
+    QString m_connection;
+};
+
+} // namespace gantry::storage

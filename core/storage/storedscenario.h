@@ -1,0 +1,18 @@
+#pragma once
+
+#include "model/scenario.h"
+
+#include <QString>
+
+namespace gantry::storage {
+
+/// A scenario as a project holds it.
+struct StoredScenario
+{
+    qint64 id = 0;     ///< row id, stable for the life of the project
+    QString name;      ///< the scenario's name
+    QString hash;      ///< SHA-256 of its canonical JSON (ProjectStore::scenarioHash)
+    Scenario scenario; ///< the scenario itself
+};
+
+} // namespace gantry::storage

@@ -1,0 +1,582 @@
+// ProjectStore: create and reopen, migration from every fixture version, the failure cases
+// (not a project, newer, locked, corrupt, truncated: each a clear error, the file untouched),
+// and crash safety (a writer killed in the middle of a large save).
+#include "io/scenarioreader.h"
+#include "sim/runner.h"
+#include "storage/projectschema.h"
+#include "storage/projectstore.h"
+
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QRandomGenerator>
+#include <QSqlDatabase>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <csignal>
+
+using gantry::Job;
+using gantry::RunResult;
+using gantry::Scenario;
+using gantry::storage::ProjectSchema;
+using gantry::storage::ProjectStore;
+
+namespace {
+
+Scenario sample(const QString& name)
+{
+    auto s =
+        gantry::ScenarioReader::readFile(QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + name);
+    if (!s)
+        qFatal("%s", qPrintable(s.error().message));
+    return s.value();
+}
+
+RunResult runOf(const Scenario& s, const QString& policy)
+{
+    gantry::RunConfig c;
+    c.policy = policy;
+    auto r = gantry::Runner::run(s, c);
+    if (!r)
+        qFatal("%s", qPrintable(r.error().message));
+    return r.value();
+}
+
+QByteArray checksum(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return "<missing>";
+    return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex();
+}
+
+// Everything a project holds, as text, for before/after comparisons.
+QString snapshot(const QString& path)
+{
+    auto store = ProjectStore::open(path);
+    if (!store)
+        return QStringLiteral("<error> ") + store.error().message;
+    QString out;
+    // Named results: a range-for over a temporary's value() would dangle.
+    const auto scenarios = store.value()->scenarios().value();
+    const auto runs = store.value()->runs().value();
+    const auto history = store.value()->history().value();
+    for (const auto& s : scenarios)
+        out += QStringLiteral("scenario %1 %2 %3\n").arg(s.id).arg(s.name, s.hash);
+    for (const auto& r : runs) {
+        out += QStringLiteral("run %1 %2 %3 %4\n")
+                   .arg(r.id)
+                   .arg(r.policy)
+                   .arg(r.jobs)
+                   .arg(QString::fromUtf8(QJsonDocument(r.summary).toJson(QJsonDocument::Compact)));
+        const auto jobs = store.value()->runJobs(r.id).value();
+        for (const auto& j : jobs)
+            out += QStringLiteral("  %1 %2 %3\n").arg(j.id).arg(j.startS).arg(j.finishS);
+    }
+    for (const Job& j : history)
+        out += QStringLiteral("history %1 %2\n").arg(j.id).arg(j.trueIterations());
+    return out;
+}
+
+// A raw connection, for setting up the failure cases behind ProjectStore's back.
+class RawDb
+{
+public:
+    explicit RawDb(const QString& path, const QString& name = QStringLiteral("raw")) : m_name(name)
+    {
+        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
+        db.setDatabaseName(path);
+        if (!db.open())
+            qFatal("raw open failed");
+    }
+    ~RawDb()
+    {
+        {
+            QSqlDatabase db = QSqlDatabase::database(m_name, false);
+            db.close();
+        }
+        QSqlDatabase::removeDatabase(m_name);
+    }
+    bool exec(const QString& sql)
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name, false));
+        const bool ok = q.exec(sql);
+        if (!ok)
+            qWarning("%s: %s", qPrintable(sql), qPrintable(q.lastError().text()));
+        return ok;
+    }
+    QVariant scalar(const QString& sql)
+    {
+        QSqlQuery q(QSqlDatabase::database(m_name, false));
+        if (!q.exec(sql) || !q.next())
+            return {};
+        return q.value(0);
+    }
+
+private:
+    QString m_name;
+};
+
+void compareRecords(const std::vector<gantry::JobRecord>& a,
+                    const std::vector<gantry::JobRecord>& b)
+{
+    QCOMPARE(a.size(), b.size());
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        QCOMPARE(a[i].id, b[i].id);
+        QCOMPARE(a[i].arrivalS, b[i].arrivalS);
+        QCOMPARE(a[i].startS, b[i].startS);
+        QCOMPARE(a[i].finishS, b[i].finishS);
+        QCOMPARE(a[i].jctS, b[i].jctS);
+        QCOMPARE(a[i].queueDelayS, b[i].queueDelayS);
+        QCOMPARE(a[i].gpus, b[i].gpus);
+        QCOMPARE(a[i].servers, b[i].servers);
+        QCOMPARE(a[i].preemptions, b[i].preemptions);
+        QCOMPARE(a[i].predictedIterations, b[i].predictedIterations);
+        QCOMPARE(a[i].iterations, b[i].iterations);
+        QCOMPARE(a[i].gpuSeconds, b[i].gpuSeconds);
+        QCOMPARE(a[i].crossServerBytes, b[i].crossServerBytes);
+    }
+}
+
+} // namespace
+
+class TstProjectStore : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void init();
+    void createAndReopen_data();
+    void createAndReopen();
+    void migrateFromFixture_data();
+    void migrateFromFixture();
+    void everyEarlierVersionHasAFixture();
+    void refusesBadFiles_data();
+    void refusesBadFiles();
+    void lockedByAnotherWriter();
+    void cancelledSaveChangesNothing();
+    void killedWriterLosesNothing_data();
+    void killedWriterLosesNothing();
+    void copyTo();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+    QString path(const QString& name) const { return m_dir->filePath(name); }
+};
+
+void TstProjectStore::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+}
+
+void TstProjectStore::createAndReopen_data()
+{
+    QTest::addColumn<QStringList>("scenarios");
+    QTest::addColumn<QStringList>("policies");
+    QTest::newRow("teaching, two policies")
+        << QStringList{"teaching.json"} << QStringList{"fifo", "asrpt"};
+    QTest::newRow("three scenarios")
+        << QStringList{"teaching.json", "two-racks.json", "models.json"} << QStringList{"sjf"};
+}
+
+void TstProjectStore::createAndReopen()
+{
+    QFETCH(QStringList, scenarios);
+    QFETCH(QStringList, policies);
+    const QString file = path(QStringLiteral("p.gantry"));
+    QVERIFY(!ProjectStore::open(file).ok()); // Existing: a missing file is an error
+    QVERIFY(!QFile::exists(file));
+
+    std::vector<Scenario> input;
+    std::vector<std::vector<RunResult>> results;
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+        QCOMPARE(store.value()->schemaVersion(), ProjectSchema::CurrentVersion);
+        for (const QString& name : scenarios) {
+            input.push_back(sample(name));
+            std::vector<RunResult> rs;
+            for (const QString& p : policies)
+                rs.push_back(runOf(input.back(), p));
+            auto ids = store.value()->recordRuns(input.back(), rs);
+            QVERIFY2(ids, qPrintable(ids ? QString() : ids.error().message));
+            QCOMPARE(ids.value().size(), rs.size());
+            results.push_back(rs);
+        }
+        // An identical scenario is stored once; identical history jobs are kept once.
+        auto again = store.value()->addScenario(input.front());
+        QVERIFY(again);
+        QCOMPARE(again.value(), qint64(1));
+        auto added = store.value()->appendHistory(input.front(), input.front().jobs);
+        QVERIFY(added);
+        QCOMPARE(added.value(), 0);
+        QVERIFY(store.value()->setGpuTypes({{"X1", 100, 40, 0.5}, {"A100-80G", 312, 80, 1.1}}));
+    }
+
+    auto store = ProjectStore::open(file);
+    QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+    const auto stored = store.value()->scenarios();
+    QVERIFY(stored);
+    QCOMPARE(stored.value().size(), input.size());
+    std::vector<Job> expectedHistory;
+    for (std::size_t i = 0; i < input.size(); ++i) {
+        QVERIFY(stored.value()[i].scenario == input[i]);
+        QCOMPARE(stored.value()[i].name, input[i].name);
+        QCOMPARE(stored.value()[i].hash, ProjectStore::scenarioHash(input[i]));
+        expectedHistory.insert(expectedHistory.end(), input[i].jobs.begin(), input[i].jobs.end());
+    }
+    const auto runs = store.value()->runs();
+    QVERIFY(runs);
+    QCOMPARE(runs.value().size(), input.size() * std::size_t(policies.size()));
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < input.size(); ++i)
+        for (const RunResult& r : results[i]) {
+            const auto& run = runs.value()[k++];
+            QCOMPARE(run.scenarioId, stored.value()[i].id);
+            QCOMPARE(run.policy, r.config.policy);
+            QCOMPARE(run.placement, r.config.placement);
+            QCOMPARE(run.predictor, r.config.predictor);
+            QCOMPARE(run.seed, r.config.seed);
+            QCOMPARE(run.version, QStringLiteral(GANTRY_VERSION));
+            QCOMPARE(run.scenarioHash, stored.value()[i].hash);
+            QCOMPARE(run.summary.value("avg_jct_s").toDouble(), r.summary.avgJctS);
+            QCOMPARE(run.summary.value("jobs").toInt(), r.summary.jobs);
+            QCOMPARE(run.config.value("policy").toString(), r.config.policy);
+            QCOMPARE(run.jobs, int(r.jobs.size()));
+            const auto jobs = store.value()->runJobs(run.id);
+            QVERIFY(jobs);
+            compareRecords(jobs.value(), r.jobs);
+        }
+    const auto history = store.value()->history();
+    QVERIFY2(history, qPrintable(history ? QString() : history.error().message));
+    QVERIFY(history.value() == expectedHistory);
+    QCOMPARE(store.value()->historySize().value(), int(expectedHistory.size()));
+    const auto gpus = store.value()->gpuTypes();
+    QVERIFY(gpus);
+    QCOMPARE(gpus.value().size(), std::size_t(2));
+    QCOMPARE(gpus.value()[1].name, QStringLiteral("X1"));
+    QCOMPARE(gpus.value()[0].speed, 1.1);
+
+    // The history trains a run: with the mean predictor every prediction is its mean.
+    gantry::RunConfig c;
+    c.predictor = QStringLiteral("mean");
+    c.history = history.value();
+    auto trained = gantry::Runner::run(input.front(), c);
+    QVERIFY(trained);
+    double mean = 0;
+    for (const Job& j : expectedHistory)
+        mean += j.trueIterations() / double(expectedHistory.size());
+    QVERIFY(qAbs(trained.value().jobs.front().predictedIterations - mean) < 1e-6 * mean);
+
+    // Replacing a scenario keeps its id and runs.
+    Scenario changed = input.front();
+    changed.name = QStringLiteral("renamed");
+    QVERIFY(store.value()->replaceScenario(1, changed));
+    QCOMPARE(store.value()->scenarios().value().front().name, QStringLiteral("renamed"));
+    QVERIFY(!store.value()->replaceScenario(999, changed));
+    store.value().reset();
+
+    RawDb raw(file);
+    QCOMPARE(raw.scalar("PRAGMA application_id").toInt(), ProjectSchema::ApplicationId);
+    QCOMPARE(raw.scalar("PRAGMA user_version").toInt(), ProjectSchema::CurrentVersion);
+    QCOMPARE(raw.scalar("PRAGMA journal_mode").toString(), QStringLiteral("wal"));
+    QCOMPARE(raw.scalar("PRAGMA foreign_key_check").toString(), QString());
+    QCOMPARE(raw.scalar("PRAGMA integrity_check").toString(), QStringLiteral("ok"));
+}
+
+void TstProjectStore::migrateFromFixture_data()
+{
+    QTest::addColumn<int>("version");
+    for (int v = 1; v <= ProjectSchema::CurrentVersion; ++v)
+        QTest::newRow(qPrintable(QStringLiteral("v%1").arg(v))) << v;
+}
+
+void TstProjectStore::migrateFromFixture()
+{
+    QFETCH(int, version);
+    const QString fixture = QStringLiteral(GANTRY_TEST_DATA "/projects/v%1.gantry").arg(version);
+    QVERIFY2(QFile::exists(fixture), qPrintable(fixture));
+    const QString file = path(QStringLiteral("old.gantry"));
+    QVERIFY(QFile::copy(fixture, file));
+    QVERIFY(QFile::setPermissions(file, QFile::ReadOwner | QFile::WriteOwner));
+    {
+        RawDb raw(file);
+        QCOMPARE(raw.scalar("PRAGMA user_version").toInt(), version);
+    }
+
+    auto store = ProjectStore::open(file);
+    QVERIFY2(store, qPrintable(store ? QString() : store.error().message));
+    QCOMPARE(store.value()->schemaVersion(), ProjectSchema::CurrentVersion);
+    const Scenario teaching = sample(QStringLiteral("teaching.json"));
+    const auto scenarios = store.value()->scenarios();
+    QVERIFY(scenarios);
+    QCOMPARE(scenarios.value().size(), std::size_t(1));
+    QVERIFY(scenarios.value().front().scenario == teaching);
+    const auto runs = store.value()->runs();
+    QVERIFY(runs);
+    QCOMPARE(runs.value().size(), std::size_t(1));
+    QCOMPARE(runs.value().front().policy, QStringLiteral("fifo"));
+    const RunResult expected = runOf(teaching, QStringLiteral("fifo"));
+    auto jobs = store.value()->runJobs(runs.value().front().id).value();
+    if (version < 2) // columns added by v2 read as 0 for older runs
+        for (std::size_t i = 0; i < jobs.size(); ++i) {
+            QCOMPARE(jobs[i].gpuSeconds, 0.0);
+            jobs[i].gpuSeconds = expected.jobs[i].gpuSeconds;
+            jobs[i].crossServerBytes = expected.jobs[i].crossServerBytes;
+        }
+    compareRecords(jobs, expected.jobs);
+    QVERIFY(store.value()->history().value() == teaching.jobs);
+    QCOMPARE(store.value()->gpuTypes().value().size(), std::size_t(version >= 2 ? 1 : 0));
+
+    // A migrated project takes new saves and reopens.
+    QVERIFY(store.value()->recordRuns(teaching, {runOf(teaching, QStringLiteral("asrpt"))}));
+    QVERIFY(store.value()->setGpuTypes({{"X2", 1, 1, 1}}));
+    store.value().reset();
+    auto again = ProjectStore::open(file);
+    QVERIFY(again);
+    QCOMPARE(again.value()->runs().value().size(), std::size_t(2));
+    QCOMPARE(again.value()->historySize().value(), int(teaching.jobs.size()));
+}
+
+void TstProjectStore::everyEarlierVersionHasAFixture()
+{
+    const QDir dir(QStringLiteral(GANTRY_TEST_DATA "/projects"));
+    for (int v = 1; v <= ProjectSchema::CurrentVersion; ++v)
+        QVERIFY2(dir.exists(QStringLiteral("v%1.gantry").arg(v)), qPrintable(QString::number(v)));
+}
+
+void TstProjectStore::refusesBadFiles_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("random bytes") << "random"
+                                  << "not an SQLite database";
+    QTest::newRow("empty") << "empty"
+                           << "empty";
+    QTest::newRow("text") << "text"
+                          << "not an SQLite database";
+    QTest::newRow("plain sqlite") << "plain"
+                                  << "not a Gantry project";
+    QTest::newRow("gantry id, no metadata") << "nometa"
+                                            << "not a Gantry project";
+    QTest::newRow("newer version") << "newer"
+                                   << "newer Gantry";
+    QTest::newRow("truncated header") << "truncated50"
+                                      << "not an SQLite database";
+    QTest::newRow("truncated half") << "truncatedhalf"
+                                    << "truncated";
+    QTest::newRow("corrupt pages") << "corrupt"
+                                   << "corrupt";
+    QTest::newRow("a folder") << "folder"
+                              << "not a file";
+}
+
+void TstProjectStore::refusesBadFiles()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, mentions);
+    const QString file = path(QStringLiteral("bad.gantry"));
+    auto writeBytes = [&](const QByteArray& b) {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write(b);
+    };
+    auto makeProject = [&] {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        const Scenario s = sample(QStringLiteral("two-racks.json"));
+        QVERIFY(store.value()->recordRuns(s, {runOf(s, QStringLiteral("fifo"))}));
+    };
+    auto readAll = [&] {
+        QFile f(file);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    };
+
+    if (kind == "random") {
+        QByteArray b(8192, 0);
+        QRandomGenerator rng(7);
+        for (char& c : b)
+            c = char(rng.bounded(256));
+        writeBytes(b);
+    } else if (kind == "empty") {
+        writeBytes({});
+    } else if (kind == "text") {
+        writeBytes("{\"format\": \"gantry-scenario\"}\n");
+    } else if (kind == "plain") {
+        RawDb raw(file);
+        QVERIFY(raw.exec("CREATE TABLE t (x)"));
+        QVERIFY(raw.exec("INSERT INTO t VALUES (1)"));
+    } else if (kind == "nometa") {
+        RawDb raw(file);
+        QVERIFY(raw.exec("CREATE TABLE t (x)"));
+        QVERIFY(raw.exec(
+            QStringLiteral("PRAGMA application_id = %1").arg(ProjectSchema::ApplicationId)));
+        QVERIFY(raw.exec("PRAGMA user_version = 1"));
+    } else if (kind == "newer") {
+        makeProject();
+        RawDb raw(file);
+        QVERIFY(raw.exec(
+            QStringLiteral("PRAGMA user_version = %1").arg(ProjectSchema::CurrentVersion + 1)));
+        QVERIFY(raw.exec("CREATE TABLE from_the_future (x)"));
+    } else if (kind == "truncated50") {
+        makeProject();
+        writeBytes(readAll().left(50));
+    } else if (kind == "truncatedhalf") {
+        makeProject();
+        const QByteArray b = readAll();
+        writeBytes(b.left(b.size() / 2));
+    } else if (kind == "corrupt") {
+        makeProject();
+        QByteArray b = readAll();
+        QVERIFY(b.size() > 4 * 4096);
+        for (int i = 2 * 4096; i < 4 * 4096; ++i)
+            b[i] = char(0x5a);
+        writeBytes(b);
+    } else if (kind == "folder") {
+        QVERIFY(QDir().mkpath(file));
+    }
+
+    const QStringList before =
+        QDir(m_dir->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+    const QByteArray sum = checksum(file);
+    for (auto mode : {ProjectStore::OpenMode::Existing, ProjectStore::OpenMode::CreateIfMissing}) {
+        auto store = ProjectStore::open(file, mode);
+        QVERIFY(!store);
+        qInfo("%s", qPrintable(store.error().message));
+        QCOMPARE(store.error().kind, gantry::ErrorKind::InvalidInput);
+        QVERIFY2(store.error().message.startsWith(file), qPrintable(store.error().message));
+        QVERIFY2(store.error().message.contains(mentions), qPrintable(store.error().message));
+    }
+    QCOMPARE(checksum(file), sum);
+    QCOMPARE(QDir(m_dir->path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), before);
+}
+
+void TstProjectStore::lockedByAnotherWriter()
+{
+    const QString file = path(QStringLiteral("p.gantry"));
+    const Scenario s = sample(QStringLiteral("teaching.json"));
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(s, {runOf(s, QStringLiteral("fifo"))}));
+    }
+    const QString before = snapshot(file);
+    auto open = ProjectStore::open(file); // opened before the other writer came
+    QVERIFY(open);
+    {
+        RawDb other(file, QStringLiteral("other"));
+        QVERIFY(other.exec("BEGIN IMMEDIATE"));
+        QVERIFY(other.exec("INSERT INTO scenarios (name, hash, json) VALUES ('x', 'y', '{}')"));
+        const QByteArray sum = checksum(file);
+
+        auto store = ProjectStore::open(file);
+        QVERIFY(!store);
+        qInfo("%s", qPrintable(store.error().message));
+        QCOMPARE(store.error().kind, gantry::ErrorKind::InvalidInput);
+        QVERIFY2(
+            store.error().message.contains(file + QStringLiteral(": is locked by another writer")),
+            qPrintable(store.error().message));
+
+        auto saved = open.value()->recordRuns(s, {runOf(s, QStringLiteral("sjf"))});
+        QVERIFY(!saved);
+        QVERIFY2(saved.error().message.contains(QStringLiteral("locked by another writer")),
+                 qPrintable(saved.error().message));
+        QCOMPARE(checksum(file), sum);
+        QVERIFY(other.exec("ROLLBACK"));
+    }
+    open.value().reset();
+    QCOMPARE(snapshot(file), before);
+}
+
+void TstProjectStore::cancelledSaveChangesNothing()
+{
+    const QString file = path(QStringLiteral("p.gantry"));
+    const Scenario s = sample(QStringLiteral("teaching.json"));
+    auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+    QVERIFY(store);
+    QVERIFY(store.value()->recordRuns(s, {runOf(s, QStringLiteral("fifo"))}));
+    const QString before = snapshot(file);
+    gantry::Feedback feedback;
+    feedback.cancel();
+    auto r = store.value()->recordRuns(sample(QStringLiteral("two-racks.json")),
+                                       {runOf(s, QStringLiteral("sjf"))}, true, &feedback);
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, gantry::ErrorKind::Cancelled);
+    QCOMPARE(snapshot(file), before);
+}
+
+void TstProjectStore::killedWriterLosesNothing_data()
+{
+    QTest::addColumn<int>("delayMs"); // -1: at the writer's halfway mark
+    QTest::newRow("halfway") << -1;
+    for (int ms : {5, 30, 100, 300})
+        QTest::newRow(qPrintable(QStringLiteral("after %1 ms").arg(ms))) << ms;
+}
+
+void TstProjectStore::killedWriterLosesNothing()
+{
+    QFETCH(int, delayMs);
+    const QString file = path(QStringLiteral("p.gantry"));
+    const Scenario s = sample(QStringLiteral("teaching.json"));
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(
+            s, {runOf(s, QStringLiteral("fifo")), runOf(s, QStringLiteral("asrpt"))}));
+    }
+    const QString before = snapshot(file);
+    QVERIFY(before.contains(QStringLiteral("run 2 asrpt")));
+
+    QProcess writer;
+    writer.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+    writer.start(QStringLiteral(GANTRY_PROJECT_WRITER),
+                 {file, QStringLiteral("300000"), delayMs < 0 ? "pause" : "run"});
+    QVERIFY(writer.waitForStarted());
+    if (delayMs < 0) {
+        QTRY_VERIFY_WITH_TIMEOUT(writer.canReadLine() || writer.state() == QProcess::NotRunning,
+                                 60000);
+        QCOMPARE(writer.readLine().trimmed(), QByteArray("halfway"));
+    } else {
+        QTest::qWait(delayMs);
+    }
+    ::kill(pid_t(writer.processId()), SIGKILL);
+    QVERIFY(writer.waitForFinished(30000));
+    const bool finished = writer.readAllStandardOutput().contains("done");
+    qInfo("writer %s", finished ? "finished before the kill" : "killed mid-save");
+    QVERIFY(delayMs >= 0 || !finished);
+
+    {
+        RawDb raw(file);
+        QCOMPARE(raw.scalar("PRAGMA integrity_check").toString(), QStringLiteral("ok"));
+    }
+    const QString after = snapshot(file);
+    if (finished) {
+        QVERIFY(after.startsWith(before.section(QStringLiteral("\nhistory"), 0, 0)));
+        QVERIFY(after.contains(QStringLiteral("run 3 crash-test 300000")));
+    } else {
+        QCOMPARE(after, before);
+    }
+}
+
+void TstProjectStore::copyTo()
+{
+    const QString file = path(QStringLiteral("p.gantry"));
+    const Scenario s = sample(QStringLiteral("teaching.json"));
+    auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+    QVERIFY(store);
+    QVERIFY(store.value()->recordRuns(s, {runOf(s, QStringLiteral("fifo"))}));
+    const QString target = path(QStringLiteral("copy.gantry"));
+    QVERIFY(store.value()->copyTo(target));
+    QVERIFY(!store.value()->copyTo(target)); // never overwrites
+    store.value().reset();
+    QCOMPARE(snapshot(target), snapshot(file));
+}
+
+QTEST_GUILESS_MAIN(TstProjectStore)
+#include "tst_projectstore.moc"

@@ -1,0 +1,202 @@
+// The window and project files: New, Open (.gantry and .json), Save, Save As, recent files, a
+// failed open keeping what was open, and runs recorded on Save.
+#include "io/scenarioreader.h"
+#include "mainwindow.h"
+#include "storage/projectstore.h"
+
+#include <QComboBox>
+#include <QCryptographicHash>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+using gantry::storage::ProjectStore;
+using gantry::ui::MainWindow;
+
+namespace {
+
+constexpr int RunTimeoutMs = 120000;
+
+QString sample(const char* name)
+{
+    return QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + QLatin1String(name);
+}
+
+QByteArray checksum(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly)
+               ? QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256).toHex()
+               : QByteArray("<missing>");
+}
+
+} // namespace
+
+class TstProjectWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void init();
+    void scenarioToProjectAndBack_data();
+    void scenarioToProjectAndBack();
+    void opensTheBundledSample();
+    void badProjectKeepsWhatWasOpen_data();
+    void badProjectKeepsWhatWasOpen();
+    void newProjectIsEmpty();
+
+private:
+    std::unique_ptr<QTemporaryDir> m_dir;
+};
+
+void TstProjectWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true); // recent files go to a test settings file
+}
+
+void TstProjectWindow::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QSettings().remove(QStringLiteral("recentFiles"));
+}
+
+void TstProjectWindow::scenarioToProjectAndBack_data()
+{
+    QTest::addColumn<QStringList>("scenarios");
+    QTest::newRow("one") << QStringList{"teaching.json"};
+    QTest::newRow("two") << QStringList{"teaching.json", "two-racks.json"};
+}
+
+void TstProjectWindow::scenarioToProjectAndBack()
+{
+    QFETCH(QStringList, scenarios);
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(sample(qPrintable(scenarios[0]))));
+        QVERIFY(w.isModified());
+        QVERIFY(w.projectPath().isEmpty());
+        QVERIFY(!w.saveProject()); // untitled, not interactive: needs Save As
+        w.setCheckedPolicies({QStringLiteral("fifo"), QStringLiteral("sjf")});
+        QVERIFY(w.startRun());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+        QCOMPARE(w.unsavedRunCount(), 2);
+        QVERIFY2(w.saveProjectAs(project), qPrintable(w.lastError()));
+        QVERIFY(!w.isModified());
+        QCOMPARE(w.projectPath(), project);
+        QCOMPARE(w.unsavedRunCount(), 0);
+        QVERIFY(!QFile::exists(project + QStringLiteral(".saving")));
+
+        // A second scenario, opened as a project of its own, is added through the store; Save
+        // then records a run in place.
+        if (scenarios.size() > 1) {
+            auto store = ProjectStore::open(project);
+            QVERIFY(store);
+            auto s = gantry::ScenarioReader::readFile(sample(qPrintable(scenarios[1])));
+            QVERIFY(s && store.value()->addScenario(s.value()));
+        }
+        QVERIFY(w.openProject(project));
+        QCOMPARE(int(w.projectScenarios().size()), int(scenarios.size()));
+        QVERIFY(w.selectScenario(int(scenarios.size()) - 1));
+        w.setCheckedPolicies({QStringLiteral("asrpt")});
+        QVERIFY(w.startRun());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+        QVERIFY(w.isModified());
+        QVERIFY2(w.saveProject(), qPrintable(w.lastError()));
+        QCOMPARE(w.recentFiles().front(), QFileInfo(project).absoluteFilePath());
+    }
+
+    auto store = ProjectStore::open(project);
+    QVERIFY(store);
+    const auto runs = store.value()->runs().value();
+    QCOMPARE(runs.size(), std::size_t(3));
+    QCOMPARE(runs[0].policy, QStringLiteral("fifo"));
+    QCOMPARE(runs[1].policy, QStringLiteral("sjf"));
+    QCOMPARE(runs[2].policy, QStringLiteral("asrpt"));
+    QCOMPARE(runs[2].scenarioId, qint64(scenarios.size()));
+    const auto stored = store.value()->scenarios().value();
+    QCOMPARE(stored.size(), std::size_t(scenarios.size()));
+    int historyJobs = 0;
+    for (const auto& s : stored)
+        historyJobs += int(s.scenario.jobs.size());
+    QCOMPARE(store.value()->historySize().value(), historyJobs);
+    store.value().reset();
+
+    // Save As over an existing project replaces it whole, and a reopened window shows it.
+    const QString copy = m_dir->filePath(QStringLiteral("copy.gantry"));
+    QVERIFY(QFile::copy(sample("teaching.json"), copy)); // something in the way
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(project));
+    QVERIFY(w.saveProjectAs(copy));
+    auto copied = ProjectStore::open(copy);
+    QVERIFY2(copied, qPrintable(copied ? QString() : copied.error().message));
+    QCOMPARE(copied.value()->runs().value().size(), std::size_t(3));
+    QCOMPARE(copied.value()->scenarios().value().size(), std::size_t(scenarios.size()));
+}
+
+void TstProjectWindow::opensTheBundledSample()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY2(w.openFile(sample("sample.gantry")), qPrintable(w.lastError()));
+    QStringList names;
+    for (const auto& s : w.projectScenarios())
+        names << s.name;
+    QCOMPARE(names, QStringList({"teaching", "two-racks", "models"}));
+    auto* combo = w.findChild<QComboBox*>(QStringLiteral("scenarioCombo"));
+    QVERIFY(combo);
+    QCOMPARE(combo->count(), 3);
+    QCOMPARE(w.scenario().name, QStringLiteral("teaching"));
+    QVERIFY(!w.isModified());
+}
+
+void TstProjectWindow::badProjectKeepsWhatWasOpen_data()
+{
+    QTest::addColumn<QByteArray>("content");
+    QTest::newRow("text") << QByteArray("not a project");
+    QTest::newRow("empty") << QByteArray();
+    QTest::newRow("missing") << QByteArray("<missing>");
+}
+
+void TstProjectWindow::badProjectKeepsWhatWasOpen()
+{
+    QFETCH(QByteArray, content);
+    const QString bad = m_dir->filePath(QStringLiteral("bad.gantry"));
+    if (content != "<missing>") {
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+    }
+    const QByteArray before = checksum(bad);
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    QVERIFY(!w.openFile(bad));
+    QVERIFY2(w.lastError().contains(QStringLiteral("bad.gantry")), qPrintable(w.lastError()));
+    QCOMPARE(w.scenario().name, QStringLiteral("teaching"));
+    QCOMPARE(checksum(bad), before);
+}
+
+void TstProjectWindow::newProjectIsEmpty()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    QVERIFY(w.newProject());
+    QVERIFY(!w.hasScenario());
+    QVERIFY(w.projectScenarios().empty());
+    QVERIFY(!w.startRun());
+    const QString project = m_dir->filePath(QStringLiteral("empty.gantry"));
+    QVERIFY(w.saveProjectAs(project));
+    QVERIFY(w.openProject(project));
+    QVERIFY(!w.hasScenario());
+}
+
+QTEST_MAIN(TstProjectWindow)
+#include "tst_projectwindow.moc"
