@@ -5,6 +5,7 @@
 #include "mappingbench.h"
 #include "paperbench.h"
 #include "policies/policyregistry.h"
+#include "predictionbench.h"
 #include "sim/metrics.h"
 
 #include <QCoreApplication>
@@ -61,9 +62,11 @@ int BenchCommand::run(const QStringList& args)
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
     const QStringList suites = {QStringLiteral("all"), QStringLiteral("scheduling"),
-                                QStringLiteral("mapping"), QStringLiteral("paper")};
+                                QStringLiteral("mapping"), QStringLiteral("prediction"),
+                                QStringLiteral("paper")};
     if (!suites.contains(suite)) {
-        err << "gantry-cli: bench: --suite must be all, scheduling, mapping or paper" << Qt::endl;
+        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction or paper"
+            << Qt::endl;
         return ExitInvalid;
     }
     const int total = countJobs(scenario);
@@ -135,6 +138,45 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
+    QJsonArray predictionRows;
+    if (wants("prediction")) {
+        QString why;
+        predictionRows = PredictionBench::run(scenario, repeat, &why);
+        if (predictionRows.isEmpty()) {
+            err << "gantry-cli: bench: the prediction suite failed: " << why << Qt::endl;
+            return ExitInternal;
+        }
+        if (!json) {
+            out << "\nprediction suite (median of " << repeat << ")\n"
+                << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                       .arg(QStringLiteral("case"), -42)
+                       .arg(QStringLiteral("wall s"), 8)
+                       .arg(QStringLiteral("MAE"), 10)
+                       .arg(QStringLiteral("MAPE %"), 8)
+                       .arg(QStringLiteral("R2"), 7)
+                       .arg(QStringLiteral("target"), 8);
+            for (const QJsonValue& v : predictionRows) {
+                const QJsonObject o = v.toObject();
+                const bool forest = o.contains("test_r2");
+                out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                           .arg(o.value("case").toString(), -42)
+                           .arg(o.value("wall_s").toDouble(), 8, 'f', 3)
+                           .arg(forest
+                                    ? QStringLiteral("-")
+                                    : QString::number(o.value("prediction_mae").toDouble(), 'f', 0),
+                                10)
+                           .arg(forest ? QStringLiteral("-")
+                                       : QString::number(o.value("prediction_mape").toDouble(), 'f',
+                                                         1),
+                                8)
+                           .arg(forest ? o.value("test_r2").toDouble()
+                                       : o.value("prediction_r2").toDouble(),
+                                7, 'f', 3)
+                           .arg(o.value("target").toString(), 8);
+            }
+            out.flush();
+        }
+    }
     QJsonArray paperRows;
     if (wants("paper")) {
         const QString predictor =
@@ -172,6 +214,7 @@ int BenchCommand::run(const QStringList& args)
         out << QJsonDocument(QJsonObject{{"scenario", scenario},
                                          {"results", rows},
                                          {"mapping", mappingRows},
+                                         {"prediction", predictionRows},
                                          {"paper", paperRows}})
                    .toJson(QJsonDocument::Indented);
     return ExitOk;

@@ -77,7 +77,7 @@ RunConfig cliDefaults()
     RunConfig c;
     c.policy = QStringLiteral("asrpt");
     c.placement = QStringLiteral("graph");
-    c.predictor = QStringLiteral("oracle");
+    c.predictor = QStringLiteral("rf");
     return c;
 }
 
@@ -159,7 +159,8 @@ QString CliCommands::usage()
         "  gantry-cli generate --cluster FILE --jobs N --load L --mix paper|philly-like --seed S "
         "-o OUT\n"
         "  gantry-cli import --format philly INPUT --cluster FILE -o OUT [--limit N]\n"
-        "  gantry-cli bench [--suite all|scheduling|mapping|paper] [--json] [--scenario FILE]\n"
+        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper] [--json] [--scenario "
+        "FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }

@@ -71,6 +71,9 @@ QJsonObject ResultWriter::summaryJson(const RunResult& result)
                        {"preemptions", double(s.preemptions)},
                        {"events", double(s.events)},
                        {"wall_s", s.wallS},
+                       {"prediction_mae", s.predictionMae},
+                       {"prediction_mape", s.predictionMape},
+                       {"prediction_r2", s.predictionR2},
                        {"version", QStringLiteral(GANTRY_VERSION)}};
 }
 

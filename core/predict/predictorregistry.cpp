@@ -4,6 +4,7 @@
 #include "predict/meanpredictor.h"
 #include "predict/noisypredictor.h"
 #include "predict/oraclepredictor.h"
+#include "predict/randomforestpredictor.h"
 
 #include <cmath>
 
@@ -11,8 +12,8 @@ namespace gantry {
 
 QStringList PredictorRegistry::names()
 {
-    return {QStringLiteral("oracle"), QStringLiteral("mean"), QStringLiteral("noisy:0.5"),
-            QStringLiteral("given")};
+    return {QStringLiteral("oracle"), QStringLiteral("rf"),        QStringLiteral("rf:log"),
+            QStringLiteral("mean"),   QStringLiteral("noisy:0.5"), QStringLiteral("given")};
 }
 
 QString PredictorRegistry::description(const QString& name)
@@ -20,6 +21,10 @@ QString PredictorRegistry::description(const QString& name)
     const QString base = name.section(QLatin1Char(':'), 0, 0);
     if (base == QLatin1String("oracle"))
         return QStringLiteral("the true iterations");
+    if (base == QLatin1String("rf"))
+        return name == QLatin1String("rf:log")
+                   ? QStringLiteral("random forest on log(1+K), trained online on finished jobs")
+                   : QStringLiteral("random forest trained online on the finished jobs");
     if (base == QLatin1String("mean"))
         return QStringLiteral("mean iterations of the jobs finished so far");
     if (base == QLatin1String("noisy"))
@@ -47,10 +52,13 @@ PredictorRegistry::create(const QString& name, std::uint64_t seed, double defaul
                 QStringLiteral("predictor \"%1\": noisy:S needs a number S >= 0").arg(name));
         return std::shared_ptr<Predictor>(std::make_shared<NoisyPredictor>(sigma, seed));
     }
-    if (name == QLatin1String("rf"))
-        return Error::invalid(
-            QStringLiteral("predictor \"rf\" is not available yet (choose one of: %1)")
-                .arg(names().join(QStringLiteral(", "))));
+    if (name == QLatin1String("rf") || name == QLatin1String("rf:log")) {
+        RandomForestPredictor::Options options;
+        options.forest.seed = seed;
+        options.logTarget = name == QLatin1String("rf:log");
+        return std::shared_ptr<Predictor>(
+            std::make_shared<RandomForestPredictor>(options, defaultIterations));
+    }
     return Error::invalid(QStringLiteral("unknown predictor \"%1\" (choose one of: %2)")
                               .arg(name, names().join(QStringLiteral(", "))));
 }

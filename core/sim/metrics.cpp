@@ -46,6 +46,26 @@ RunSummary Metrics::summarize(const std::vector<JobRecord>& jobs, int totalGpus)
     s.p99JctS = percentile(std::move(jct), 0.99);
     s.makespanS = lastFinish - firstArrival;
     s.gpuUtilization = s.makespanS > 0.0 ? gpuSeconds / (double(totalGpus) * s.makespanS) : 0.0;
+
+    double meanTrue = 0.0;
+    for (const JobRecord& r : jobs)
+        meanTrue += r.iterations;
+    meanTrue /= n;
+    double absErr = 0.0, relErr = 0.0, sse = 0.0, sst = 0.0;
+    int relCount = 0;
+    for (const JobRecord& r : jobs) {
+        const double e = r.predictedIterations - r.iterations;
+        absErr += std::abs(e);
+        sse += e * e;
+        sst += (r.iterations - meanTrue) * (r.iterations - meanTrue);
+        if (r.iterations > 0.0) {
+            relErr += std::abs(e) / r.iterations;
+            ++relCount;
+        }
+    }
+    s.predictionMae = absErr / n;
+    s.predictionMape = relCount ? relErr / double(relCount) : 0.0;
+    s.predictionR2 = sst > 0.0 ? 1.0 - sse / sst : 0.0;
     return s;
 }
 

@@ -23,6 +23,9 @@ struct RunSummary
     long long preemptions = 0;     ///< total preemptions
     long long events = 0;          ///< simulator events processed
     double wallS = 0.0;            ///< wall-clock seconds the run took
+    double predictionMae = 0.0;    ///< mean |predicted - true| iterations (at arrival)
+    double predictionMape = 0.0;   ///< mean |predicted - true| / true over jobs with true > 0
+    double predictionR2 = 0.0;     ///< 1 - SSE / SST of predicted against true (0 if SST = 0)
 };
 
 } // namespace gantry

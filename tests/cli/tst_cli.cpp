@@ -269,7 +269,7 @@ void TestCli::runDefaults()
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt"));
     QCOMPARE(obj.value("placement").toString(), QStringLiteral("graph"));
-    QCOMPARE(obj.value("predictor").toString(), QStringLiteral("oracle"));
+    QCOMPARE(obj.value("predictor").toString(), QStringLiteral("rf"));
     QCOMPARE(obj.value("jobs").toInt(), 8);
     QCOMPARE(obj.value("preemptions").toDouble(), 0.0);
     // Without --json the table goes to stdout.
@@ -422,8 +422,6 @@ void TestCli::invalid_data()
         << QStringList{run, f, "--policy", "lottery"} << "unknown policy";
     QTest::newRow("unknown placement")
         << QStringList{run, f, "--placement", "scatter"} << "unknown placement";
-    QTest::newRow("predictor rf (not yet)")
-        << QStringList{run, f, "--predictor", "rf"} << "not available yet";
     QTest::newRow("unknown predictor")
         << QStringList{run, f, "--predictor", "crystal-ball"} << "unknown predictor";
     QTest::newRow("unknown option")

@@ -233,9 +233,6 @@ void TestEngine::unknownNamesAreInvalid_data()
     QTest::newRow("predictor") << "fifo"
                                << "consolidate"
                                << "nope";
-    QTest::newRow("rf not yet") << "fifo"
-                                << "consolidate"
-                                << "rf";
     QTest::newRow("noisy without sigma") << "fifo"
                                          << "consolidate"
                                          << "noisy:x";

@@ -1,0 +1,19 @@
+#pragma once
+
+#include <QJsonArray>
+#include <QString>
+
+namespace gantry::cli {
+
+/// The prediction suite of gantry-cli bench: the random forest's training time on 20,000 rows
+/// x 10 features, and the whole scenario under `asrpt` with `rf` (online retraining included)
+/// beside `mean`, with each run's wall time and prediction quality (MAE, MAPE, R^2).
+class PredictionBench
+{
+public:
+    /// Runs the suite on scenario with repeat repetitions; rows are JSON objects per case. An
+    /// empty array means a case failed; error then says why.
+    static QJsonArray run(const QString& scenario, int repeat, QString* error);
+};
+
+} // namespace gantry::cli

@@ -1,0 +1,185 @@
+#include "predict/featureencoder.h"
+
+#include "io/modelzoo.h"
+
+#include <QSet>
+
+#include <cmath>
+#include <limits>
+
+namespace gantry::predict {
+
+namespace {
+
+const QString kFeature = QStringLiteral("feature:");
+
+// Fixed columns, always present and in this order before the free features.
+const QStringList& fixedCategories()
+{
+    static const QStringList names{QStringLiteral("model"), QStringLiteral("dataset"),
+                                   QStringLiteral("user"), QStringLiteral("vc"),
+                                   QStringLiteral("name")};
+    return names;
+}
+
+const QStringList& fixedNumbers()
+{
+    static const QStringList names{
+        QStringLiteral("parameters"), QStringLiteral("global_batch"),
+        QStringLiteral("dp"),         QStringLiteral("pp"),
+        QStringLiteral("tp"),         QStringLiteral("ep"),
+        QStringLiteral("gpus"),       QStringLiteral("requested_iterations"),
+        QStringLiteral("submit_hour")};
+    return names;
+}
+
+bool isNumber(const QVariant& v)
+{
+    switch (v.typeId()) {
+    case QMetaType::Int:
+    case QMetaType::UInt:
+    case QMetaType::LongLong:
+    case QMetaType::ULongLong:
+    case QMetaType::Double:
+    case QMetaType::Float:
+    case QMetaType::Bool:
+        return true;
+    default:
+        return false;
+    }
+}
+
+} // namespace
+
+FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
+{
+    Raw r;
+    const auto category = [&r](const QString& key, const QString& value) {
+        if (!value.isEmpty())
+            r.categories.insert(key, value);
+    };
+    category(QStringLiteral("model"), job.model);
+    category(QStringLiteral("dataset"), job.features.value(QStringLiteral("dataset")).toString());
+    category(QStringLiteral("user"), job.user);
+    category(QStringLiteral("vc"), job.features.value(QStringLiteral("vc")).toString());
+    const QVariant name = job.features.contains(QStringLiteral("name"))
+                              ? job.features.value(QStringLiteral("name"))
+                              : job.features.value(QStringLiteral("template"));
+    category(QStringLiteral("name"), name.toString());
+
+    if (job.kind == JobKind::Model) {
+        if (const auto spec = ModelZoo::find(job.model)) {
+            r.numbers.insert(QStringLiteral("parameters"), spec->parameters);
+            r.numbers.insert(QStringLiteral("global_batch"),
+                             double(spec->microBatch) * spec->microBatches * job.parallelism.dp);
+        }
+        r.numbers.insert(QStringLiteral("dp"), job.parallelism.dp);
+        r.numbers.insert(QStringLiteral("pp"), job.parallelism.pp);
+        r.numbers.insert(QStringLiteral("tp"), job.parallelism.tp);
+        r.numbers.insert(QStringLiteral("ep"), job.parallelism.ep);
+    }
+    int gpus = job.gpuCount();
+    if (gpus == 0 && job.kind == JobKind::Model)
+        gpus = int(job.parallelism.workers());
+    r.numbers.insert(QStringLiteral("gpus"), gpus);
+    if (job.predictedIterations)
+        r.numbers.insert(QStringLiteral("requested_iterations"), *job.predictedIterations);
+    if (std::isfinite(job.arrivalS))
+        r.numbers.insert(QStringLiteral("submit_hour"),
+                         std::fmod(std::floor(std::max(0.0, job.arrivalS) / 3600.0), 24.0));
+
+    static const QSet<QString> fixedKeys{QStringLiteral("dataset"), QStringLiteral("vc"),
+                                         QStringLiteral("name"), QStringLiteral("template")};
+    for (auto it = job.features.cbegin(); it != job.features.cend(); ++it) {
+        if (fixedKeys.contains(it.key()))
+            continue;
+        if (isNumber(it.value())) {
+            const double v = it.value().toDouble();
+            if (std::isfinite(v))
+                r.numbers.insert(kFeature + it.key(), v);
+        } else {
+            category(kFeature + it.key(), it.value().toString());
+        }
+    }
+    return r;
+}
+
+void FeatureEncoder::fit(const std::vector<Raw>& rows)
+{
+    if (!m_fitted) {
+        m_fitted = true;
+        for (const QString& n : fixedCategories())
+            m_columns.push_back({n, true, {}});
+        // Free keys of the first training set, sorted: categorical if any row has a string.
+        QMap<QString, bool> free; // key -> categorical
+        for (const Raw& r : rows) {
+            for (auto it = r.categories.cbegin(); it != r.categories.cend(); ++it)
+                if (it.key().startsWith(kFeature))
+                    free[it.key()] = true;
+            for (auto it = r.numbers.cbegin(); it != r.numbers.cend(); ++it)
+                if (it.key().startsWith(kFeature) && !free.contains(it.key()))
+                    free[it.key()] = false;
+        }
+        for (auto it = free.cbegin(); it != free.cend(); ++it)
+            if (it.value())
+                m_columns.push_back({it.key(), true, {}});
+        for (const QString& n : fixedNumbers())
+            m_columns.push_back({n, false, {}});
+        for (auto it = free.cbegin(); it != free.cend(); ++it)
+            if (!it.value())
+                m_columns.push_back({it.key(), false, {}});
+    }
+    for (const Raw& r : rows) {
+        for (Column& c : m_columns) {
+            if (!c.categorical)
+                continue;
+            QString v = r.categories.value(c.name);
+            if (v.isEmpty() && r.numbers.contains(c.name))
+                v = QString::number(r.numbers.value(c.name), 'g', 17);
+            if (!v.isEmpty() && !c.codes.contains(v))
+                c.codes.insert(v, int(c.codes.size()));
+        }
+    }
+}
+
+QStringList FeatureEncoder::columnNames() const
+{
+    QStringList names;
+    for (const Column& c : m_columns)
+        names << c.name;
+    return names;
+}
+
+int FeatureEncoder::code(const QString& column, const QString& value) const
+{
+    for (const Column& c : m_columns)
+        if (c.name == column)
+            return c.categorical ? c.codes.value(value, -1) : -1;
+    return -1;
+}
+
+void FeatureEncoder::encode(const Raw& raw, float* out) const
+{
+    const float missing = std::numeric_limits<float>::quiet_NaN();
+    for (std::size_t i = 0; i < m_columns.size(); ++i) {
+        const Column& c = m_columns[i];
+        if (c.categorical) {
+            QString v = raw.categories.value(c.name);
+            if (v.isEmpty() && raw.numbers.contains(c.name))
+                v = QString::number(raw.numbers.value(c.name), 'g', 17);
+            out[i] = v.isEmpty() ? missing : float(c.codes.value(v, -1));
+        } else {
+            const auto it = raw.numbers.constFind(c.name);
+            out[i] = it == raw.numbers.cend() ? missing : float(it.value());
+        }
+    }
+}
+
+std::vector<float> FeatureEncoder::encode(const Raw& raw) const
+{
+    std::vector<float> out(m_columns.size());
+    encode(raw, out.data());
+    return out;
+}
+
+} // namespace gantry::predict

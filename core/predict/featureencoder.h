@@ -1,0 +1,62 @@
+#pragma once
+
+#include "model/job.h"
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+namespace gantry::predict {
+
+/// Turns a job into the fixed-width numeric feature vector of the `rf` predictor (ASRPT.md 5,
+/// G17). Categorical columns: model name, dataset (features["dataset"]), user, virtual cluster
+/// (features["vc"]), job name / recurrence key (features["name"], else ["template"]), then every
+/// other string feature by sorted key. Numeric columns: parameters and global batch (model jobs
+/// of the zoo), dp, pp, tp, ep (model jobs), GPUs, requested iterations (predictedIterations),
+/// submit hour of day (floor(arrival_s / 3600) mod 24), then every other numeric feature by
+/// sorted key. Categories get ordinal codes in order of first appearance in the training set;
+/// an unseen category is -1; a missing value (absent category or number) is NaN. The column set
+/// is fixed by the first fit(); keys first seen later are ignored.
+class FeatureEncoder
+{
+public:
+    /// The raw features of one job by column name; an absent entry is missing.
+    struct Raw
+    {
+        QMap<QString, QString> categories; ///< categorical values
+        QMap<QString, double> numbers;     ///< numeric values
+    };
+
+    /// The raw features of job. O(features).
+    static Raw extract(const Job& job);
+    /// Fixes the columns on the first call; every call assigns codes to the categories of rows
+    /// not seen before, in row order. O(rows x columns x log).
+    void fit(const std::vector<Raw>& rows);
+    /// True once fit() was called.
+    bool fitted() const { return m_fitted; }
+    /// Number of columns (0 before fit()).
+    int width() const { return int(m_columns.size()); }
+    /// Column names in vector order (free features as "feature:<key>").
+    QStringList columnNames() const;
+    /// Ordinal code of value in categorical column, -1 if unseen or not a categorical column.
+    int code(const QString& column, const QString& value) const;
+    /// Writes width() values for raw to out. O(columns x log).
+    void encode(const Raw& raw, float* out) const;
+    /// The width() values for raw.
+    std::vector<float> encode(const Raw& raw) const;
+
+private:
+    struct Column
+    {
+        QString name;
+        bool categorical = false;
+        QMap<QString, int> codes; // categorical: value -> ordinal code
+    };
+
+    std::vector<Column> m_columns;
+    bool m_fitted = false;
+};
+
+} // namespace gantry::predict

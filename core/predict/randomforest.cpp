@@ -1,0 +1,187 @@
+#include "predict/randomforest.h"
+
+#include <xgboost/c_api.h>
+
+#include <cmath>
+#include <numeric>
+#include <utility>
+
+namespace gantry::predict {
+
+namespace {
+
+QString lastError(const char* what)
+{
+    return QStringLiteral("random forest: %1 failed: %2")
+        .arg(QLatin1String(what), QString::fromUtf8(XGBGetLastError()));
+}
+
+/// Owns a DMatrixHandle for the scope of one call.
+class Matrix
+{
+public:
+    Matrix(const float* x, int rows, int cols, int threads)
+    {
+        if (XGDMatrixCreateFromMat_omp(x, bst_ulong(rows), bst_ulong(cols), std::nanf(""),
+                                       &m_handle, threads) != 0)
+            m_handle = nullptr;
+    }
+    ~Matrix()
+    {
+        if (m_handle)
+            XGDMatrixFree(m_handle);
+    }
+    Matrix(const Matrix&) = delete;
+    Matrix& operator=(const Matrix&) = delete;
+    DMatrixHandle handle() const { return m_handle; }
+
+private:
+    DMatrixHandle m_handle = nullptr;
+};
+
+} // namespace
+
+RandomForest::RandomForest() = default;
+
+RandomForest::~RandomForest()
+{
+    release();
+}
+
+RandomForest::RandomForest(RandomForest&& other) noexcept
+    : m_booster(std::exchange(other.m_booster, nullptr)), m_cols(std::exchange(other.m_cols, 0)),
+      m_trees(other.m_trees), m_base(other.m_base)
+{}
+
+RandomForest& RandomForest::operator=(RandomForest&& other) noexcept
+{
+    if (this != &other) {
+        release();
+        m_booster = std::exchange(other.m_booster, nullptr);
+        m_cols = std::exchange(other.m_cols, 0);
+        m_trees = other.m_trees;
+        m_base = other.m_base;
+    }
+    return *this;
+}
+
+void RandomForest::release()
+{
+    if (m_booster)
+        XGBoosterFree(m_booster);
+    m_booster = nullptr;
+    m_cols = 0;
+}
+
+Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
+                           const std::vector<float>& y, const Params& p)
+{
+    release();
+    if (rows <= 0 || cols <= 0 || x.size() != std::size_t(rows) * std::size_t(cols) ||
+        y.size() != std::size_t(rows))
+        return Error::internal(QStringLiteral("random forest: bad training matrix shape"));
+    if (p.trees < 1 || !(p.subsample > 0.0 && p.subsample <= 1.0) ||
+        !(p.colsampleByNode > 0.0 && p.colsampleByNode <= 1.0) || p.maxDepth < 0 ||
+        (p.maxDepth == 0 && p.method == TreeMethod::Hist))
+        return Error::invalid(QStringLiteral("random forest: bad hyper-parameters"));
+    const int threads = std::max(1, p.threads);
+    Matrix m(x.data(), rows, cols, threads);
+    if (!m.handle())
+        return Error::internal(lastError("XGDMatrixCreateFromMat"));
+    if (XGDMatrixSetFloatInfo(m.handle(), "label", y.data(), bst_ulong(rows)) != 0)
+        return Error::internal(lastError("XGDMatrixSetFloatInfo"));
+
+    BoosterHandle booster = nullptr;
+    DMatrixHandle cache[] = {m.handle()};
+    if (XGBoosterCreate(cache, 1, &booster) != 0)
+        return Error::internal(lastError("XGBoosterCreate"));
+    // A forest, not boosting: one round of `trees` parallel trees fitted to the residuals of
+    // the mean target, each leaf value -G/H = the mean residual of its rows (lambda 0, alpha 0,
+    // gamma 0), so that a tree predicts the mean target of its leaf. xgboost divides the
+    // learning rate by num_parallel_tree; it is set to `trees` so that every stored leaf is the
+    // unscaled mean residual (exact for E9) and predict() takes the mean over the trees itself:
+    // base + (margin - base) / trees, margin = base + sum of the leaves.
+    const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
+    const float base = float(mean);
+    const std::pair<const char*, QByteArray> params[] = {
+        {"booster", "gbtree"},
+        {"objective", "reg:squarederror"},
+        {"tree_method", p.method == TreeMethod::Hist ? "hist" : "exact"},
+        {"num_parallel_tree", QByteArray::number(p.trees)},
+        {"learning_rate", QByteArray::number(p.trees)},
+        {"reg_lambda", "0"},
+        {"reg_alpha", "0"},
+        {"gamma", "0"},
+        {"max_delta_step", "0"},
+        {"min_child_weight", QByteArray::number(p.minChildWeight, 'g', 17)},
+        {"max_depth", QByteArray::number(p.maxDepth)},
+        {"max_bin", QByteArray::number(std::max(2, p.maxBin))},
+        {"subsample", QByteArray::number(p.subsample, 'g', 17)},
+        {"sampling_method", "uniform"},
+        {"colsample_bytree", "1"},
+        {"colsample_bylevel", "1"},
+        {"colsample_bynode", QByteArray::number(p.colsampleByNode, 'g', 17)},
+        {"base_score", QByteArray::number(double(base), 'g', 9)},
+        {"nthread", QByteArray::number(threads)},
+        {"seed", QByteArray::number(qulonglong(p.seed % 2147483647ULL))},
+        {"verbosity", "0"},
+    };
+    for (const auto& [key, value] : params) {
+        if (XGBoosterSetParam(booster, key, value.constData()) != 0) {
+            const QString e = lastError("XGBoosterSetParam");
+            XGBoosterFree(booster);
+            return Error::internal(e);
+        }
+    }
+    if (XGBoosterUpdateOneIter(booster, 0, m.handle()) != 0) {
+        const QString e = lastError("XGBoosterUpdateOneIter");
+        XGBoosterFree(booster);
+        return Error::internal(e);
+    }
+    // Predictions come one job at a time: a single thread avoids OpenMP start-up and spinning
+    // per call (and the prediction does not depend on the thread count).
+    if (XGBoosterSetParam(booster, "nthread", "1") != 0) {
+        const QString e = lastError("XGBoosterSetParam");
+        XGBoosterFree(booster);
+        return Error::internal(e);
+    }
+    m_booster = booster;
+    m_cols = cols;
+    m_trees = p.trees;
+    m_base = base;
+    return {};
+}
+
+std::vector<double> RandomForest::predict(const std::vector<float>& x, int rows) const
+{
+    if (!m_booster || rows <= 0 || x.size() != std::size_t(rows) * std::size_t(m_cols))
+        return std::vector<double>(std::size_t(std::max(rows, 0)), 0.0);
+    return predictRows(x.data(), rows);
+}
+
+std::vector<double> RandomForest::predictRows(const float* x, int rows) const
+{
+    std::vector<double> out(std::size_t(rows), 0.0);
+    Matrix m(x, rows, m_cols, 1);
+    const bst_ulong* shape = nullptr;
+    bst_ulong dim = 0;
+    const float* result = nullptr;
+    if (!m.handle() ||
+        XGBoosterPredictFromDMatrix(m_booster, m.handle(),
+                                    R"({"type": 0, "training": false, "iteration_begin": 0, )"
+                                    R"("iteration_end": 0, "strict_shape": false})",
+                                    &shape, &dim, &result) != 0)
+        return out;
+    for (int i = 0; i < rows; ++i)
+        out[std::size_t(i)] = double(m_base) + (double(result[i]) - double(m_base)) / m_trees;
+    return out;
+}
+
+double RandomForest::predict(const float* row) const
+{
+    if (!m_booster)
+        return 0.0;
+    return predictRows(row, 1).front();
+}
+
+} // namespace gantry::predict

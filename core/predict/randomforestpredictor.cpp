@@ -1,0 +1,99 @@
+#include "predict/randomforestpredictor.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace gantry::predict {
+
+RandomForestPredictor::RandomForestPredictor(const Options& options, double defaultIterations)
+    : m_options(options), m_defaultIterations(defaultIterations)
+{}
+
+QString RandomForestPredictor::name() const
+{
+    return m_options.logTarget ? QStringLiteral("rf:log") : QStringLiteral("rf");
+}
+
+void RandomForestPredictor::observe(const Job& job, double trueIterations)
+{
+    if (!std::isfinite(trueIterations) || trueIterations < 0.0)
+        return;
+    m_rows.push_back(FeatureEncoder::extract(job));
+    m_targets.push_back(trueIterations);
+    m_maxTarget = std::max(m_maxTarget, trueIterations);
+}
+
+bool RandomForestPredictor::retrainDue() const
+{
+    const int n = samples();
+    if (n < std::max(1, m_options.minSamples))
+        return false;
+    if (m_trainedOn == 0)
+        return true;
+    return n - m_trainedOn >= m_options.retrainMinJobs &&
+           double(n) >= double(m_trainedOn) * (1.0 + m_options.retrainGrowth);
+}
+
+void RandomForestPredictor::train()
+{
+    const int n = samples();
+    // Codes of new categories are appended in order of first appearance; old codes never move,
+    // and the column set stays that of the first training.
+    if (!m_encoder.fitted())
+        m_encoder.fit(m_rows);
+    else
+        m_encoder.fit(std::vector<FeatureEncoder::Raw>(m_rows.begin() + m_trainedOn, m_rows.end()));
+    const int cols = m_encoder.width();
+    std::vector<float> x(std::size_t(n) * std::size_t(cols));
+    std::vector<float> y(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i) {
+        m_encoder.encode(m_rows[std::size_t(i)], x.data() + std::size_t(i) * std::size_t(cols));
+        const double k = m_targets[std::size_t(i)];
+        y[std::size_t(i)] = float(m_options.logTarget ? std::log1p(k) : k);
+    }
+    m_cache.clear();
+    RandomForest forest;
+    // A failed training keeps the previous forest (or the cold start); the schedule moves on.
+    if (forest.train(x, n, cols, y, m_options.forest))
+        m_forest = std::move(forest);
+    m_trainedOn = n;
+    ++m_trainings;
+}
+
+double RandomForestPredictor::coldStart(const Job& job) const
+{
+    if (!m_targets.empty()) {
+        std::vector<double> k = m_targets;
+        const std::size_t mid = k.size() / 2;
+        std::nth_element(k.begin(), k.begin() + std::ptrdiff_t(mid), k.end());
+        if (k.size() % 2 == 1)
+            return k[mid];
+        const double upper = k[mid];
+        return 0.5 * (*std::max_element(k.begin(), k.begin() + std::ptrdiff_t(mid)) + upper);
+    }
+    if (job.predictedIterations && *job.predictedIterations > 0.0)
+        return *job.predictedIterations;
+    return m_defaultIterations;
+}
+
+double RandomForestPredictor::predict(const Job& job, int)
+{
+    if (retrainDue())
+        train();
+    if (!m_forest.trained() || samples() < std::max(1, m_options.minSamples))
+        return coldStart(job);
+    const std::vector<float> row = m_encoder.encode(FeatureEncoder::extract(job));
+    // Recurring jobs repeat feature vectors; xgboost costs tens of microseconds per call.
+    const QByteArray key(reinterpret_cast<const char*>(row.data()),
+                         qsizetype(row.size() * sizeof(float)));
+    auto it = m_cache.constFind(key);
+    if (it == m_cache.cend())
+        it = m_cache.insert(key, m_forest.predict(row.data()));
+    double k = it.value();
+    if (m_options.logTarget)
+        k = std::expm1(k);
+    const double kMax = std::max(1.0, m_options.kMaxFactor * m_maxTarget);
+    return std::isfinite(k) ? std::clamp(k, 1.0, kMax) : coldStart(job);
+}
+
+} // namespace gantry::predict

@@ -1,0 +1,73 @@
+#pragma once
+
+#include "predict/featureencoder.h"
+#include "predict/predictor.h"
+#include "predict/randomforest.h"
+
+#include <QByteArray>
+#include <QHash>
+
+#include <cstdint>
+#include <vector>
+
+namespace gantry::predict {
+
+/// `rf` (and `rf:log`): a random forest regression of the iterations on the job's features
+/// (ASRPT.md 5), learning online. Every finished job is added to the training set; the forest is
+/// retrained from scratch, at the next prediction, once the set has reached minSamples and then
+/// whenever it has grown by retrainGrowth (a fraction) and by at least retrainMinJobs jobs since
+/// the last training (a geometric schedule: O(n log n) rows trained in total). Cold start (fewer
+/// than minSamples samples): the median K of the history if any, else the job's requested
+/// iterations (predictedIterations) if given, else defaultIterations. Forest predictions are
+/// clamped to [1, kMaxFactor x the largest K seen].
+class RandomForestPredictor : public Predictor
+{
+public:
+    /// Learning schedule and forest hyper-parameters.
+    struct Options
+    {
+        RandomForest::Params forest; ///< hyper-parameters (seed included)
+        int minSamples = 10;         ///< samples needed before the first training
+        double retrainGrowth = 0.25; ///< retrain after the set grew by this fraction ...
+        int retrainMinJobs = 50;     ///< ... and by at least this many jobs
+        bool logTarget = false;      ///< fit log1p(K) and back-transform (ASRPT G16)
+        double kMaxFactor = 10.0;    ///< upper clamp = this x the largest K seen
+    };
+
+    /// A predictor with options; defaultIterations is the last cold-start fallback.
+    RandomForestPredictor(const Options& options, double defaultIterations);
+    /// "rf", or "rf:log" with the log1p target.
+    QString name() const override;
+    /// The forest's prediction (training first if the schedule says so), or the cold-start
+    /// value. O(trees x depth) plus any training.
+    double predict(const Job& job, int index) override;
+    /// Adds job with its true iterations to the training set. O(features).
+    void observe(const Job& job, double trueIterations) override;
+
+    /// Samples in the training set.
+    int samples() const { return int(m_targets.size()); }
+    /// How many times the forest was trained.
+    int trainings() const { return m_trainings; }
+    /// Samples the current forest was trained on (0 before the first training).
+    int trainedOn() const { return m_trainedOn; }
+    /// The encoder (fitted at the first training).
+    const FeatureEncoder& encoder() const { return m_encoder; }
+
+private:
+    bool retrainDue() const;
+    void train();
+    double coldStart(const Job& job) const;
+
+    Options m_options;
+    double m_defaultIterations;
+    FeatureEncoder m_encoder;
+    RandomForest m_forest;
+    std::vector<FeatureEncoder::Raw> m_rows;
+    std::vector<double> m_targets;
+    QHash<QByteArray, double> m_cache; // encoded row -> forest output, cleared on retraining
+    double m_maxTarget = 0.0;
+    int m_trainings = 0;
+    int m_trainedOn = 0;
+};
+
+} // namespace gantry::predict

@@ -1,0 +1,408 @@
+// The rf predictor: ASRPT.md E9, determinism, feature encoding, cold start, the retraining
+// schedule, prediction quality on recurring workloads, and the prediction metrics of a run.
+#include "io/resultwriter.h"
+#include "predict/featureencoder.h"
+#include "predict/forestbenchmark.h"
+#include "predict/meanpredictor.h"
+#include "predict/predictorregistry.h"
+#include "predict/randomforest.h"
+#include "predict/randomforestpredictor.h"
+#include "sim/metrics.h"
+#include "sim/runner.h"
+#include "util/rng.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+#include <cmath>
+
+using namespace gantry;
+using namespace gantry::predict;
+
+namespace {
+
+Job durationJob(const QString& user, double seconds, double arrivalS = 0.0)
+{
+    Job j;
+    j.id = user + QString::number(seconds);
+    j.kind = JobKind::Duration;
+    j.gpus = 1;
+    j.durationS = seconds;
+    j.user = user;
+    j.arrivalS = arrivalS;
+    return j;
+}
+
+// Friedman #1 rows (as the benchmark): 5 informative features of cols.
+void friedman(std::uint64_t seed, int rows, int cols, std::vector<float>& x, std::vector<float>& y)
+{
+    Rng rng(seed);
+    x.resize(std::size_t(rows * cols));
+    y.resize(std::size_t(rows));
+    for (int i = 0; i < rows; ++i) {
+        float* r = x.data() + std::size_t(i * cols);
+        for (int c = 0; c < cols; ++c)
+            r[c] = float(rng.uniform());
+        y[std::size_t(i)] =
+            float(10.0 * std::sin(3.14159265 * r[0] * r[1]) + 20.0 * (r[2] - 0.5) * (r[2] - 0.5) +
+                  10.0 * r[3] + 5.0 * r[4] + rng.normal());
+    }
+}
+
+// A recurring workload: templates = user x model x dataset, each with its own log-normal
+// duration (median from 100 s to 30000 s, log-sigma 0.2) and GPU count; jobs drawn from them.
+std::vector<Job> recurringJobs(std::uint64_t seed, int count, double firstArrivalS)
+{
+    Rng rng(seed);
+    struct Template
+    {
+        QString user, model, dataset;
+        double median;
+        int gpus;
+    };
+    const QStringList models{"resnet50", "bert-large", "gpt2", "vgg16", "t5-base"};
+    const QStringList datasets{"imagenet", "wiki", "c4", "cifar10"};
+    Rng templateRng(1234); // the templates are the same for every seed
+    std::vector<Template> templates;
+    for (int t = 0; t < 20; ++t)
+        templates.push_back({QStringLiteral("user%1").arg(t % 7), models[t % 5],
+                             datasets[(t / 5) % 4],
+                             100.0 * std::exp(templateRng.uniform() * std::log(300.0)),
+                             1 + int(templateRng.below(4))});
+    std::vector<Job> jobs;
+    double t = firstArrivalS;
+    for (int i = 0; i < count; ++i) {
+        const Template& tp = templates[rng.below(templates.size())];
+        Job j = durationJob(tp.user, tp.median * std::exp(0.2 * rng.normal()), t);
+        j.id = QStringLiteral("j%1").arg(i + int(firstArrivalS));
+        j.model = tp.model;
+        j.gpus = tp.gpus;
+        j.features.insert(QStringLiteral("dataset"), tp.dataset);
+        jobs.push_back(j);
+        t += 30.0 * rng.uniform();
+    }
+    return jobs;
+}
+
+Scenario bigCluster()
+{
+    Scenario s;
+    s.name = QStringLiteral("recurring");
+    s.cluster.gpuTypes = {{QStringLiteral("a100"), 300, 80, 1.0}};
+    s.cluster.racks = {{QStringLiteral("r0"), 1600}};
+    for (int i = 0; i < 32; ++i)
+        s.cluster.servers.push_back({QStringLiteral("s%1").arg(i), 0, 0, 8, 600, 200});
+    s.cluster.finalize();
+    return s;
+}
+
+} // namespace
+
+class TestRandomForest : public QObject
+{
+    Q_OBJECT
+private slots:
+    void e9_data();
+    void e9();
+    void deterministicForSeed();
+    void encoderCodesAndMissing();
+    void coldStart_data();
+    void coldStart();
+    void retrainingSchedule_data();
+    void retrainingSchedule();
+    void registryCreatesRf();
+    void rfBeatsMeanOnRecurringWorkload();
+    void predictionMetrics_data();
+    void predictionMetrics();
+    void summaryJsonHasPredictionMetrics();
+    void benchmarkRuns();
+};
+
+// ASRPT.md E9. xgboost splits as `x < threshold`: hist's threshold is the next bin cut (3 for the
+// split between 2 and 3), exact's the midpoint 2.5; both give E9's predictions at 1.7 and 3.2
+// and its leaves exactly (no subsampling, all features, leaves unscaled, see randomforest.cpp).
+void TestRandomForest::e9_data()
+{
+    QTest::addColumn<bool>("exact");
+    QTest::addColumn<int>("trees");
+    QTest::addColumn<QList<double>>("y");
+    QTest::addColumn<double>("at17");
+    QTest::addColumn<double>("at32");
+    const QList<double> linear{10, 20, 30, 40}, step{10, 10, 30, 30};
+    for (bool exact : {false, true}) {
+        const char* m = exact ? "exact" : "hist";
+        for (int trees : {1, 7, 100}) {
+            QTest::addRow("%s, %d tree(s), y = 10 20 30 40", m, trees)
+                << exact << trees << linear << 15.0 << 35.0;
+            QTest::addRow("%s, %d tree(s), y = 10 10 30 30", m, trees)
+                << exact << trees << step << 10.0 << 30.0;
+        }
+    }
+}
+
+void TestRandomForest::e9()
+{
+    QFETCH(bool, exact);
+    QFETCH(int, trees);
+    QFETCH(QList<double>, y);
+    QFETCH(double, at17);
+    QFETCH(double, at32);
+    RandomForest::Params p;
+    p.trees = trees;
+    p.maxDepth = 1;
+    p.subsample = 1.0; // bootstrap = false
+    p.colsampleByNode = 1.0;
+    p.method = exact ? RandomForest::TreeMethod::Exact : RandomForest::TreeMethod::Hist;
+    std::vector<float> ys;
+    for (double v : y)
+        ys.push_back(float(v));
+    RandomForest f;
+    QVERIFY(f.train({1, 2, 3, 4}, 4, 1, ys, p).ok());
+    const float x17 = 1.7f, x32 = 3.2f;
+    QCOMPARE(f.predict(&x17), at17);
+    QCOMPARE(f.predict(&x32), at32);
+    QVERIFY(f.predict(&x17) == at17 && f.predict(&x32) == at32); // exactly, not fuzzily
+    // The leaves: every training point gets its side's value.
+    const std::vector<double> leaves = f.predict({1, 2, 3, 4}, 4);
+    QCOMPARE(leaves, (std::vector<double>{at17, at17, at32, at32}));
+}
+
+void TestRandomForest::deterministicForSeed()
+{
+    std::vector<float> x, y, tx, ty;
+    friedman(1, 3000, 10, x, y);
+    friedman(2, 500, 10, tx, ty);
+    RandomForest::Params p; // the rf defaults: subsampled rows, 2 threads
+    p.seed = 7;
+    RandomForest a, b, c;
+    QVERIFY(a.train(x, 3000, 10, y, p).ok());
+    QVERIFY(b.train(x, 3000, 10, y, p).ok());
+    p.seed = 8;
+    QVERIFY(c.train(x, 3000, 10, y, p).ok());
+    const std::vector<double> pa = a.predict(tx, 500), pb = b.predict(tx, 500),
+                              pc = c.predict(tx, 500);
+    QVERIFY(pa == pb); // bit-identical
+    QVERIFY(pa != pc); // another seed draws other subsamples
+}
+
+void TestRandomForest::encoderCodesAndMissing()
+{
+    std::vector<FeatureEncoder::Raw> rows;
+    for (const char* u : {"bob", "ann", "bob", "cid"}) {
+        Job j = durationJob(QString::fromLatin1(u), 100.0, 3600.0 * 26 + 5); // 02:00 next day
+        j.features.insert(QStringLiteral("vc"), QStringLiteral("vc%1").arg(u[0] == 'b' ? 2 : 1));
+        j.features.insert(QStringLiteral("queue"), QStringLiteral("q"));
+        j.features.insert(QStringLiteral("lr"), 0.1);
+        rows.push_back(FeatureEncoder::extract(j));
+    }
+    FeatureEncoder enc;
+    enc.fit(rows);
+    QCOMPARE(enc.code("user", "bob"), 0); // first appearance order
+    QCOMPARE(enc.code("user", "ann"), 1);
+    QCOMPARE(enc.code("user", "cid"), 2);
+    QCOMPARE(enc.code("vc", "vc2"), 0);
+    QCOMPARE(enc.code("vc", "vc1"), 1);
+    QCOMPARE(enc.code("user", "zed"), -1);
+    const QStringList cols = enc.columnNames();
+    QCOMPARE(cols, (QStringList{"model", "dataset", "user", "vc", "name", "feature:queue",
+                                "parameters", "global_batch", "dp", "pp", "tp", "ep", "gpus",
+                                "requested_iterations", "submit_hour", "feature:lr"}));
+
+    Job later = durationJob(QStringLiteral("zed"), 5.0, 3600.0 * 13.5);
+    later.features.insert(QStringLiteral("vc"), QStringLiteral("vc1"));
+    later.features.insert(QStringLiteral("brand-new"), QStringLiteral("x")); // ignored
+    later.predictedIterations = 42.0;
+    const std::vector<float> v = enc.encode(FeatureEncoder::extract(later));
+    QCOMPARE(int(v.size()), enc.width());
+    const auto at = [&cols, &v](const char* c) { return v[std::size_t(cols.indexOf(c))]; };
+    QCOMPARE(at("user"), -1.0f);           // unseen
+    QCOMPARE(at("vc"), 1.0f);              // seen
+    QVERIFY(std::isnan(at("model")));      // absent category
+    QVERIFY(std::isnan(at("dp")));         // not a model job
+    QVERIFY(std::isnan(at("feature:lr"))); // absent number
+    QCOMPARE(at("requested_iterations"), 42.0f);
+    QCOMPARE(at("submit_hour"), 13.0f);
+    QCOMPARE(at("gpus"), 1.0f);
+    const std::vector<float> first = enc.encode(rows.front());
+    QCOMPARE(first[std::size_t(cols.indexOf("submit_hour"))], 2.0f);
+    QVERIFY(std::isnan(first[std::size_t(cols.indexOf("requested_iterations"))]));
+    QCOMPARE(first[std::size_t(cols.indexOf("feature:lr"))], 0.1f);
+
+    // Later fits extend the codes, keep the old ones and the columns.
+    enc.fit({FeatureEncoder::extract(later)});
+    QCOMPARE(enc.code("user", "zed"), 3);
+    QCOMPARE(enc.code("user", "bob"), 0);
+    QCOMPARE(enc.columnNames(), cols);
+}
+
+// ASRPT.md 5 cold start: < 10 samples -> median history -> requested -> default.
+void TestRandomForest::coldStart_data()
+{
+    QTest::addColumn<QList<double>>("history");
+    QTest::addColumn<double>("requested"); // 0: none
+    QTest::addColumn<double>("expected");
+    QTest::newRow("nothing: default") << QList<double>{} << 0.0 << 777.0;
+    QTest::newRow("requested iterations") << QList<double>{} << 55.0 << 55.0;
+    QTest::newRow("median of odd history") << QList<double>{9, 1, 5} << 55.0 << 5.0;
+    QTest::newRow("median of even history") << QList<double>{8, 2, 6, 4} << 0.0 << 5.0;
+    QTest::newRow("nine samples: still median")
+        << QList<double>{1, 2, 3, 4, 100, 6, 7, 8, 9} << 0.0 << 6.0;
+}
+
+void TestRandomForest::coldStart()
+{
+    QFETCH(QList<double>, history);
+    QFETCH(double, requested);
+    QFETCH(double, expected);
+    RandomForestPredictor rf({}, 777.0);
+    for (double k : history)
+        rf.observe(durationJob(QStringLiteral("u"), k), k);
+    Job j = durationJob(QStringLiteral("u"), 1.0);
+    if (requested > 0.0)
+        j.predictedIterations = requested;
+    QCOMPARE(rf.predict(j, 0), expected);
+    QCOMPARE(rf.trainings(), 0);
+}
+
+void TestRandomForest::retrainingSchedule_data()
+{
+    QTest::addColumn<double>("growth");
+    QTest::addColumn<int>("minJobs");
+    QTest::addColumn<QList<int>>("sizes"); // training-set sizes at which it trained, up to 1000
+    // 10, then +50 while 25 % is less than 50, then +25 % (rounded up).
+    QTest::newRow("default: 25 % and 50 jobs")
+        << 0.25 << 50 << QList<int>{10, 60, 110, 160, 210, 263, 329, 412, 515, 644, 805};
+    QTest::newRow("doubling") << 1.0 << 0 << QList<int>{10, 20, 40, 80, 160, 320, 640};
+}
+
+void TestRandomForest::retrainingSchedule()
+{
+    QFETCH(double, growth);
+    QFETCH(int, minJobs);
+    QFETCH(QList<int>, sizes);
+    RandomForestPredictor::Options o;
+    o.retrainGrowth = growth;
+    o.retrainMinJobs = minJobs;
+    o.forest.trees = 5; // speed; the schedule does not depend on the forest
+    RandomForestPredictor rf(o, 1000.0);
+    QList<int> seen;
+    Rng rng(3);
+    for (int i = 0; i < 1000; ++i) {
+        const Job j = durationJob(QStringLiteral("u%1").arg(i % 3), 10.0 + double(rng.below(90)));
+        rf.observe(j, j.durationS);
+        const int before = rf.trainings();
+        const double k = rf.predict(j, i);
+        QVERIFY(k >= 1.0);
+        if (rf.trainings() != before)
+            seen << rf.trainedOn();
+    }
+    QCOMPARE(seen, sizes);
+    QCOMPARE(rf.trainings(), int(sizes.size()));
+}
+
+void TestRandomForest::registryCreatesRf()
+{
+    for (const char* n : {"rf", "rf:log"}) {
+        auto p = PredictorRegistry::create(QString::fromLatin1(n), 0, 1000.0);
+        QVERIFY(p.ok());
+        QCOMPARE(p.value()->name(), QString::fromLatin1(n));
+        QVERIFY(PredictorRegistry::names().contains(QString::fromLatin1(n)));
+    }
+}
+
+// Recurring templates: the forest learns each template's iterations; `mean` cannot.
+void TestRandomForest::rfBeatsMeanOnRecurringWorkload()
+{
+    Scenario s = bigCluster();
+    s.jobs = recurringJobs(11, 400, 0.0);
+    RunConfig c;
+    c.policy = QStringLiteral("asrpt");
+    c.seed = 5;
+    c.history = recurringJobs(12, 60, -1e6); // a few finished jobs of the same templates
+    c.predictor = QStringLiteral("rf");
+    const auto rf = Runner::run(s, c);
+    QVERIFY(rf.ok());
+    c.predictor = QStringLiteral("mean");
+    const auto mean = Runner::run(s, c);
+    QVERIFY(mean.ok());
+    const RunSummary& a = rf.value().summary;
+    const RunSummary& b = mean.value().summary;
+    qInfo("recurring workload (400 jobs, 20 templates): rf R^2 %.3f MAPE %.3f, mean R^2 %.3f "
+          "MAPE %.3f",
+          a.predictionR2, a.predictionMape, b.predictionR2, b.predictionMape);
+    QCOMPARE(a.jobs, 400);
+    QVERIFY2(a.predictionR2 > 0.5, qPrintable(QString::number(a.predictionR2)));
+    QVERIFY(a.predictionR2 > b.predictionR2 + 0.3);
+    QVERIFY(a.predictionMape < b.predictionMape);
+    // Deterministic for the seed: the same run again gives the same predictions.
+    c.predictor = QStringLiteral("rf");
+    const auto again = Runner::run(s, c);
+    QVERIFY(again.ok());
+    for (std::size_t i = 0; i < again.value().jobs.size(); ++i)
+        QCOMPARE(again.value().jobs[i].predictedIterations, rf.value().jobs[i].predictedIterations);
+}
+
+void TestRandomForest::predictionMetrics_data()
+{
+    QTest::addColumn<QList<double>>("predicted");
+    QTest::addColumn<QList<double>>("truth");
+    QTest::addColumn<double>("mae");
+    QTest::addColumn<double>("mape");
+    QTest::addColumn<double>("r2");
+    QTest::newRow("exact") << QList<double>{10, 40} << QList<double>{10, 40} << 0.0 << 0.0 << 1.0;
+    // SSE 400, SST 450.
+    QTest::newRow("one off") << QList<double>{10, 20} << QList<double>{10, 40} << 10.0 << 0.25
+                             << 1.0 - 400.0 / 450.0;
+    QTest::newRow("SST 0: R^2 0") << QList<double>{5, 15} << QList<double>{10, 10} << 5.0 << 0.5
+                                  << 0.0;
+}
+
+void TestRandomForest::predictionMetrics()
+{
+    QFETCH(QList<double>, predicted);
+    QFETCH(QList<double>, truth);
+    QFETCH(double, mae);
+    QFETCH(double, mape);
+    QFETCH(double, r2);
+    std::vector<JobRecord> jobs;
+    for (qsizetype i = 0; i < predicted.size(); ++i) {
+        JobRecord r;
+        r.predictedIterations = predicted[i];
+        r.iterations = truth[i];
+        r.finishS = 1.0;
+        r.jctS = 1.0;
+        jobs.push_back(r);
+    }
+    const RunSummary s = Metrics::summarize(jobs, 1);
+    QCOMPARE(s.predictionMae, mae);
+    QCOMPARE(s.predictionMape, mape);
+    QCOMPARE(s.predictionR2 + 1.0, r2 + 1.0); // fuzzy compare around 0 needs the shift
+}
+
+void TestRandomForest::summaryJsonHasPredictionMetrics()
+{
+    Scenario s = bigCluster();
+    s.jobs = recurringJobs(4, 30, 0.0);
+    RunConfig c;
+    c.predictor = QStringLiteral("rf");
+    const auto r = Runner::run(s, c);
+    QVERIFY(r.ok());
+    const QJsonObject o = ResultWriter::summaryJson(r.value());
+    for (const char* k : {"prediction_mae", "prediction_mape", "prediction_r2"})
+        QVERIFY2(o.value(QLatin1String(k)).isDouble(), k);
+    QCOMPARE(o.value("prediction_mae").toDouble(), r.value().summary.predictionMae);
+    QCOMPARE(o.value("prediction_mape").toDouble(), r.value().summary.predictionMape);
+    QCOMPARE(o.value("prediction_r2").toDouble(), r.value().summary.predictionR2);
+    QVERIFY(r.value().summary.predictionMae > 0.0);
+}
+
+void TestRandomForest::benchmarkRuns()
+{
+    const ForestBenchmark::Result b = ForestBenchmark::run(2000, 10, 1);
+    QVERIFY(b.ok);
+    qInfo("forest benchmark 2000 x 10: train %.3f s, test R^2 %.3f", b.trainS, b.testR2);
+    QVERIFY(b.testR2 > 0.6);
+}
+
+QTEST_GUILESS_MAIN(TestRandomForest)
+#include "tst_randomforest.moc"
