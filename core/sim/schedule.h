@@ -1,0 +1,75 @@
+#pragma once
+
+#include <QString>
+
+#include <vector>
+
+namespace gantry {
+
+/// One stretch of time a job held a fixed set of GPUs: from a start or resume to its
+/// preemption or completion. Times in seconds.
+struct ScheduleSegment
+{
+    /// Why the segment ended.
+    enum class End
+    {
+        Finished,  ///< the job completed
+        Preempted, ///< the policy stopped the job; it resumes later
+        Cut,       ///< the run stopped first (cancelled or failed)
+    };
+    int job = 0;             ///< index in the scenario's job list
+    double startS = 0.0;     ///< start or resume
+    double endS = 0.0;       ///< preemption or completion
+    std::vector<int> gpus;   ///< global GPU per worker (Cluster numbering)
+    double iterations = 0.0; ///< iterations done in the segment (rate pieces integrated)
+    End end = End::Finished; ///< how it ended
+};
+
+/// One slice of the A-SRPT virtual single machine's SRPT timeline.
+struct VirtualSlice
+{
+    int job = 0;        ///< index in the scenario's job list
+    double fromS = 0.0; ///< slice start, seconds
+    double toS = 0.0;   ///< slice end, seconds
+};
+
+/// The cluster's counters after the events at one instant.
+struct CounterSample
+{
+    double timeS = 0.0;  ///< instant, seconds
+    int freeGpus = 0;    ///< GPUs not held by a running job
+    int queueLength = 0; ///< jobs arrived and not running (waiting or preempted)
+    int running = 0;     ///< jobs running
+};
+
+/// One scheduling event, in the order the simulator applied them.
+struct ScheduleEvent
+{
+    /// What happened.
+    enum class Kind
+    {
+        Arrived,   ///< the job was submitted
+        Started,   ///< the job started on gpus
+        Resumed,   ///< a preempted job started again on gpus
+        Preempted, ///< the job was stopped, progress kept
+        Finished,  ///< the job completed
+    };
+    double timeS = 0.0;        ///< when, seconds
+    Kind kind = Kind::Arrived; ///< what
+    int job = 0;               ///< index in the scenario's job list
+    std::vector<int> gpus;     ///< Started/Resumed: the GPUs, else empty
+    int freeGpusAfter = 0;     ///< free GPUs once the event is applied
+};
+
+/// Everything a run did over time, for the Gantt chart, playback, the heatmap, teaching mode
+/// and trace exports. Segments are ordered by end time, events by simulation order.
+struct Schedule
+{
+    int totalGpus = 0;                       ///< GPUs of the cluster
+    std::vector<ScheduleSegment> segments;   ///< every job segment
+    std::vector<VirtualSlice> virtualSlices; ///< asrpt's virtual machine (empty otherwise)
+    std::vector<CounterSample> counters;     ///< one sample per distinct event time
+    std::vector<ScheduleEvent> events;       ///< arrivals, starts, preemptions, completions
+};
+
+} // namespace gantry

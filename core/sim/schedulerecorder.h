@@ -1,0 +1,56 @@
+#pragma once
+
+#include "sim/schedule.h"
+#include "sim/simobserver.h"
+
+#include <vector>
+
+namespace gantry {
+
+struct Scenario;
+
+/// A SimObserver that records a run's Schedule. Attach it to Runner::run and call take()
+/// afterwards; segments still open when the run stopped early end at the last event as Cut.
+class ScheduleRecorder : public sim::SimObserver
+{
+public:
+    /// Records runs of scenario (kept by reference: it must outlive the recorder's use).
+    explicit ScheduleRecorder(const Scenario& scenario);
+
+    void jobArrived(SimTime t, int j) override;
+    void jobStarted(SimTime t, int j, const Mapping& m) override;
+    void jobPreempted(SimTime t, int j) override;
+    void jobFinished(SimTime t, int j) override;
+    void rateChanged(SimTime t, int j, double iterationTimeS) override;
+    void virtualSegment(SimTime from, SimTime to, int j) override;
+
+    /// The recorded schedule; the recorder is empty afterwards. O(segments).
+    Schedule take();
+
+private:
+    struct Open
+    {
+        bool running = false;
+        bool startedBefore = false;
+        double startS = 0.0;
+        double rateSinceS = 0.0;
+        double iterationS = 0.0;
+        double iterations = 0.0;
+        double doneBefore = 0.0;
+        std::vector<int> gpus;
+    };
+    void accrue(Open& o, double nowS);
+    void close(int j, double nowS, ScheduleSegment::End end);
+    void sample(double nowS);
+    void event(double nowS, ScheduleEvent::Kind kind, int j, std::vector<int> gpus = {});
+
+    const Scenario& m_scenario;
+    Schedule m_schedule;
+    std::vector<Open> m_open;
+    int m_free = 0;
+    int m_waiting = 0;
+    int m_running = 0;
+    double m_lastS = 0.0;
+};
+
+} // namespace gantry
