@@ -166,8 +166,8 @@ int BenchCommand::run(const QStringList& args)
                                     : QString::number(o.value("prediction_mae").toDouble(), 'f', 0),
                                 10)
                            .arg(forest ? QStringLiteral("-")
-                                       : QString::number(o.value("prediction_mape").toDouble(), 'f',
-                                                         1),
+                                       : QString::number(
+                                             100.0 * o.value("prediction_mape").toDouble(), 'f', 0),
                                 8)
                            .arg(forest ? o.value("test_r2").toDouble()
                                        : o.value("prediction_r2").toDouble(),
