@@ -1,7 +1,6 @@
 #include "clicommands.h"
 
 #include "cliargs.h"
-#include "io/phillyimporter.h"
 #include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
@@ -11,10 +10,15 @@
 #include "mapping/placementregistry.h"
 #include "projectcommand.h"
 #include "sim/runner.h"
+#include "sim/schedulerecorder.h"
 
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QMap>
+#include <QProcess>
 #include <QTextStream>
 
 #include <sys/resource.h>
@@ -153,12 +157,15 @@ QString CliCommands::usage()
         "                      [--contention none|fair] [--restart-overhead S]\n"
         "                      [--mapping-backend cpu|cuda|auto] [--out DIR] [--json]\n"
         "                      [--project FILE.gantry] [--history FILE.gantry]\n"
-        "  gantry-cli compare FILE --policies P1,P2,... [same options] [--json]\n"
+        "  gantry-cli compare FILE --policies P1,P2,... [same options]\n"
+        "                      [--format table|csv|json] [--json]\n"
         "  gantry-cli project FILE.gantry [--add SCENARIO.json,...] [--json]\n"
         "  gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]\n"
         "  gantry-cli generate --cluster FILE --jobs N --load L --mix paper|philly-like --seed S "
         "-o OUT\n"
-        "  gantry-cli import --format philly INPUT --cluster FILE -o OUT [--limit N]\n"
+        "  gantry-cli import --format philly|helios|acme|alibaba2023|gavel INPUT\n"
+        "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
+        "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
         "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper] [--json] [--scenario "
         "FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N]\n"
@@ -196,15 +203,28 @@ int CliCommands::run(const QStringList& args)
         return fail(scenario.error());
     if (Status s = applyProjectOptions(a.value(), config.value()); !s)
         return fail(s.error());
-    auto result = Runner::run(scenario.value(), config.value());
+    // --out also writes trace.json, so the run records its schedule then.
+    const auto dir = a.value().value(QStringLiteral("out"));
+    ScheduleRecorder recorder(scenario.value());
+    std::vector<sim::SimObserver*> observers;
+    if (dir)
+        observers.push_back(&recorder);
+    auto result = Runner::run(scenario.value(), config.value(), nullptr, observers);
     if (!result)
         return fail(result.error());
     if (auto project = a.value().value(QStringLiteral("project")))
         if (Status s = ProjectCommand::record(*project, scenario.value(), {result.value()}); !s)
             return fail(s.error());
-    if (auto dir = a.value().value(QStringLiteral("out")))
-        if (Status s = ResultWriter::writeDirectory(result.value(), *dir); !s)
+    if (dir) {
+        QJsonObject given{{"scenario_file", a.value().positional().front()}};
+        if (auto n = a.value().value(QStringLiteral("first-jobs")))
+            given.insert("first_jobs", n->toInt());
+        const Schedule schedule = recorder.take();
+        if (Status s = ResultWriter::writeDirectory(scenario.value(), result.value(), &schedule,
+                                                    *dir, given);
+            !s)
             return fail(s.error());
+    }
     if (a.value().flag(QStringLiteral("json"))) {
         const QJsonObject o = withMemory(ResultWriter::summaryJson(result.value()),
                                          a.value().flag(QStringLiteral("report-memory")));
@@ -217,10 +237,22 @@ int CliCommands::run(const QStringList& args)
 
 int CliCommands::compare(const QStringList& args)
 {
-    auto a = CliArgs::parse(args, kRunOptions + QStringList{QStringLiteral("policies")},
-                            {QStringLiteral("json")});
+    auto a = CliArgs::parse(
+        args, kRunOptions + QStringList{QStringLiteral("policies"), QStringLiteral("format")},
+        {QStringLiteral("json")});
     if (!a)
         return fail(a.error());
+    // --json is short for --format json.
+    const bool json = a.value().flag(QStringLiteral("json"));
+    const QString format = a.value()
+                               .value(QStringLiteral("format"))
+                               .value_or(json ? QStringLiteral("json") : QStringLiteral("table"));
+    if (!QStringList{"table", "csv", "json"}.contains(format))
+        return fail(Error::invalid(
+            QStringLiteral("--format: must be table, csv or json, not \"%1\"").arg(format)));
+    if (json && format != QLatin1String("json"))
+        return fail(
+            Error::invalid(QStringLiteral("--json conflicts with --format %1").arg(format)));
     const auto list = a.value().value(QStringLiteral("policies"));
     if (!list || list->trimmed().isEmpty())
         return fail(Error::invalid(QStringLiteral("compare needs --policies P1,P2,...")));
@@ -244,61 +276,13 @@ int CliCommands::compare(const QStringList& args)
     if (auto project = a.value().value(QStringLiteral("project")))
         if (Status s = ProjectCommand::record(*project, scenario.value(), results); !s)
             return fail(s.error());
-    if (a.value().flag(QStringLiteral("json")))
+    if (format == QLatin1String("json"))
         out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact)
               << Qt::endl;
+    else if (format == QLatin1String("csv"))
+        out() << ResultWriter::comparisonCsv(results) << Qt::flush;
     else
         printTable(results);
-    return ExitOk;
-}
-
-int CliCommands::import(const QStringList& args)
-{
-    auto a =
-        CliArgs::parse(args,
-                       {QStringLiteral("format"), QStringLiteral("cluster"), QStringLiteral("o"),
-                        QStringLiteral("output"), QStringLiteral("limit")},
-                       {});
-    if (!a)
-        return fail(a.error());
-    const CliArgs& v = a.value();
-    const QString format = v.value(QStringLiteral("format")).value_or(QString());
-    if (format != QLatin1String("philly"))
-        return fail(Error::invalid(
-            format.isEmpty()
-                ? QStringLiteral("import needs --format philly")
-                : QStringLiteral("import format \"%1\" is not available yet (available: philly)")
-                      .arg(format)));
-    if (v.positional().size() != 1)
-        return fail(Error::invalid(QStringLiteral("import needs exactly one INPUT file")));
-    const auto output = v.value(QStringLiteral("o")) ? v.value(QStringLiteral("o"))
-                                                     : v.value(QStringLiteral("output"));
-    if (!output)
-        return fail(Error::invalid(QStringLiteral("import needs -o OUT")));
-    const auto clusterFile = v.value(QStringLiteral("cluster"));
-    if (!clusterFile)
-        return fail(Error::invalid(QStringLiteral(
-            "import --format philly needs --cluster FILE (a scenario whose cluster is used)")));
-    auto clusterScenario = ScenarioReader::readFile(*clusterFile);
-    if (!clusterScenario)
-        return fail(clusterScenario.error());
-    PhillyImporter::Options opt;
-    if (auto l = v.value(QStringLiteral("limit"))) {
-        bool ok = false;
-        opt.limit = l->toInt(&ok);
-        if (!ok || opt.limit < 0)
-            return fail(Error::invalid(QStringLiteral("--limit: must be a non-negative integer")));
-    }
-    auto imported =
-        PhillyImporter::importFile(v.positional().front(), clusterScenario.value().cluster, opt);
-    if (!imported)
-        return fail(imported.error());
-    for (const QString& w : imported.value().warnings)
-        err() << "gantry-cli: warning: " << w << Qt::endl;
-    if (Status s = ScenarioWriter::writeFile(imported.value().scenario, *output); !s)
-        return fail(s.error());
-    err() << "gantry-cli: wrote " << imported.value().scenario.jobs.size() << " jobs to " << *output
-          << Qt::endl;
     return ExitOk;
 }
 
@@ -424,10 +408,36 @@ int CliCommands::map(const QStringList& args)
     return ExitOk;
 }
 
-int CliCommands::report(const QStringList&)
+int CliCommands::report(const QStringList& args)
 {
-    return fail(
-        Error::invalid(QStringLiteral("report (PDF) is not available yet; use compare --json")));
+    // The report needs Qt's GUI modules, which gantry-cli never links: gantry-report (installed
+    // beside gantry-cli, or in the build tree's app/report) does the work with the same
+    // arguments; its stderr and exit status are ours.
+    const QDir here(QCoreApplication::applicationDirPath());
+    const QStringList candidates = {here.filePath(QStringLiteral("gantry-report")),
+                                    here.filePath(QStringLiteral("../report/gantry-report"))};
+    QString program;
+    for (const QString& c : candidates)
+        if (QFileInfo(c).isExecutable()) {
+            program = QFileInfo(c).canonicalFilePath();
+            break;
+        }
+    if (program.isEmpty())
+        return fail(Error::internal(
+            QStringLiteral("report: gantry-report is missing (looked for %1); build or install "
+                           "the gantry-report program beside gantry-cli")
+                .arg(candidates.join(QStringLiteral(" and ")))));
+    QProcess child;
+    child.setProcessChannelMode(QProcess::ForwardedChannels);
+    child.setInputChannelMode(QProcess::ForwardedInputChannel);
+    child.start(program, args);
+    if (!child.waitForStarted(-1))
+        return fail(Error::internal(
+            QStringLiteral("report: cannot start %1: %2").arg(program, child.errorString())));
+    child.waitForFinished(-1);
+    if (child.exitStatus() != QProcess::NormalExit)
+        return fail(Error::internal(QStringLiteral("report: %1 crashed").arg(program)));
+    return child.exitCode();
 }
 
 } // namespace gantry::cli

@@ -15,8 +15,6 @@ public:
     static int run(const QStringList& args);
     /// gantry-cli compare FILE --policies P1,P2,... [options] [--json]
     static int compare(const QStringList& args);
-    /// gantry-cli import --format philly INPUT --cluster FILE -o OUT
-    static int import(const QStringList& args);
     /// gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]
     static int map(const QStringList& args);
     /// gantry-cli report: not available yet.

@@ -3,6 +3,7 @@
 #include "cliargs.h"
 #include "clicommands.h"
 #include "generatecommand.h"
+#include "importcommand.h"
 #include "projectcommand.h"
 
 #include <QCoreApplication>
@@ -38,7 +39,7 @@ int main(int argc, char** argv)
     if (command == QLatin1String("compare"))
         return CliCommands::compare(args);
     if (command == QLatin1String("import"))
-        return CliCommands::import(args);
+        return ImportCommand::run(args);
     if (command == QLatin1String("generate"))
         return GenerateCommand::run(args);
     if (command == QLatin1String("map"))

@@ -151,6 +151,10 @@ private slots:
     void runOut();
     void runIsDeterministic();
     void compareJson();
+    void runOutTrace_data();
+    void runOutTrace();
+    void summaryConfig();
+    void compareFormats();
     void invalid_data();
     void invalid();
     void importPhilly();
@@ -352,7 +356,11 @@ void TestCli::runOut()
     QJsonObject fromFile = summary;
     printed.remove("wall_s");
     fromFile.remove("wall_s");
+    // summary.json adds its units and the run's configuration to the printed object.
+    QVERIFY(fromFile.take("units").isObject());
+    QVERIFY(fromFile.take("config").isObject());
     QCOMPARE(fromFile, printed);
+    QVERIFY(QFile::exists(dir + QStringLiteral("/trace.json")));
 }
 
 void TestCli::runIsDeterministic()
@@ -369,8 +377,11 @@ void TestCli::runIsDeterministic()
                                    QStringLiteral("3"), QStringLiteral("--out"), dir});
             QVERIFY(o.finished);
             QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
-            const QByteArray csv = readAll(dir + QStringLiteral("/jobs.csv"));
+            // jobs.csv and trace.json are byte for byte the same for the same seed.
+            const QByteArray csv = readAll(dir + QStringLiteral("/jobs.csv")) +
+                                   readAll(dir + QStringLiteral("/trace.json"));
             QVERIFY(csv.startsWith(kJobsHeader));
+            QVERIFY(csv.contains("\"traceEvents\""));
             if (k == 0)
                 first = csv;
             else
@@ -408,6 +419,136 @@ void TestCli::compareJson()
     alone.remove("wall_s");
     inCompare.remove("wall_s");
     QCOMPARE(inCompare, alone);
+}
+
+void TestCli::runOutTrace_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("asrpt") << "asrpt";
+    QTest::newRow("tiresias") << "tiresias";
+}
+
+// run --out writes trace.json beside jobs.csv; the details are tst_tracewriter's.
+void TestCli::runOutTrace()
+{
+    QFETCH(QString, policy);
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const Outcome o = cli({QStringLiteral("run"), small(), QStringLiteral("--policy"), policy,
+                           QStringLiteral("--out"), tmp.path()});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QString problem;
+    const QJsonObject trace = parseObject(readAll(tmp.filePath("trace.json")), &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QSet<QString> processes;
+    int complete = 0, counters = 0;
+    for (const QJsonValue& v : trace.value("traceEvents").toArray()) {
+        const QJsonObject e = v.toObject();
+        if (e.value("name").toString() == QLatin1String("process_name"))
+            processes.insert(e.value("args").toObject().value("name").toString());
+        complete += e.value("ph").toString() == QLatin1String("X");
+        counters += e.value("ph").toString() == QLatin1String("C");
+    }
+    QVERIFY(complete >= 8); // at least one slice per job
+    QVERIFY(counters >= 2);
+    QVERIFY(processes.contains(QStringLiteral("cluster")));
+    QCOMPARE(processes.contains(QStringLiteral("virtual single machine")), policy == "asrpt");
+}
+
+// summary.json says how to reproduce the run; its scenario hash follows the scenario's content.
+void TestCli::summaryConfig()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    QJsonObject scenario = QJsonDocument::fromJson(readAll(small())).object();
+    auto write = [&](const QString& name, const QJsonObject& o, QJsonDocument::JsonFormat f) {
+        QFile file(tmp.filePath(name));
+        return file.open(QIODevice::WriteOnly) && file.write(QJsonDocument(o).toJson(f)) > 0;
+    };
+    // The same scenario laid out differently, and one with a job arriving later.
+    QVERIFY(write(QStringLiteral("compact.json"), scenario, QJsonDocument::Compact));
+    QJsonArray jobs = scenario.value("jobs").toArray();
+    QJsonObject first = jobs[0].toObject();
+    first.insert("arrival_s", first.value("arrival_s").toDouble() + 1.0);
+    jobs[0] = first;
+    scenario.insert("jobs", jobs);
+    QVERIFY(write(QStringLiteral("changed.json"), scenario, QJsonDocument::Indented));
+    auto config = [&](const QString& file, const QString& out) {
+        const Outcome o = cli({QStringLiteral("run"), file, QStringLiteral("--policy"),
+                               QStringLiteral("srtf"), QStringLiteral("--seed"),
+                               QStringLiteral("5"), QStringLiteral("--restart-overhead"),
+                               QStringLiteral("2.5"), QStringLiteral("--out"), tmp.filePath(out)});
+        if (o.exitCode != 0)
+            qWarning("%s", qPrintable(explain(o)));
+        QString problem;
+        return parseObject(readAll(tmp.filePath(out + QStringLiteral("/summary.json"))), &problem)
+            .value("config")
+            .toObject();
+    };
+    const QJsonObject a = config(small(), QStringLiteral("a"));
+    const QJsonObject b = config(tmp.filePath(QStringLiteral("compact.json")), QStringLiteral("b"));
+    const QJsonObject c = config(tmp.filePath(QStringLiteral("changed.json")), QStringLiteral("c"));
+    QCOMPARE(a.value("scenario_sha256").toString().size(), 64);
+    QCOMPARE(b.value("scenario_sha256"), a.value("scenario_sha256"));
+    QVERIFY(c.value("scenario_sha256") != a.value("scenario_sha256"));
+    QCOMPARE(a.value("policy").toString(), QStringLiteral("srtf"));
+    QCOMPARE(a.value("placement").toString(), QStringLiteral("graph"));
+    QCOMPARE(a.value("predictor").toString(), QStringLiteral("rf"));
+    QCOMPARE(a.value("seed").toString(), QStringLiteral("5"));
+    QCOMPARE(a.value("restart_overhead_s").toDouble(), 2.5);
+    QCOMPARE(a.value("contention").toString(), QStringLiteral("none"));
+    QCOMPARE(a.value("mapping_backend").toString(), QStringLiteral("auto"));
+    QCOMPARE(a.value("scenario_file").toString(), small());
+    QVERIFY(!a.value("gantry_version").toString().isEmpty());
+    QCOMPARE(a.value("scenario_jobs").toInt(), 8);
+}
+
+// compare --format csv has the JSON's fields and numbers; --json is --format json.
+void TestCli::compareFormats()
+{
+    const QStringList base = {QStringLiteral("compare"),     small(),
+                              QStringLiteral("--policies"),  QStringLiteral("fifo,asrpt,srtf"),
+                              QStringLiteral("--predictor"), QStringLiteral("noisy:0.4")};
+    const Outcome csv = cli(base + QStringList{QStringLiteral("--format"), QStringLiteral("csv")});
+    const Outcome json = cli(base + QStringList{QStringLiteral("--format=json")});
+    const Outcome alias = cli(base + QStringList{QStringLiteral("--json")});
+    const Outcome table =
+        cli(base + QStringList{QStringLiteral("--format"), QStringLiteral("table")});
+    for (const Outcome* o : {&csv, &json, &alias, &table}) {
+        QVERIFY(o->finished);
+        QVERIFY2(o->exitCode == 0, qPrintable(explain(*o)));
+    }
+    QVERIFY(table.out.contains("avg JCT s"));
+    const QJsonArray arr = QJsonDocument::fromJson(json.out).array();
+    const QJsonArray aliasArr = QJsonDocument::fromJson(alias.out).array();
+    QCOMPARE(arr.size(), 3);
+    QCOMPARE(aliasArr.size(), 3);
+    QList<QByteArray> lines = csv.out.split('\n');
+    QVERIFY(csv.out.endsWith('\n'));
+    lines.removeLast();
+    QCOMPARE(lines.size(), 4);
+    const QList<QByteArray> head = lines[0].split(',');
+    QCOMPARE(head.size(), arr[0].toObject().size());
+    for (int i = 0; i < 3; ++i) {
+        QJsonObject o = arr[i].toObject(), again = aliasArr[i].toObject();
+        o.remove("wall_s");
+        again.remove("wall_s");
+        QCOMPARE(again, o);
+        const QList<QByteArray> cells = lines[i + 1].split(',');
+        QCOMPARE(cells.size(), head.size());
+        for (int k = 0; k < head.size(); ++k) {
+            const QString key = QString::fromUtf8(head[k]);
+            QVERIFY2(o.contains(key) || key == QLatin1String("wall_s"), qPrintable(key));
+            if (key == QLatin1String("wall_s"))
+                continue;
+            const QJsonValue v = o.value(key);
+            if (v.isDouble())
+                QCOMPARE(cells[k].toDouble(), v.toDouble());
+            else
+                QCOMPARE(QString::fromUtf8(cells[k]), v.toString());
+        }
+    }
 }
 
 void TestCli::invalid_data()
@@ -458,13 +599,18 @@ void TestCli::invalid_data()
         << QStringList{"compare", f, "--policies", "fifo,lottery", "--json"} << "unknown policy";
     QTest::newRow("compare with a bad seed")
         << QStringList{"compare", f, "--policies", "fifo", "--seed", "x"} << "--seed";
+    QTest::newRow("compare with an unknown --format")
+        << QStringList{"compare", f, "--policies", "fifo", "--format", "xml"} << "--format";
+    QTest::newRow("compare --json with --format csv")
+        << QStringList{"compare", f, "--policies", "fifo", "--format", "csv", "--json"}
+        << "conflicts";
     QTest::newRow("validate unknown option")
         << QStringList{"validate", f, "--json"} << "unknown option";
     QTest::newRow("validate no file") << QStringList{"validate"} << "exactly one";
     QTest::newRow("import unknown format")
         << QStringList{"import",    "--format", "slurm", data("philly/basic.csv"),
                        "--cluster", f,          "-o",    kNeverWritten}
-        << "not available yet";
+        << "unknown import format";
     QTest::newRow("import without --cluster")
         << QStringList{"import", "--format",   "philly", data("philly/basic.csv"),
                        "-o",     kNeverWritten}
@@ -525,7 +671,7 @@ void TestCli::importPhilly()
                            QStringLiteral("--cluster"), small(), QStringLiteral("-o"), out});
     QVERIFY(o.finished);
     QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
-    QVERIFY2(o.err.contains("dropped 1 jobs larger than the cluster"), qPrintable(explain(o)));
+    QVERIFY2(o.err.contains("dropped 1 larger than the cluster (8 GPUs)"), qPrintable(explain(o)));
 
     const Outcome v = cli({QStringLiteral("validate"), out});
     QVERIFY(v.finished);
@@ -579,9 +725,10 @@ void TestCli::importMalformed()
     QTemporaryDir tmp;
     QVERIFY(tmp.isValid());
     const QString out = tmp.filePath(QStringLiteral("bad.json"));
-    const Outcome o = cli({QStringLiteral("import"), QStringLiteral("--format"),
-                           QStringLiteral("philly"), data("philly/fractional_gpus.csv"),
-                           QStringLiteral("--cluster"), small(), QStringLiteral("-o"), out});
+    const Outcome o =
+        cli({QStringLiteral("import"), QStringLiteral("--format"), QStringLiteral("philly"),
+             data("philly/fractional_gpus.csv"), QStringLiteral("--cluster"), small(),
+             QStringLiteral("--strict"), QStringLiteral("-o"), out});
     QVERIFY(o.finished);
     QVERIFY2(o.exitCode == 2, qPrintable(explain(o)));
     QVERIFY2(o.err.contains("fractional_gpus.csv: line 5: "), qPrintable(explain(o)));

@@ -1,7 +1,7 @@
 // PhillyImporter: arrivals, ordering, features, dropped jobs, --limit and malformed rows, over the
 // fixtures in tests/data/philly/ (columns as the real trace: timestamp,duration,num_gpus,gpu_time,
 // cluster).
-#include "io/phillyimporter.h"
+#include "io/import/phillyimporter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 

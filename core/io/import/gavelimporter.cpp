@@ -1,0 +1,202 @@
+#include "io/import/gavelimporter.h"
+
+#include "io/import/csvreader.h"
+#include "io/import/traceassembler.h"
+#include "io/import/tracefields.h"
+#include "io/modelzoo.h"
+#include "model/modelgraphbuilder.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+
+#include <algorithm>
+
+namespace gantry {
+
+namespace {
+
+constexpr int kFields = 10;
+constexpr double kMaxIterations = 1e9;
+
+// The zoo model for a job of family t on scale GPUs, when the cluster can run it.
+std::optional<ModelSpec> zooModelFor(const GavelImporter::JobType& t, int gpus, const Cluster& c)
+{
+    if (t.zooModel.isEmpty() || gpus > c.totalGpus())
+        return std::nullopt;
+    const auto spec = ModelZoo::find(t.zooModel);
+    if (!spec)
+        return std::nullopt;
+    Parallelism par;
+    par.dp = gpus;
+    QString key;
+    if (!ModelGraphBuilder::check(*spec, par, &key).isEmpty())
+        return std::nullopt;
+    double largest = 0.0, fastest = 0.0;
+    for (const GpuType& g : c.gpuTypes) {
+        largest = std::max(largest, g.memoryGb);
+        fastest = std::max(fastest, g.tflops);
+    }
+    if (ModelGraphBuilder::memoryPerWorkerGb(*spec, par) > largest)
+        return std::nullopt;
+    // The scenario reader's bound on one iteration's compute (1e4 s on the fastest GPU).
+    if (ModelGraphBuilder::flopsPerWorker(*spec, par) > fastest * 1e12 * 1e4)
+        return std::nullopt;
+    return spec;
+}
+
+} // namespace
+
+const std::vector<GavelImporter::JobType>& GavelImporter::jobTypes()
+{
+    // Step times are rough A100 figures for the workloads Gavel runs (CIFAR-10 ResNet-18,
+    // Multi30k Transformer, WikiText-2 LSTM, ML-20M autoencoder, Pong A3C, monet2photo
+    // CycleGAN), set so that typical jobs of Gavel's generated traces last hours; docs/formats.md.
+    static const std::vector<JobType> types = {
+        {QStringLiteral("ResNet-18"), QString(), 0.01},
+        {QStringLiteral("ResNet-50"), QStringLiteral("resnet50"), 0.1},
+        {QStringLiteral("Transformer"), QString(), 0.1},
+        {QStringLiteral("LM"), QString(), 0.008},
+        {QStringLiteral("Recommendation"), QString(), 1.5},
+        {QStringLiteral("A3C"), QString(), 0.01},
+        {QStringLiteral("CycleGAN"), QString(), 0.05},
+    };
+    return types;
+}
+
+std::optional<GavelImporter::JobType> GavelImporter::jobTypeOf(const QString& jobType,
+                                                               int* batchSize)
+{
+    static const QRegularExpression re(
+        QStringLiteral("^\\s*(.*?)\\s*(?:\\(batch size ([0-9]{1,9})\\))?\\s*$"));
+    const auto m = re.match(jobType);
+    *batchSize = 0;
+    if (!m.hasMatch())
+        return std::nullopt;
+    for (const JobType& t : jobTypes())
+        if (t.family == m.captured(1)) {
+            *batchSize = m.captured(2).toInt();
+            return t;
+        }
+    return std::nullopt;
+}
+
+Result<ImportedTrace> GavelImporter::importData(const Input& main,
+                                                const std::optional<Cluster>& cluster,
+                                                const ImportOptions& options,
+                                                const QMap<QString, Input>& extras) const
+{
+    Q_UNUSED(extras);
+    if (!cluster)
+        return Error::invalid(
+            QStringLiteral("%1: the gavel format needs a cluster to import onto").arg(main.source));
+    ImportedTrace out;
+    ImportReport& report = out.report;
+    report.source = main.source;
+    report.format = format();
+    out.scenario.name = QFileInfo(main.source).completeBaseName();
+    out.scenario.cluster = *cluster;
+    out.scenario.cluster.finalize();
+    const Cluster& cl = out.scenario.cluster;
+
+    // Commands hold quotes of their own: no CSV quoting in this format.
+    CsvReader reader(main.data, '\t', false);
+    CsvReader::Record rec;
+    std::vector<TraceRow> rows;
+    bool first = true;
+    while (reader.next(rec)) {
+        const bool header = first && !rec.cells.empty() && rec.cells[0] == "job_type";
+        first = false;
+        if (header)
+            continue;
+        ++report.rowsRead;
+        auto bad = [&](const QString& message) {
+            return TraceAssembler::malformed(report, options, rec.line, message);
+        };
+        if (int(rec.cells.size()) != kFields) {
+            if (auto e = bad(QStringLiteral("expected %1 tab-separated fields, found %2")
+                                 .arg(kFields)
+                                 .arg(rec.cells.size())))
+                return *e;
+            continue;
+        }
+        const auto cell = [&](int c) -> const QByteArray& { return rec.cells[std::size_t(c)]; };
+        QString problem;
+        int batch = 0;
+        const QString jobType = QString::fromUtf8(cell(0));
+        const auto type = jobTypeOf(jobType, &batch);
+        const auto steps = TraceFields::number(cell(5));
+        const auto scale = TraceFields::wholeNumber(cell(6), 10'000'000);
+        const auto priority = TraceFields::number(cell(7));
+        const auto slo = TraceFields::number(cell(8));
+        const auto arrival = TraceFields::number(cell(9));
+        if (!type) {
+            QStringList families;
+            for (const JobType& t : jobTypes())
+                families << t.family;
+            problem = QStringLiteral("job_type %1 is not a Gavel job type (%2)")
+                          .arg(TraceFields::quoted(cell(0)), families.join(QStringLiteral(", ")));
+        } else if (!steps || *steps < 0 || *steps > kMaxIterations ||
+                   std::floor(*steps) != *steps) {
+            problem = QStringLiteral("total_steps %1 is not a whole number from 0 to 1e9")
+                          .arg(TraceFields::quoted(cell(5)));
+        } else if (!scale) {
+            problem = QStringLiteral("scale_factor %1 is not a whole number >= 0")
+                          .arg(TraceFields::quoted(cell(6)));
+        } else if (!priority || *priority <= 0) {
+            problem = QStringLiteral("priority_weight %1 is not a number > 0")
+                          .arg(TraceFields::quoted(cell(7)));
+        } else if (!slo) {
+            problem = QStringLiteral("SLO %1 is not a number").arg(TraceFields::quoted(cell(8)));
+        } else if (!arrival || *arrival < 0 || *arrival > 1e12) {
+            problem = QStringLiteral("arrival_time %1 is not a number of seconds >= 0")
+                          .arg(TraceFields::quoted(cell(9)));
+        } else if (*steps * type->stepSeconds > TraceFields::kMaxSeconds) {
+            problem = QStringLiteral("runs for more than 1e9 s");
+        }
+        if (!problem.isEmpty()) {
+            if (auto e = bad(problem))
+                return *e;
+            continue;
+        }
+        TraceRow r;
+        r.line = rec.line;
+        r.submitS = *arrival;
+        if (*scale == 0)
+            r.drop = DropReason::ZeroGpus;
+        else if (*steps == 0)
+            r.drop = DropReason::NoDuration;
+        Job& j = r.job;
+        j.kind = JobKind::Duration;
+        j.gpus = *scale;
+        j.durationS = *steps * type->stepSeconds;
+        if (!r.drop) {
+            if (const auto spec = zooModelFor(*type, *scale, cl)) {
+                j.kind = JobKind::Model;
+                j.gpus = 0;
+                j.durationS = 0.0;
+                j.model = spec->name;
+                j.parallelism.dp = *scale;
+                j.iterations = *steps;
+                j.graph = ModelGraphBuilder::build(*spec, j.parallelism);
+            }
+            j.weight = *priority;
+            j.features.insert(QStringLiteral("name"), type->family);
+            if (batch > 0)
+                j.features.insert(QStringLiteral("batch_size"), double(batch));
+            if (*slo > 0)
+                j.features.insert(QStringLiteral("slo"), *slo);
+        }
+        rows.push_back(std::move(r));
+    }
+    TraceAssembler::assemble(std::move(rows), options, QStringLiteral("g"), out.scenario, report);
+    int models = 0;
+    for (const Job& j : out.scenario.jobs)
+        models += j.kind == JobKind::Model;
+    if (models)
+        report.notes << QStringLiteral("%1 jobs run as zoo models, the others as duration jobs of "
+                                       "total_steps x a per-type step time")
+                            .arg(models);
+    return out;
+}
+
+} // namespace gantry

@@ -1,0 +1,79 @@
+#include "io/import/traceassembler.h"
+
+#include "io/import/tracefields.h"
+
+#include <QSet>
+
+#include <algorithm>
+#include <limits>
+
+namespace gantry {
+
+void TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& options,
+                              const QString& idPrefix, Scenario& scenario, ImportReport& report)
+{
+    std::stable_sort(rows.begin(), rows.end(),
+                     [](const TraceRow& a, const TraceRow& b) { return a.submitS < b.submitS; });
+    const double origin = rows.empty() ? 0.0 : rows.front().submitS;
+    const int total = scenario.cluster.totalGpus();
+    report.clusterGpus = total;
+    QSet<QString> used;
+    double first = std::numeric_limits<double>::quiet_NaN();
+    for (TraceRow& r : rows) {
+        const double t = r.submitS - origin;
+        const int gpus = r.job.gpuCount();
+        std::optional<DropReason> why = r.drop;
+        if (!why && options.sinceS && t < *options.sinceS)
+            why = DropReason::BeforeSince;
+        if (!why && options.untilS && t >= *options.untilS)
+            why = DropReason::AfterUntil;
+        if (!why && !options.vc.isEmpty() && r.vc != options.vc)
+            why = DropReason::OtherVc;
+        if (!why && options.minGpus > 0 && gpus < options.minGpus)
+            why = DropReason::FewerGpus;
+        if (!why && options.maxGpus > 0 && gpus > options.maxGpus)
+            why = DropReason::MoreGpus;
+        if (!why && gpus > total)
+            why = DropReason::LargerThanCluster;
+        if (!why && options.limit > 0 && int(scenario.jobs.size()) >= options.limit)
+            why = DropReason::OverLimit;
+        if (why) {
+            report.drop(*why);
+            continue;
+        }
+        if (scenario.jobs.empty())
+            first = r.submitS;
+        if (r.submitS - first > TraceFields::kMaxSeconds) {
+            // A garbled date far from the others would make the scenario unreadable.
+            report.addMalformed(r.line, QStringLiteral("submitted more than 1e9 s after the first "
+                                                       "job"));
+            continue;
+        }
+        Job& j = r.job;
+        QString id =
+            r.traceId.isEmpty() ? idPrefix + QString::number(scenario.jobs.size()) : r.traceId;
+        if (used.contains(id)) {
+            int n = 2;
+            while (used.contains(QStringLiteral("%1-%2").arg(id).arg(n)))
+                ++n;
+            id = QStringLiteral("%1-%2").arg(id).arg(n);
+        }
+        used.insert(id);
+        j.id = id;
+        j.arrivalS = r.submitS - first;
+        scenario.jobs.push_back(std::move(j));
+    }
+    report.kept = int(scenario.jobs.size());
+}
+
+std::optional<Error> TraceAssembler::malformed(ImportReport& report, const ImportOptions& options,
+                                               int line, const QString& message)
+{
+    if (options.strict)
+        return Error::invalid(
+            QStringLiteral("%1: line %2: %3").arg(report.source).arg(line).arg(message));
+    report.addMalformed(line, message);
+    return std::nullopt;
+}
+
+} // namespace gantry

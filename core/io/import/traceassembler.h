@@ -1,0 +1,35 @@
+#pragma once
+
+#include "io/import/importoptions.h"
+#include "io/import/importreport.h"
+#include "io/import/tracerow.h"
+#include "model/scenario.h"
+#include "util/error.h"
+
+#include <optional>
+#include <vector>
+
+namespace gantry {
+
+/// The part every importer shares: orders the parsed rows by submission, applies the drop
+/// reasons and the ImportOptions filters, and turns the kept rows into scenario jobs.
+class TraceAssembler
+{
+public:
+    /// Sorts rows by submission (file order on ties, stable), then for each row in that order
+    /// counts the first reason that drops it: the importer's own, the time window (seconds after
+    /// the earliest row), the virtual cluster, the GPU bounds, the cluster size (that of
+    /// scenario.cluster, which must be finalized) and the limit. Kept rows become
+    /// scenario.jobs with arrivals measured from the first kept job and ids from the trace
+    /// (made unique) or idPrefix + index. Updates report.kept, drops and clusterGpus.
+    /// O(n log n).
+    static void assemble(std::vector<TraceRow> rows, const ImportOptions& options,
+                         const QString& idPrefix, Scenario& scenario, ImportReport& report);
+
+    /// Handles a malformed row: in strict mode the error to fail with ("SOURCE: line N:
+    /// MESSAGE"), else counts and lists it in report and returns nothing.
+    static std::optional<Error> malformed(ImportReport& report, const ImportOptions& options,
+                                          int line, const QString& message);
+};
+
+} // namespace gantry
