@@ -1,17 +1,30 @@
 #include "mainwindow.h"
 
+#include "cluster/clustereditor.h"
 #include "comparisonchart.h"
 #include "comparisonmodel.h"
+#include "document/projectdocument.h"
+#include "io/import/traceimporterregistry.h"
 #include "io/scenarioreader.h"
+#include "jobs/jobseditor.h"
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
+#include "properties/problemslist.h"
+#include "properties/propertypanel.h"
+#include "report/reportdialog.h"
+#include "results/resultspanel.h"
 #include "runworker.h"
-#include "storage/projectstore.h"
 #include "util/result.h"
 
 #include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
 #include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -19,20 +32,25 @@
 #include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTableView>
+#include <QToolBar>
+#include <QTreeWidget>
+#include <QUndoStack>
 #include <QVBoxLayout>
 
-#include <cstdio>
 #include <exception>
 #include <limits>
 #include <optional>
@@ -44,6 +62,10 @@ namespace {
 constexpr int ProgressRange = 1000;
 constexpr int MaxRecentFiles = 8;
 const QString RecentFilesKey = QStringLiteral("recentFiles");
+const QString GeometryKey = QStringLiteral("mainWindow/geometry");
+const QString StateKey = QStringLiteral("mainWindow/state");
+constexpr int TreeScenarioRole = Qt::UserRole + 1;
+constexpr int TreeRunRole = Qt::UserRole + 2; // session run index, or -1 for a stored run
 
 bool isProjectFile(const QString& path)
 {
@@ -64,8 +86,10 @@ bool selectText(QComboBox* combo, const QString& text)
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 {
     registerMetaTypes();
+    setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Gantry"));
 
+    m_document = new ProjectDocument(this);
     m_model = new ComparisonModel(this);
     buildActions();
     buildWidgets();
@@ -99,38 +123,117 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
         },
         Qt::QueuedConnection);
 
+    connect(m_document, &ProjectDocument::changed, this, &MainWindow::onDocumentChanged);
+    connect(m_document, &ProjectDocument::modifiedChanged, this, [this] { updateTitle(); });
+    connect(m_document, &ProjectDocument::problemsChanged, this, [this] { updateActions(); });
+    connect(m_document->undoStack(), &QUndoStack::indexChanged, this, [this] { updateActions(); });
+    connect(m_document, &ProjectDocument::selectionChanged, this, [this] { updateActions(); });
+
     m_thread.start();
+    restoreLayout();
+    rebuildTree();
     updateActions();
-    statusBar()->showMessage(tr("Open a scenario to begin (File > Open)."));
+    updateTitle();
+    statusBar()->showMessage(tr("Open a project or scenario (File > Open), or draw a cluster."));
 }
 
 MainWindow::~MainWindow()
 {
+    // The document goes before the widgets that show it: they must not hear from it meanwhile.
+    disconnect(m_document, nullptr, this, nullptr);
+    disconnect(m_document->undoStack(), nullptr, this, nullptr);
     m_worker->cancel();
     m_thread.quit();
     m_thread.wait();
     delete m_worker; // its thread has stopped, so deleting it here is safe
+    saveLayout();
 }
+
+// --- building -------------------------------------------------------------------------------
 
 void MainWindow::buildActions()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_newAction = file->addAction(tr("&New Project"), this, [this] { newProject(); });
     m_newAction->setShortcut(QKeySequence::New);
+    m_newAction->setObjectName(QStringLiteral("newAction"));
     m_openAction = file->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
     m_openAction->setShortcut(QKeySequence::Open);
+    m_openAction->setObjectName(QStringLiteral("openAction"));
     m_recentMenu = file->addMenu(tr("Open &Recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
     m_saveAction = file->addAction(tr("&Save"), this, [this] { saveProject(); });
     m_saveAction->setShortcut(QKeySequence::Save);
+    m_saveAction->setObjectName(QStringLiteral("saveAction"));
     m_saveAsAction = file->addAction(tr("Save &As..."), this, &MainWindow::showSaveAsDialog);
     m_saveAsAction->setShortcut(QKeySequence::SaveAs);
+    m_saveAsAction->setObjectName(QStringLiteral("saveAsAction"));
+    file->addSeparator();
+    m_importAction = file->addAction(tr("&Import Trace..."), this, &MainWindow::showImportDialog);
+    m_importAction->setObjectName(QStringLiteral("importAction"));
+    m_exportAction = file->addAction(tr("&Export Report..."), this, &MainWindow::showExportReport);
+    m_exportAction->setObjectName(QStringLiteral("exportReportAction"));
     rebuildRecentMenu();
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    m_undoAction = edit->addAction(tr("&Undo"), this, &MainWindow::undo);
+    m_undoAction->setShortcut(QKeySequence::Undo);
+    m_undoAction->setObjectName(QStringLiteral("undoAction"));
+    m_redoAction = edit->addAction(tr("&Redo"), this, &MainWindow::redo);
+    m_redoAction->setShortcut(QKeySequence::Redo);
+    m_redoAction->setObjectName(QStringLiteral("redoAction"));
+    edit->addSeparator();
+    m_cutAction = edit->addAction(tr("Cu&t"), this, &MainWindow::cut);
+    m_cutAction->setShortcut(QKeySequence::Cut);
+    m_cutAction->setObjectName(QStringLiteral("cutAction"));
+    m_copyAction = edit->addAction(tr("&Copy"), this, &MainWindow::copy);
+    m_copyAction->setShortcut(QKeySequence::Copy);
+    m_copyAction->setObjectName(QStringLiteral("copyAction"));
+    m_pasteAction = edit->addAction(tr("&Paste"), this, [this] { paste(); });
+    m_pasteAction->setShortcut(QKeySequence::Paste);
+    m_pasteAction->setObjectName(QStringLiteral("pasteAction"));
+    m_deleteAction = edit->addAction(tr("&Delete"), this, &MainWindow::deleteSelection);
+    m_deleteAction->setShortcut(QKeySequence::Delete);
+    m_deleteAction->setObjectName(QStringLiteral("deleteAction"));
+    edit->addSeparator();
+    m_selectAllAction = edit->addAction(tr("Select &All"), this, &MainWindow::selectAll);
+    m_selectAllAction->setShortcut(QKeySequence::SelectAll);
+    m_selectAllAction->setObjectName(QStringLiteral("selectAllAction"));
+    // Text fields keep their own shortcuts: these act on the editors' views only.
+    for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
+        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+
+    QMenu* run = menuBar()->addMenu(tr("&Run"));
+    m_runAction = run->addAction(tr("&Run"), this, [this] { startRun(); });
+    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
+    m_runAction->setObjectName(QStringLiteral("runAction"));
+    m_cancelAction = run->addAction(tr("&Cancel"), this, &MainWindow::cancelRun);
+    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Gantry"), this, &MainWindow::showAbout)
+        ->setObjectName(QStringLiteral("aboutAction"));
+
+    QToolBar* bar = addToolBar(tr("Main"));
+    bar->setObjectName(QStringLiteral("mainToolBar"));
+    bar->addAction(m_newAction);
+    bar->addAction(m_openAction);
+    bar->addAction(m_saveAction);
+    bar->addSeparator();
+    bar->addAction(m_undoAction);
+    bar->addAction(m_redoAction);
+    bar->addSeparator();
+    bar->addAction(m_runAction);
+    bar->addAction(m_cancelAction);
 }
 
-void MainWindow::buildWidgets()
+QWidget* MainWindow::buildRunPanel()
 {
     auto* panel = new QWidget;
     auto* panelLayout = new QVBoxLayout(panel);
@@ -141,7 +244,7 @@ void MainWindow::buildWidgets()
     panelLayout->addWidget(m_scenarioCombo);
     connect(m_scenarioCombo, &QComboBox::activated, this, [this](int i) { selectScenario(i); });
 
-    panelLayout->addWidget(new QLabel(tr("Policies")));
+    panelLayout->addWidget(new QLabel(tr("Policies to compare")));
     m_policyList = new QListWidget;
     m_policyList->setObjectName(QStringLiteral("policyList"));
     const QStringList policies = PolicyRegistry::names();
@@ -172,7 +275,21 @@ void MainWindow::buildWidgets()
     m_seedSpin->setObjectName(QStringLiteral("seedSpin"));
     m_seedSpin->setRange(0, std::numeric_limits<int>::max());
     form->addRow(tr("Seed"), m_seedSpin);
+
+    m_contentionCombo = new QComboBox;
+    m_contentionCombo->setObjectName(QStringLiteral("contentionCombo"));
+    m_contentionCombo->addItem(tr("as the scenario says"), QString());
+    m_contentionCombo->addItem(QStringLiteral("none"), QStringLiteral("none"));
+    m_contentionCombo->addItem(QStringLiteral("fair"), QStringLiteral("fair"));
+    form->addRow(tr("Contention"), m_contentionCombo);
     panelLayout->addLayout(form);
+
+    m_problemLabel = new QLabel;
+    m_problemLabel->setObjectName(QStringLiteral("problemLabel"));
+    m_problemLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_problemLabel->setWordWrap(true);
+    m_problemLabel->hide();
+    panelLayout->addWidget(m_problemLabel);
 
     auto* buttons = new QHBoxLayout;
     m_runButton = new QPushButton(tr("Run"));
@@ -188,6 +305,54 @@ void MainWindow::buildWidgets()
     m_progressBar->setRange(0, ProgressRange);
     m_progressBar->setValue(0);
     panelLayout->addWidget(m_progressBar);
+
+    connect(m_runButton, &QPushButton::clicked, this, [this] { startRun(); });
+    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRun);
+    return panel;
+}
+
+void MainWindow::buildWidgets()
+{
+    auto addDock = [this](const QString& title, const QString& name, QWidget* content,
+                          Qt::DockWidgetArea area) {
+        auto* dock = new QDockWidget(title, this);
+        dock->setObjectName(name);
+        dock->setWidget(content);
+        addDockWidget(area, dock);
+        m_viewMenu->addAction(dock->toggleViewAction());
+        return dock;
+    };
+
+    m_tree = new QTreeWidget;
+    m_tree->setObjectName(QStringLiteral("projectTree"));
+    m_tree->setHeaderHidden(true);
+    connect(m_tree, &QTreeWidget::itemClicked, this,
+            [this](QTreeWidgetItem* item) { onTreeItemActivated(item); });
+    connect(m_tree, &QTreeWidget::itemActivated, this,
+            [this](QTreeWidgetItem* item) { onTreeItemActivated(item); });
+    QDockWidget* projectDock =
+        addDock(tr("Project"), QStringLiteral("projectDock"), m_tree, Qt::LeftDockWidgetArea);
+    QDockWidget* runDock =
+        addDock(tr("Run"), QStringLiteral("runDock"), buildRunPanel(), Qt::LeftDockWidgetArea);
+    splitDockWidget(projectDock, runDock, Qt::Vertical);
+
+    m_properties = new PropertyPanel(m_document);
+    m_properties->setObjectName(QStringLiteral("propertyPanel"));
+    addDock(tr("Properties"), QStringLiteral("propertiesDock"), m_properties,
+            Qt::RightDockWidgetArea);
+    m_problems = new ProblemsList(m_document);
+    addDock(tr("Problems"), QStringLiteral("problemsDock"), m_problems, Qt::RightDockWidgetArea);
+    connect(m_problems, &ProblemsList::problemActivated, this, [this](const Problem& p) {
+        if (p.target == Selection::Kind::Job)
+            showTab(Tab::Jobs);
+        else if (p.target != Selection::Kind::None)
+            showTab(Tab::Cluster);
+    });
+
+    m_clusterEditor = new ClusterEditor(m_document);
+    m_clusterEditor->setObjectName(QStringLiteral("clusterEditor"));
+    m_jobsEditor = new JobsEditor(m_document);
+    m_jobsEditor->setObjectName(QStringLiteral("jobsEditor"));
 
     m_table = new QTableView;
     m_table->setObjectName(QStringLiteral("comparisonTable"));
@@ -207,21 +372,72 @@ void MainWindow::buildWidgets()
     m_chart->setObjectName(QStringLiteral("comparisonChart"));
     m_chart->setModel(m_model);
 
-    auto* centre = new QSplitter(Qt::Vertical);
-    centre->addWidget(m_table);
-    centre->addWidget(m_chart);
-    centre->setStretchFactor(1, 1);
+    m_results = new ResultsPanel;
+    m_results->setObjectName(QStringLiteral("resultsPanel"));
 
-    auto* split = new QSplitter(Qt::Horizontal);
-    split->addWidget(panel);
-    split->addWidget(centre);
-    split->setStretchFactor(1, 1);
-    setCentralWidget(split);
-    resize(1100, 700);
+    auto* comparison = new QSplitter(Qt::Horizontal);
+    comparison->addWidget(m_table);
+    comparison->addWidget(m_chart);
+    comparison->setStretchFactor(0, 3);
+    comparison->setStretchFactor(1, 2);
+    auto* resultsSplit = new QSplitter(Qt::Vertical);
+    resultsSplit->setObjectName(QStringLiteral("resultsSplit"));
+    resultsSplit->addWidget(m_results);
+    resultsSplit->addWidget(comparison);
+    resultsSplit->setStretchFactor(0, 3);
+    resultsSplit->setStretchFactor(1, 1);
 
-    connect(m_runButton, &QPushButton::clicked, this, [this] { startRun(); });
-    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRun);
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("centralTabs"));
+    m_tabs->addTab(m_clusterEditor, tr("Cluster"));
+    m_tabs->addTab(m_jobsEditor, tr("Jobs"));
+    m_tabs->addTab(resultsSplit, tr("Results"));
+    setCentralWidget(m_tabs);
+    // Cut/Copy/Paste/Delete/Select All apply where the editors are.
+    for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
+        m_tabs->addAction(a);
+    resize(1280, 800);
 }
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    const QByteArray geometry = settings.value(GeometryKey).toByteArray();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = settings.value(StateKey).toByteArray();
+    if (!state.isEmpty())
+        restoreState(state);
+}
+
+void MainWindow::saveLayout() const
+{
+    QSettings settings;
+    settings.setValue(GeometryKey, saveGeometry());
+    settings.setValue(StateKey, saveState());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (m_interactive && isModified()) {
+        const auto answer = QMessageBox::question(
+            this, tr("Gantry"), tr("The project has unsaved changes. Save them?"),
+            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !saveProject())) {
+            event->ignore();
+            return;
+        }
+    }
+    saveLayout();
+    QMainWindow::closeEvent(event);
+}
+
+void MainWindow::showTab(Tab tab)
+{
+    m_tabs->setCurrentIndex(int(tab));
+}
+
+// --- dialogs --------------------------------------------------------------------------------
 
 void MainWindow::showOpenDialog()
 {
@@ -236,7 +452,7 @@ void MainWindow::showOpenDialog()
 
 void MainWindow::showSaveAsDialog()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), m_projectPath,
+    QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), projectPath(),
                                                 tr("Projects (*.gantry)"));
     if (path.isEmpty())
         return;
@@ -245,9 +461,88 @@ void MainWindow::showSaveAsDialog()
     saveProjectAs(path);
 }
 
+void MainWindow::showImportDialog()
+{
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Import trace"));
+    auto* format = new QComboBox;
+    format->addItems(TraceImporterRegistry::formats());
+    auto* path = new QLineEdit;
+    auto* browse = new QPushButton(tr("Browse..."));
+    connect(browse, &QPushButton::clicked, &dialog, [&] {
+        const QString f = QFileDialog::getOpenFileName(&dialog, tr("Trace file"), QString(),
+                                                       tr("Traces (*.csv *.json);;All files (*)"));
+        if (!f.isEmpty())
+            path->setText(f);
+    });
+    auto* fileRow = new QHBoxLayout;
+    fileRow->addWidget(path, 1);
+    fileRow->addWidget(browse);
+    auto* limit = new QSpinBox;
+    limit->setRange(0, 10'000'000);
+    limit->setSpecialValueText(tr("all jobs"));
+    auto* note =
+        new QLabel(hasScenario() ? tr("Jobs land on the cluster of \"%1\".").arg(scenario().name)
+                                 : tr("No cluster open: only formats that bring their "
+                                      "own cluster can be imported."));
+    note->setWordWrap(true);
+    auto* form = new QFormLayout;
+    form->addRow(tr("Format"), format);
+    form->addRow(tr("File"), fileRow);
+    form->addRow(tr("Keep at most"), limit);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    auto* layout = new QVBoxLayout(&dialog);
+    layout->addLayout(form);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty())
+        importTrace(format->currentText(), path->text().trimmed(), limit->value());
+}
+
+void MainWindow::showExportReport()
+{
+    if (m_batch.empty()) {
+        reportError(tr("Run a comparison first: the report shows its runs."));
+        return;
+    }
+    ReportBuilder::Input input;
+    input.scenario = m_batch.front().ranOn ? *m_batch.front().ranOn : scenario();
+    for (const DocumentRun& r : m_batch) {
+        input.runs.push_back(r.result);
+        input.schedules.push_back(r.schedule);
+    }
+    ReportDialog dialog(input, this);
+    connect(&dialog, &ReportDialog::reportWritten, this, [this](const QString& path, int pages) {
+        statusBar()->showMessage(tr("Wrote %1 (%n page(s))", nullptr, pages).arg(path));
+    });
+    dialog.exec();
+}
+
+void MainWindow::showAbout()
+{
+    QMessageBox::about(this, tr("About Gantry"),
+                       tr("<b>Gantry %1</b><p>A planner for GPU clusters that train deep-learning "
+                          "models: draw a cluster and its jobs, run A-SRPT and its competitors, "
+                          "and compare them by eye.</p>")
+                           .arg(QCoreApplication::applicationVersion()));
+}
+
+// --- project --------------------------------------------------------------------------------
+
 bool MainWindow::openFile(const QString& path)
 {
     return isProjectFile(path) ? openProject(path) : openScenario(path);
+}
+
+void MainWindow::clearComparison()
+{
+    m_model->clear();
+    m_batch.clear();
+    m_results->setRuns(scenario(), {}, {});
+    m_progressBar->setValue(0);
+    m_outcome = Outcome::None;
 }
 
 bool MainWindow::newProject()
@@ -256,18 +551,12 @@ bool MainWindow::newProject()
         reportError(tr("Cannot start a new project while a run is in progress."));
         return false;
     }
-    m_projectPath.clear();
-    m_projectScenarios.clear();
-    m_unsavedRuns.clear();
-    m_scenario = Scenario{};
+    m_document->clear();
     m_scenarioPath.clear();
-    m_hasScenario = false;
-    m_scenarioCombo->clear();
-    m_model->clear();
-    m_progressBar->setValue(0);
+    clearComparison();
     m_lastError.clear();
-    setModified(false);
-    statusBar()->showMessage(tr("New project: open a scenario to add (File > Open)."));
+    statusBar()->showMessage(
+        tr("New project: open a scenario (File > Open) or add racks and servers."));
     updateActions();
     return true;
 }
@@ -278,151 +567,164 @@ bool MainWindow::openProject(const QString& path)
         reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
         return false;
     }
-    auto store = storage::ProjectStore::open(path);
-    if (!store) {
-        reportError(store.error().message);
+    const Status opened = m_document->openProject(path);
+    if (!opened) {
+        reportError(opened.error().message);
         return false;
     }
-    auto stored = store.value()->scenarios();
-    if (!stored) {
-        reportError(stored.error().message);
-        return false;
-    }
-    m_projectPath = path;
-    m_projectScenarios.clear();
-    for (const auto& s : stored.value())
-        m_projectScenarios.push_back(s.scenario);
-    m_unsavedRuns.clear();
-    m_scenarioCombo->clear();
-    for (const Scenario& s : m_projectScenarios)
-        m_scenarioCombo->addItem(s.name);
+    m_scenarioPath = path;
     m_lastError.clear();
-    setModified(false);
+    clearComparison();
     addRecentFile(path);
-    if (m_projectScenarios.empty()) {
-        m_hasScenario = false;
-        m_scenario = Scenario{};
-        m_scenarioPath = path;
-        m_model->clear();
+    int runs = 0;
+    for (int i = 0; i < m_document->scenarioCount(); ++i)
+        runs += int(m_document->storedRuns(i).size());
+    if (m_document->scenarioCount() == 0)
         statusBar()->showMessage(tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName()));
-        updateActions();
-        return true;
+    else
+        statusBar()->showMessage(tr("Opened %1: %2 scenario(s), %3 recorded run(s)")
+                                     .arg(QFileInfo(path).fileName())
+                                     .arg(m_document->scenarioCount())
+                                     .arg(runs));
+    updateActions();
+    return true;
+}
+
+bool MainWindow::openScenario(const QString& path)
+{
+    if (m_running) {
+        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
+        return false;
     }
-    showScenario(0);
-    auto runs = store.value()->runs();
-    statusBar()->showMessage(tr("Opened %1: %2 scenario(s), %3 recorded run(s)")
+    std::optional<Result<Scenario>> read;
+    try {
+        read.emplace(ScenarioReader::readFile(path));
+    } catch (const std::exception& e) {
+        read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
+    } catch (...) {
+        read.emplace(Error::internal(tr("unknown exception")));
+    }
+    if (!read->ok()) {
+        QString message = read->error().message;
+        if (!message.contains(path) && !message.contains(QFileInfo(path).fileName()))
+            message = tr("%1: %2").arg(path, message);
+        reportError(message);
+        return false;
+    }
+
+    Scenario s = std::move(*read).value();
+    if (s.name.isEmpty())
+        s.name = QFileInfo(path).completeBaseName();
+    // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
+    m_document->resetToScenario(s);
+    m_scenarioPath = path;
+    m_lastError.clear();
+    clearComparison();
+    addRecentFile(path);
+    statusBar()->showMessage(tr("Opened %1: %2 jobs on %3 GPUs")
                                  .arg(QFileInfo(path).fileName())
-                                 .arg(m_projectScenarios.size())
-                                 .arg(runs ? runs.value().size() : 0));
+                                 .arg(scenario().jobs.size())
+                                 .arg(scenario().cluster.totalGpus()));
+    updateActions();
     return true;
 }
 
 bool MainWindow::selectScenario(int index)
 {
-    if (m_running || index < 0 || index >= int(m_projectScenarios.size()))
+    if (m_running || index < 0 || index >= m_document->scenarioCount())
         return false;
-    showScenario(index);
+    m_document->setCurrentIndex(index);
     return true;
-}
-
-void MainWindow::showScenario(int index)
-{
-    m_scenario = m_projectScenarios[std::size_t(index)];
-    m_scenarioPath = m_projectPath;
-    m_hasScenario = true;
-    m_outcome = Outcome::None;
-    m_model->clear();
-    m_progressBar->setValue(0);
-    m_scenarioCombo->setCurrentIndex(index);
-    updateTitle();
-    updateActions();
-}
-
-int MainWindow::unsavedRunCount() const
-{
-    int n = 0;
-    for (const auto& r : m_unsavedRuns)
-        n += int(r.results.size());
-    return n;
 }
 
 bool MainWindow::saveProject()
 {
-    if (m_projectPath.isEmpty()) {
+    if (projectPath().isEmpty()) {
         if (m_interactive) {
             showSaveAsDialog();
-            return !m_projectPath.isEmpty() && !m_modified;
+            return !projectPath().isEmpty() && !isModified();
         }
         reportError(tr("The project has no file yet: use File > Save As."));
         return false;
     }
-    auto store = storage::ProjectStore::open(m_projectPath,
-                                             storage::ProjectStore::OpenMode::CreateIfMissing);
-    if (!store) {
-        reportError(store.error().message);
-        return false;
-    }
-    storage::ProjectChanges changes;
-    changes.addScenarios = m_projectScenarios;
-    changes.runs = m_unsavedRuns;
-    auto saved = store.value()->save(changes);
+    const auto saved = m_document->save();
     if (!saved) {
         reportError(saved.error().message);
         return false;
     }
-    m_unsavedRuns.clear();
-    setModified(false);
-    addRecentFile(m_projectPath);
-    statusBar()->showMessage(
-        tr("Saved %1 (%n run(s) recorded)", nullptr, int(saved.value().runIds.size()))
-            .arg(QFileInfo(m_projectPath).fileName()));
+    addRecentFile(projectPath());
+    statusBar()->showMessage(tr("Saved %1 (%n run(s) recorded)", nullptr, saved.value())
+                                 .arg(QFileInfo(projectPath()).fileName()));
     return true;
 }
 
 bool MainWindow::saveProjectAs(const QString& path)
 {
-    // Written under a temporary name and renamed over path: a failure leaves path as it was.
-    const QString tmp = path + QStringLiteral(".saving");
-    for (const QString& f : {tmp, tmp + QStringLiteral("-wal"), tmp + QStringLiteral("-shm")})
-        QFile::remove(f);
-    Status status;
-    if (!m_projectPath.isEmpty() && QFileInfo::exists(m_projectPath)) {
-        auto current = storage::ProjectStore::open(m_projectPath);
-        status = current ? current.value()->copyTo(tmp) : Status(current.error());
-    }
-    if (status) {
-        auto store =
-            storage::ProjectStore::open(tmp, storage::ProjectStore::OpenMode::CreateIfMissing);
-        if (!store) {
-            status = store.error();
-        } else {
-            storage::ProjectChanges changes;
-            changes.addScenarios = m_projectScenarios;
-            changes.runs = m_unsavedRuns;
-            auto saved = store.value()->save(changes);
-            if (!saved)
-                status = saved.error();
-        }
-    }
-    if (status) {
-        QFile::remove(path + QStringLiteral("-wal"));
-        QFile::remove(path + QStringLiteral("-shm"));
-        if (std::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(path).constData()) !=
-            0)
-            status = Error::invalid(tr("%1: cannot be written").arg(path));
-    }
-    if (!status) {
-        QFile::remove(tmp);
-        reportError(QString(status.error().message).replace(tmp, path));
+    const Status saved = m_document->saveAs(path);
+    if (!saved) {
+        reportError(saved.error().message);
         return false;
     }
-    m_projectPath = path;
     m_scenarioPath = path;
-    m_unsavedRuns.clear();
-    setModified(false);
     addRecentFile(path);
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
     return true;
+}
+
+bool MainWindow::importTrace(const QString& format, const QString& path, int limit)
+{
+    if (m_running) {
+        reportError(tr("Cannot import while a run is in progress."));
+        return false;
+    }
+    std::optional<Cluster> cluster;
+    if (hasScenario() && !scenario().cluster.servers.empty())
+        cluster = scenario().cluster;
+    ImportOptions options;
+    options.limit = limit;
+    const auto imported = TraceImporterRegistry::import(format, path, cluster, options);
+    if (!imported) {
+        reportError(imported.error().message);
+        return false;
+    }
+    Scenario s = imported.value().scenario;
+    if (s.name.isEmpty())
+        s.name = QFileInfo(path).completeBaseName();
+    m_document->addScenario(s, tr("Import %1 trace %2").arg(format, QFileInfo(path).fileName()));
+    m_lastError.clear();
+    const QStringList summary = imported.value().report.summaryLines();
+    statusBar()->showMessage(summary.isEmpty() ? tr("Imported %1").arg(path) : summary.first());
+    return true;
+}
+
+QString MainWindow::projectPath() const
+{
+    return m_document->path();
+}
+
+bool MainWindow::isModified() const
+{
+    return m_document->isModified();
+}
+
+std::vector<Scenario> MainWindow::projectScenarios() const
+{
+    return m_document->scenarios();
+}
+
+int MainWindow::unsavedRunCount() const
+{
+    return m_document->unsavedRunCount();
+}
+
+bool MainWindow::hasScenario() const
+{
+    return m_document->hasCurrent();
+}
+
+const Scenario& MainWindow::scenario() const
+{
+    return m_document->current();
 }
 
 QStringList MainWindow::recentFiles() const
@@ -449,69 +751,156 @@ void MainWindow::rebuildRecentMenu()
     for (const QString& f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openFile(f); })
             ->setToolTip(f);
-    m_recentMenu->setEnabled(!files.isEmpty());
-}
-
-void MainWindow::setModified(bool modified)
-{
-    m_modified = modified;
-    updateTitle();
+    m_recentMenu->setEnabled(!m_running && !files.isEmpty());
 }
 
 void MainWindow::updateTitle()
 {
-    QString name = m_projectPath.isEmpty() ? tr("untitled") : QFileInfo(m_projectPath).fileName();
-    if (m_hasScenario)
-        name = tr("%1 [%2]").arg(name, m_scenario.name);
-    setWindowTitle(tr("%1%2 - Gantry").arg(name, m_modified ? QStringLiteral("*") : QString()));
+    QString name = projectPath().isEmpty() ? tr("untitled") : QFileInfo(projectPath()).fileName();
+    if (hasScenario())
+        name = tr("%1 [%2]").arg(name, scenario().name);
+    setWindowTitle(tr("%1%2 - Gantry").arg(name, isModified() ? QStringLiteral("*") : QString()));
 }
 
-bool MainWindow::openScenario(const QString& path)
+void MainWindow::onDocumentChanged(const DocumentChange& change)
 {
-    if (m_running) {
-        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
-        return false;
+    using K = DocumentChange::Kind;
+    if (change.kind == K::Current && !m_running)
+        clearComparison();
+    if (change.kind == K::Project || change.kind == K::Scenarios || change.kind == K::Current ||
+        change.kind == K::Runs) {
+        rebuildTree();
+        rebuildScenarioCombo();
     }
-    std::optional<Result<Scenario>> read;
-    try {
-        read.emplace(ScenarioReader::readFile(path));
-    } catch (const std::exception& e) {
-        read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
-    } catch (...) {
-        read.emplace(Error::internal(tr("unknown exception")));
-    }
-    if (!read->ok()) {
-        QString message = read->error().message;
-        if (!message.contains(path) && !message.contains(QFileInfo(path).fileName()))
-            message = tr("%1: %2").arg(path, message);
-        reportError(message);
-        return false;
-    }
-
-    m_scenario = std::move(*read).value();
-    if (m_scenario.name.isEmpty())
-        m_scenario.name = QFileInfo(path).completeBaseName();
-    // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
-    m_projectPath.clear();
-    m_projectScenarios = {m_scenario};
-    m_unsavedRuns.clear();
-    m_scenarioCombo->clear();
-    m_scenarioCombo->addItem(m_scenario.name);
-    m_scenarioPath = path;
-    m_hasScenario = true;
-    m_lastError.clear();
-    m_outcome = Outcome::None;
-    m_model->clear();
-    m_progressBar->setValue(0);
-    setModified(true);
-    addRecentFile(path);
-    statusBar()->showMessage(tr("Opened %1: %2 jobs on %3 GPUs")
-                                 .arg(QFileInfo(path).fileName())
-                                 .arg(m_scenario.jobs.size())
-                                 .arg(m_scenario.cluster.totalGpus()));
+    updateTitle();
     updateActions();
+}
+
+void MainWindow::rebuildScenarioCombo()
+{
+    const QSignalBlocker block(m_scenarioCombo);
+    m_scenarioCombo->clear();
+    for (int i = 0; i < m_document->scenarioCount(); ++i)
+        m_scenarioCombo->addItem(m_document->scenario(i).name);
+    m_scenarioCombo->setCurrentIndex(m_document->currentIndex());
+}
+
+void MainWindow::rebuildTree()
+{
+    m_tree->clear();
+    for (int i = 0; i < m_document->scenarioCount(); ++i) {
+        const Scenario& s = m_document->scenario(i);
+        auto* item = new QTreeWidgetItem(m_tree, {s.name});
+        item->setData(0, TreeScenarioRole, i);
+        item->setData(0, TreeRunRole, -2);
+        item->setToolTip(0, tr("%1 jobs on %2 GPUs").arg(s.jobs.size()).arg(s.cluster.totalGpus()));
+        if (i == m_document->currentIndex()) {
+            QFont f = item->font(0);
+            f.setBold(true);
+            item->setFont(0, f);
+        }
+        for (const auto& r : m_document->storedRuns(i)) {
+            auto* run = new QTreeWidgetItem(
+                item, {tr("%1 / %2 / %3 (saved)").arg(r.policy, r.placement, r.predictor)});
+            run->setData(0, TreeScenarioRole, i);
+            run->setData(0, TreeRunRole, -1);
+            run->setToolTip(0, tr("run %1, seed %2, %3, avg JCT %4 s")
+                                   .arg(r.id)
+                                   .arg(r.seed)
+                                   .arg(r.createdAt)
+                                   .arg(r.summary.value(QStringLiteral("avg_jct_s")).toDouble()));
+        }
+        const auto& runs = m_document->runs(i);
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+            if (runs[k].saved)
+                continue;
+            const RunConfig& c = runs[k].result.config;
+            auto* run = new QTreeWidgetItem(
+                item, {tr("%1 / %2 / %3 (not saved)").arg(c.policy, c.placement, c.predictor)});
+            run->setData(0, TreeScenarioRole, i);
+            run->setData(0, TreeRunRole, int(k));
+            run->setToolTip(0, tr("avg JCT %1 s").arg(runs[k].result.summary.avgJctS));
+        }
+        item->setExpanded(true);
+    }
+}
+
+void MainWindow::onTreeItemActivated(QTreeWidgetItem* item)
+{
+    if (!item)
+        return;
+    const int s = item->data(0, TreeScenarioRole).toInt();
+    const int run = item->data(0, TreeRunRole).toInt();
+    if (s != m_document->currentIndex())
+        selectScenario(s);
+    if (run >= 0 && s == m_document->currentIndex() && run < int(m_document->runs(s).size())) {
+        showTab(Tab::Results);
+        if (!m_batch.empty())
+            for (std::size_t k = 0; k < m_batch.size(); ++k)
+                if (m_batch[k].result.config == m_document->runs(s)[std::size_t(run)].result.config)
+                    m_results->setCurrentRun(int(k));
+    } else if (run == -1) {
+        statusBar()->showMessage(item->toolTip(0));
+    }
+}
+
+// --- editing --------------------------------------------------------------------------------
+
+void MainWindow::undo()
+{
+    if (!m_running)
+        m_document->undoStack()->undo();
+}
+
+void MainWindow::redo()
+{
+    if (!m_running)
+        m_document->undoStack()->redo();
+}
+
+void MainWindow::copy()
+{
+    QMimeData* data = m_document->copySelection();
+    if (!data) {
+        statusBar()->showMessage(tr("Nothing selected to copy."));
+        return;
+    }
+    QApplication::clipboard()->setMimeData(data);
+}
+
+void MainWindow::cut()
+{
+    if (m_running || m_document->selection().isEmpty())
+        return;
+    copy();
+    m_document->deleteSelection();
+}
+
+bool MainWindow::paste()
+{
+    if (m_running)
+        return false;
+    const Status pasted = m_document->paste(QApplication::clipboard()->mimeData());
+    if (!pasted) {
+        reportError(pasted.error().message);
+        return false;
+    }
     return true;
 }
+
+void MainWindow::deleteSelection()
+{
+    if (!m_running)
+        m_document->deleteSelection();
+}
+
+void MainWindow::selectAll()
+{
+    m_document->selectAll(m_tabs->currentIndex() == int(Tab::Jobs) ? Selection::Kind::Job
+                                                                   : Selection::Kind::Server);
+}
+
+// --- runs -----------------------------------------------------------------------------------
 
 void MainWindow::setCheckedPolicies(const QStringList& policies)
 {
@@ -551,12 +940,17 @@ QList<RunConfig> MainWindow::runConfigs() const
 {
     QList<RunConfig> configs;
     const QStringList policies = checkedPolicies();
+    const QString contention = m_contentionCombo->currentData().toString();
     for (const QString& policy : policies) {
         RunConfig config;
         config.policy = policy;
         config.placement = m_placementCombo->currentText();
         config.predictor = m_predictorCombo->currentText().trimmed();
         config.seed = std::uint64_t(m_seedSpin->value());
+        if (contention == QLatin1String("none"))
+            config.contention = Contention::None;
+        else if (contention == QLatin1String("fair"))
+            config.contention = Contention::Fair;
         configs << config;
     }
     return configs;
@@ -568,8 +962,14 @@ bool MainWindow::startRun()
         reportError(tr("A run is already in progress."));
         return false;
     }
-    if (!m_hasScenario) {
+    if (!hasScenario()) {
         reportError(tr("Open a scenario before running (File > Open)."));
+        return false;
+    }
+    const auto& problems = m_document->problems();
+    if (!problems.empty()) {
+        reportError(tr("Cannot run: %n problem(s) to fix first; %1", nullptr, int(problems.size()))
+                        .arg(problems.front().text()));
         return false;
     }
     const QList<RunConfig> configs = runConfigs();
@@ -580,12 +980,15 @@ bool MainWindow::startRun()
 
     m_lastError.clear();
     m_model->clear();
+    m_batch.clear();
     m_progressBar->setValue(0);
+    m_runScenario = std::make_shared<const Scenario>(scenario());
+    m_runScenarioIndex = m_document->currentIndex();
     m_worker->clearCancel(); // before queuing, so that a quick cancelRun() is not lost
     m_runClock.start();
     setRunning(true);
     statusBar()->showMessage(tr("Running %n policy(ies)...", nullptr, int(configs.size())));
-    emit runRequested(m_scenario, configs);
+    emit runRequested(*m_runScenario, configs);
     return true;
 }
 
@@ -595,6 +998,7 @@ void MainWindow::cancelRun()
         return;
     m_worker->cancel();
     m_cancelButton->setEnabled(false);
+    m_cancelAction->setEnabled(false);
     statusBar()->showMessage(tr("Cancelling..."));
 }
 
@@ -607,16 +1011,26 @@ void MainWindow::onProgress(double fraction, const QString& step)
         statusBar()->showMessage(tr("Running %1").arg(step));
 }
 
-void MainWindow::onRunFinished(const gantry::RunResult& result)
+void MainWindow::onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule)
 {
     if (!m_running)
         return;
     m_model->addResult(result);
+    DocumentRun run{result, schedule, m_runScenario, false};
+    m_batch.push_back(run);
     // Kept for the next save, which records it in the project and adds the jobs to its history.
-    if (m_unsavedRuns.empty() || !(m_unsavedRuns.back().scenario == m_scenario))
-        m_unsavedRuns.push_back({m_scenario, {}, true});
-    m_unsavedRuns.back().results.push_back(result);
-    setModified(true);
+    m_document->addRun(m_runScenarioIndex, std::move(run));
+}
+
+void MainWindow::showBatchInResults()
+{
+    std::vector<RunResult> results;
+    std::vector<Schedule> schedules;
+    for (const DocumentRun& r : m_batch) {
+        results.push_back(r.result);
+        schedules.push_back(r.schedule);
+    }
+    m_results->setRuns(m_runScenario ? *m_runScenario : scenario(), results, schedules);
 }
 
 void MainWindow::endRun(Outcome outcome, const QString& message)
@@ -624,9 +1038,13 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     m_outcome = outcome;
     if (outcome == Outcome::Completed)
         m_progressBar->setValue(ProgressRange);
+    if (!m_batch.empty())
+        showBatchInResults();
     if (!message.isEmpty())
         statusBar()->showMessage(message);
     setRunning(false);
+    if (outcome == Outcome::Completed && m_interactive)
+        showTab(Tab::Results);
     emit runEnded(outcome);
 }
 
@@ -641,18 +1059,46 @@ void MainWindow::setRunning(bool running)
 
 void MainWindow::updateActions()
 {
-    m_openAction->setEnabled(!m_running);
-    m_newAction->setEnabled(!m_running);
-    m_recentMenu->setEnabled(!m_running && !recentFiles().isEmpty());
-    m_saveAction->setEnabled(!m_running);
-    m_saveAsAction->setEnabled(!m_running);
-    m_scenarioCombo->setEnabled(!m_running);
-    m_runButton->setEnabled(!m_running && m_hasScenario);
+    if (!m_runButton)
+        return;
+    const bool idle = !m_running;
+    const int problems = hasScenario() ? int(m_document->problems().size()) : 0;
+    m_openAction->setEnabled(idle);
+    m_newAction->setEnabled(idle);
+    m_recentMenu->setEnabled(idle && !recentFiles().isEmpty());
+    m_saveAction->setEnabled(idle);
+    m_saveAsAction->setEnabled(idle);
+    m_importAction->setEnabled(idle);
+    m_exportAction->setEnabled(idle && !m_batch.empty());
+    m_undoAction->setEnabled(idle && m_document->undoStack()->canUndo());
+    m_redoAction->setEnabled(idle && m_document->undoStack()->canRedo());
+    m_undoAction->setText(m_document->undoStack()->canUndo()
+                              ? tr("&Undo %1").arg(m_document->undoStack()->undoText())
+                              : tr("&Undo"));
+    m_redoAction->setText(m_document->undoStack()->canRedo()
+                              ? tr("&Redo %1").arg(m_document->undoStack()->redoText())
+                              : tr("&Redo"));
+    const bool selected = !m_document->selection().isEmpty();
+    m_cutAction->setEnabled(idle && selected);
+    m_copyAction->setEnabled(selected);
+    m_deleteAction->setEnabled(idle && selected);
+    m_pasteAction->setEnabled(idle);
+    m_scenarioCombo->setEnabled(idle);
+    m_clusterEditor->setEnabled(idle);
+    m_jobsEditor->setEnabled(idle);
+    m_properties->setEnabled(idle);
+    const bool canRun = idle && hasScenario() && problems == 0;
+    m_runButton->setEnabled(canRun);
+    m_runAction->setEnabled(canRun);
     m_cancelButton->setEnabled(m_running);
-    m_policyList->setEnabled(!m_running);
-    m_placementCombo->setEnabled(!m_running);
-    m_predictorCombo->setEnabled(!m_running);
-    m_seedSpin->setEnabled(!m_running);
+    m_cancelAction->setEnabled(m_running);
+    m_policyList->setEnabled(idle);
+    m_placementCombo->setEnabled(idle);
+    m_predictorCombo->setEnabled(idle);
+    m_seedSpin->setEnabled(idle);
+    m_contentionCombo->setEnabled(idle);
+    m_problemLabel->setVisible(problems > 0);
+    m_problemLabel->setText(tr("%n problem(s) block the run (see Problems).", nullptr, problems));
 }
 
 void MainWindow::reportError(const QString& message)

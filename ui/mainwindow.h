@@ -1,10 +1,12 @@
 #pragma once
 
+#include "document/documentchange.h"
+#include "document/documentrun.h"
 #include "metatypes.h"
 #include "model/scenario.h"
 #include "sim/runconfig.h"
 #include "sim/runresult.h"
-#include "storage/projectchanges.h"
+#include "sim/schedule.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -13,26 +15,43 @@
 #include <QStringList>
 #include <QThread>
 
+#include <memory>
+#include <vector>
+
 class QAction;
 class QComboBox;
-class QMenu;
+class QDockWidget;
+class QLabel;
 class QListWidget;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QTableView;
+class QTreeWidget;
+class QTreeWidgetItem;
 
 namespace gantry::ui {
 
+class ClusterEditor;
 class ComparisonChart;
 class ComparisonModel;
+class JobsEditor;
+class ProblemsList;
+class ProjectDocument;
+class PropertyPanel;
+class ResultsPanel;
 class RunWorker;
 
-/// The first desktop window: opens a project (`.gantry`) or a scenario (`.json`), runs the
-/// checked policies on the chosen scenario in a worker thread with progress and cancel, and
-/// shows the comparison as a table and a bar chart. Runs are recorded in the project (with
-/// their jobs added to its history) when it is saved. Errors go to a message box (when
-/// interactive) and the status bar; bad input never crashes it.
+/// The desktop planner's window (DESIGN.md 6). A ProjectDocument holds the project; the
+/// window shows it in a project tree (scenarios and their runs), a cluster editor, a job
+/// editor, a property panel with inline validation and a problems list, and a run panel that
+/// runs the checked policies on the current scenario in a worker thread with progress and
+/// cancel. Results go to the comparison table and chart and the ResultsPanel (Gantt, heatmap,
+/// charts, teaching), and into the project when it is saved. Window layout and recent files
+/// persist in QSettings. Errors go to a message box (when interactive) and the status bar; bad
+/// input never crashes it.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -48,13 +67,22 @@ public:
     };
     Q_ENUM(Outcome)
 
-    /// An empty window with its worker thread started.
+    /// The central tabs, left to right.
+    enum class Tab
+    {
+        Cluster, ///< the cluster editor
+        Jobs,    ///< the job editor
+        Results, ///< results of the last run and the comparison
+    };
+
+    /// An empty window with its worker thread started; restores the saved layout.
     explicit MainWindow(QWidget* parent = nullptr);
-    /// Cancels a run in progress and joins the worker thread.
+    /// Cancels a run in progress, joins the worker thread and saves the layout.
     ~MainWindow() override;
 
-    /// Reads and validates path; on success it replaces the scenario and clears the comparison,
-    /// on failure it reports the error and keeps the previous scenario. Refused during a run.
+    /// Reads and validates path; on success it replaces the project by an untitled one holding
+    /// the scenario, on failure it reports the error and keeps what was open. Refused during a
+    /// run.
     bool openScenario(const QString& path);
     /// Opens path as a project when it ends in .gantry, else as a scenario.
     bool openFile(const QString& path);
@@ -68,24 +96,27 @@ public:
     bool saveProject();
     /// Saves the whole project to path (replacing it atomically) and makes it the project's file.
     bool saveProjectAs(const QString& path);
+    /// Imports a trace of format (TraceImporterRegistry) as a new scenario on the current
+    /// scenario's cluster (formats that bring their own cluster need none); undoable.
+    bool importTrace(const QString& format, const QString& path, int limit = 0);
     /// The project's file, empty while untitled.
-    QString projectPath() const { return m_projectPath; }
-    /// True when there are scenarios or runs not saved yet.
-    bool isModified() const { return m_modified; }
+    QString projectPath() const;
+    /// True when there are edits, scenarios or runs not saved yet.
+    bool isModified() const;
     /// Scenarios of the project, in order.
-    const std::vector<Scenario>& projectScenarios() const { return m_projectScenarios; }
+    std::vector<Scenario> projectScenarios() const;
     /// Shows scenario index of the project (clears the comparison); false if out of range.
     bool selectScenario(int index);
-    /// Runs finished since the last save, per scenario.
+    /// Runs finished since the last save, over all scenarios.
     int unsavedRunCount() const;
     /// Recently opened or saved files, newest first (QSettings "recentFiles").
     QStringList recentFiles() const;
 
-    /// True once a scenario was opened.
-    bool hasScenario() const { return m_hasScenario; }
-    /// The open scenario (empty before the first successful openScenario()).
-    const Scenario& scenario() const { return m_scenario; }
-    /// Path of the open scenario, empty if none.
+    /// True when a scenario is current.
+    bool hasScenario() const;
+    /// The current scenario (empty when there is none).
+    const Scenario& scenario() const;
+    /// File the current scenario came from (the scenario file or the project), empty if none.
     QString scenarioPath() const { return m_scenarioPath; }
 
     /// Checks exactly the named policies in the panel (unknown names are ignored).
@@ -96,11 +127,13 @@ public:
     bool setPlacementAndPredictor(const QString& placement, const QString& predictor);
     /// Sets the seed used by every run.
     void setSeed(int seed);
-    /// One configuration per checked policy, from the panel's placement, predictor and seed.
+    /// One configuration per checked policy, from the panel's placement, predictor, seed and
+    /// contention.
     QList<RunConfig> runConfigs() const;
 
-    /// Starts the checked policies on the open scenario in the worker thread and returns at once;
-    /// false (error reported) without a scenario, without a checked policy or during a run.
+    /// Starts the checked policies on the current scenario in the worker thread and returns at
+    /// once; false (error reported) without a scenario, while it has validation problems,
+    /// without a checked policy or during a run.
     bool startRun();
     /// Asks the run in progress to stop; the window is idle again once runningChanged(false).
     void cancelRun();
@@ -120,6 +153,42 @@ public:
     ComparisonModel* comparisonModel() const { return m_model; }
     /// The bar chart of the comparison.
     ComparisonChart* comparisonChart() const { return m_chart; }
+    /// The document behind the window.
+    ProjectDocument* document() const { return m_document; }
+    /// The cluster editor.
+    ClusterEditor* clusterEditor() const { return m_clusterEditor; }
+    /// The job editor.
+    JobsEditor* jobsEditor() const { return m_jobsEditor; }
+    /// The property panel.
+    PropertyPanel* propertyPanel() const { return m_properties; }
+    /// The problems list.
+    ProblemsList* problemsList() const { return m_problems; }
+    /// The results views of the last run.
+    ResultsPanel* resultsPanel() const { return m_results; }
+    /// The project tree.
+    QTreeWidget* projectTree() const { return m_tree; }
+    /// Shows a central tab.
+    void showTab(Tab tab);
+    /// Runs and schedules of the last comparison, in panel order.
+    const std::vector<DocumentRun>& lastRuns() const { return m_batch; }
+    /// Writes the window layout to QSettings (also done on close and destruction).
+    void saveLayout() const;
+
+public slots:
+    /// Edit > Undo.
+    void undo();
+    /// Edit > Redo.
+    void redo();
+    /// Edit > Copy: the selected racks, servers or jobs to the clipboard.
+    void copy();
+    /// Edit > Cut.
+    void cut();
+    /// Edit > Paste: what copy() put on the clipboard, into the current scenario.
+    bool paste();
+    /// Edit > Delete: removes the selected items.
+    void deleteSelection();
+    /// Edit > Select All: every server (cluster tab) or job (job tab).
+    void selectAll();
 
 signals:
     /// A run started (true) or ended in any way (false).
@@ -129,57 +198,88 @@ signals:
     /// Internal: carries a run to the worker thread (queued connection).
     void runRequested(const gantry::Scenario& scenario, const QList<gantry::RunConfig>& configs);
 
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
 private:
     void buildActions();
     void buildWidgets();
+    QWidget* buildRunPanel();
+    void restoreLayout();
     void showOpenDialog();
     void showSaveAsDialog();
+    void showImportDialog();
+    void showExportReport();
+    void showAbout();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
-    void showScenario(int index);
-    void setModified(bool modified);
     void updateTitle();
+    void rebuildTree();
+    void rebuildScenarioCombo();
+    void onTreeItemActivated(QTreeWidgetItem* item);
+    void onDocumentChanged(const gantry::ui::DocumentChange& change);
+    void clearComparison();
     void reportError(const QString& message);
     void showErrorBox(const QString& message);
     void setRunning(bool running);
     void endRun(Outcome outcome, const QString& message);
     void updateActions();
+    void showBatchInResults();
 
     void onProgress(double fraction, const QString& step);
-    void onRunFinished(const gantry::RunResult& result);
+    void onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
 
     QThread m_thread;
     RunWorker* m_worker = nullptr; // lives in m_thread, deleted after it stops
 
-    Scenario m_scenario;
+    ProjectDocument* m_document = nullptr;
     QString m_scenarioPath;
-    bool m_hasScenario = false;
     bool m_running = false;
     bool m_interactive = true;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;
     QElapsedTimer m_runClock;
+    std::shared_ptr<const Scenario> m_runScenario; // what the run in progress runs
+    int m_runScenarioIndex = -1;
+    std::vector<DocumentRun> m_batch; // the runs of the last comparison
 
     ComparisonModel* m_model = nullptr;
     ComparisonChart* m_chart = nullptr;
-    QString m_projectPath;
-    std::vector<Scenario> m_projectScenarios;
-    std::vector<storage::RecordedRuns> m_unsavedRuns;
-    bool m_modified = false;
+    ClusterEditor* m_clusterEditor = nullptr;
+    JobsEditor* m_jobsEditor = nullptr;
+    PropertyPanel* m_properties = nullptr;
+    ProblemsList* m_problems = nullptr;
+    ResultsPanel* m_results = nullptr;
+    QTreeWidget* m_tree = nullptr;
+    QTabWidget* m_tabs = nullptr;
 
     QAction* m_openAction = nullptr;
     QAction* m_newAction = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_saveAsAction = nullptr;
+    QAction* m_importAction = nullptr;
+    QAction* m_exportAction = nullptr;
+    QAction* m_undoAction = nullptr;
+    QAction* m_redoAction = nullptr;
+    QAction* m_cutAction = nullptr;
+    QAction* m_copyAction = nullptr;
+    QAction* m_pasteAction = nullptr;
+    QAction* m_deleteAction = nullptr;
+    QAction* m_selectAllAction = nullptr;
+    QAction* m_runAction = nullptr;
+    QAction* m_cancelAction = nullptr;
     QMenu* m_recentMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
     QComboBox* m_scenarioCombo = nullptr;
     QListWidget* m_policyList = nullptr;
     QComboBox* m_placementCombo = nullptr;
     QComboBox* m_predictorCombo = nullptr;
+    QComboBox* m_contentionCombo = nullptr;
     QSpinBox* m_seedSpin = nullptr;
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QProgressBar* m_progressBar = nullptr;
+    QLabel* m_problemLabel = nullptr;
     QTableView* m_table = nullptr;
 };
 

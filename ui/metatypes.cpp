@@ -9,6 +9,7 @@ void registerMetaTypes()
         qRegisterMetaType<gantry::Scenario>();
         qRegisterMetaType<gantry::RunConfig>();
         qRegisterMetaType<gantry::RunResult>();
+        qRegisterMetaType<gantry::Schedule>();
         qRegisterMetaType<QList<gantry::RunConfig>>();
         return true;
     }();

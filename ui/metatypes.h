@@ -7,6 +7,7 @@
 #include "model/scenario.h"
 #include "sim/runconfig.h"
 #include "sim/runresult.h"
+#include "sim/schedule.h"
 
 #include <QList>
 #include <QMetaType>
@@ -14,11 +15,12 @@
 Q_DECLARE_METATYPE(gantry::Scenario)
 Q_DECLARE_METATYPE(gantry::RunConfig)
 Q_DECLARE_METATYPE(gantry::RunResult)
+Q_DECLARE_METATYPE(gantry::Schedule)
 
 namespace gantry::ui {
 
-/// Registers Scenario, RunConfig, RunResult and QList<RunConfig> with Qt's metatype system;
-/// idempotent and thread-safe, called by every class that sends them across threads.
+/// Registers Scenario, RunConfig, RunResult, Schedule and QList<RunConfig> with Qt's metatype
+/// system; idempotent and thread-safe, called by every class that sends them across threads.
 void registerMetaTypes();
 
 } // namespace gantry::ui

@@ -1,6 +1,7 @@
 #include "runworker.h"
 
 #include "sim/runner.h"
+#include "sim/schedulerecorder.h"
 #include "util/error.h"
 #include "util/feedback.h"
 #include "util/result.h"
@@ -70,8 +71,10 @@ void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunCon
         }
 
         Result<RunResult> result = Error::internal(QString());
+        // The recorder lives only for this run: a cancelled or failed run leaves nothing.
+        ScheduleRecorder recorder(scenario);
         try {
-            result = Runner::run(scenario, config, &feedback);
+            result = Runner::run(scenario, config, &feedback, {&recorder});
         } catch (const std::exception& e) {
             result = Error::internal(QString::fromLocal8Bit(e.what()));
         } catch (...) {
@@ -93,7 +96,7 @@ void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunCon
             emit failed(tr("%1: %2").arg(config.policy, result.error().message));
             return;
         }
-        emit runFinished(result.value());
+        emit runFinished(result.value(), recorder.take());
     }
     report(1.0, tr("done"), {});
     emit allFinished();

@@ -4,6 +4,7 @@
 #include "model/scenario.h"
 #include "sim/runconfig.h"
 #include "sim/runresult.h"
+#include "sim/schedule.h"
 
 #include <QList>
 #include <QObject>
@@ -18,7 +19,8 @@ class Feedback;
 
 namespace gantry::ui {
 
-/// Runs scheduling configurations one after another with gantry::Runner. Meant to be moved to a
+/// Runs scheduling configurations one after another with gantry::Runner, recording each run's
+/// Schedule. Meant to be moved to a
 /// QThread and driven through queued connections; only cancel(), clearCancel() and
 /// cancelRequested() may be called directly from another thread.
 class RunWorker : public QObject
@@ -48,8 +50,9 @@ public slots:
 signals:
     /// Overall progress in [0, 1] across all configs, throttled to ProgressStep, and the step.
     void progress(double fraction, const QString& step);
-    /// One complete result; a cancelled run never produces one.
-    void runFinished(const gantry::RunResult& result);
+    /// One complete result with its schedule (ScheduleRecorder); a cancelled run never
+    /// produces one.
+    void runFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
     /// Every config ran to completion.
     void allFinished();
     /// cancel() stopped the work; the config that was running has no result.

@@ -159,6 +159,8 @@ QString CliCommands::usage()
         "                      [--project FILE.gantry] [--history FILE.gantry]\n"
         "  gantry-cli compare FILE --policies P1,P2,... [same options]\n"
         "                      [--format table|csv|json] [--json]\n"
+        "  gantry-cli report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
+        "                      [--page a4|letter] [same options]\n"
         "  gantry-cli project FILE.gantry [--add SCENARIO.json,...] [--json]\n"
         "  gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]\n"
         "  gantry-cli generate --cluster FILE --jobs N --load L --mix paper|philly-like --seed S "

@@ -17,7 +17,7 @@ public:
     static int compare(const QStringList& args);
     /// gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]
     static int map(const QStringList& args);
-    /// gantry-cli report: not available yet.
+    /// gantry-cli report FILE --policies P1,P2,... -o OUT.pdf: runs gantry-report beside it.
     static int report(const QStringList& args);
     /// Usage text.
     static QString usage();

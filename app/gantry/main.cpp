@@ -1,13 +1,24 @@
 // gantry [FILE]: the desktop application. Opens FILE (a project, *.gantry, or a scenario, *.json)
-// when given.
+// when given. With --screenshot DIR it opens FILE, runs the comparison, saves a PNG of each main
+// view (cluster editor, job editor, results Gantt, heatmap, charts, compare, teaching) into DIR
+// and quits: scripts/screenshots.sh regenerates docs/screenshots/ with it.
 
+#include "cluster/clustereditor.h"
+#include "cluster/clusterview.h"
+#include "document/projectdocument.h"
 #include "mainwindow.h"
+#include "results/resultspanel.h"
 
 #include <QApplication>
 #include <QByteArray>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QStringList>
+#include <QTabWidget>
+#include <QTextStream>
 #include <QTimer>
+
+#include <cstdio>
 
 namespace {
 
@@ -28,6 +39,76 @@ void addOptions(QCommandLineParser& parser)
         QStringLiteral("file"),
         QCoreApplication::translate("main", "Project (*.gantry) or scenario (*.json) to open."),
         QStringLiteral("[FILE]"));
+    parser.addOption({QStringLiteral("screenshot"),
+                      QCoreApplication::translate(
+                          "main", "Open FILE, run the comparison, save a PNG of each main view "
+                                  "into DIR and quit."),
+                      QStringLiteral("DIR")});
+    parser.addOption(
+        {QStringLiteral("scenario"),
+         QCoreApplication::translate("main", "Scenario of the project to show (index, from "
+                                             "0; default 0)."),
+         QStringLiteral("N"), QStringLiteral("0")});
+    parser.addOption(
+        {QStringLiteral("policies"),
+         QCoreApplication::translate("main", "Policies to compare, comma-separated (with "
+                                             "--screenshot; default fifo,sjf,tiresias,asrpt)."),
+         QStringLiteral("P1,P2,..."), QStringLiteral("fifo,sjf,tiresias,asrpt")});
+}
+
+void fail(const QString& message)
+{
+    QTextStream(stderr) << message << Qt::endl;
+}
+
+// Saves a grab of the window into dir/name.png; false (message on stderr) if it cannot.
+bool grabInto(QWidget& window, const QDir& dir, const QString& name)
+{
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::processEvents();
+    const QString path = dir.filePath(name + QStringLiteral(".png"));
+    if (!window.grab().save(path)) {
+        fail(QStringLiteral("%1: cannot be written").arg(path));
+        return false;
+    }
+    QTextStream(stdout) << path << Qt::endl;
+    return true;
+}
+
+// Every view of a finished comparison, one PNG each.
+int takeScreenshots(gantry::ui::MainWindow& window, const QDir& dir)
+{
+    using gantry::ui::MainWindow;
+    bool ok = true;
+    window.showTab(MainWindow::Tab::Cluster);
+    window.clusterEditor()->view()->zoomToFit();
+    ok = grabInto(window, dir, QStringLiteral("cluster")) && ok;
+
+    // The job editor with the first model (else graph) job selected, so that its graph shows.
+    gantry::ui::ProjectDocument* doc = window.document();
+    int job = -1;
+    for (gantry::JobKind kind : {gantry::JobKind::Model, gantry::JobKind::Graph})
+        for (std::size_t i = 0; job < 0 && i < doc->current().jobs.size(); ++i)
+            if (doc->current().jobs[i].kind == kind)
+                job = int(i);
+    if (job >= 0)
+        doc->setSelection({gantry::ui::Selection::Kind::Job, {job}});
+    window.showTab(MainWindow::Tab::Jobs);
+    ok = grabInto(window, dir, QStringLiteral("jobs")) && ok;
+    doc->setSelection({});
+
+    window.showTab(MainWindow::Tab::Results);
+    gantry::ui::ResultsPanel* results = window.resultsPanel();
+    const int last = int(window.lastRuns().size()) - 1;
+    results->setCurrentRun(last); // the last policy (asrpt by default, with its virtual machine)
+    if (last >= 1)
+        results->setComparison(0, last);
+    QTabWidget* tabs = results->tabs();
+    for (int i = 0; i < tabs->count(); ++i) {
+        tabs->setCurrentIndex(i);
+        ok = grabInto(window, dir, tabs->tabText(i).remove(QLatin1Char('&')).toLower()) && ok;
+    }
+    return ok ? 0 : 1;
 }
 
 bool wantsInformationOnly(int argc, char* argv[])
@@ -62,8 +143,55 @@ int main(int argc, char* argv[])
     parser.process(app);
 
     gantry::ui::MainWindow window;
-    window.show();
     const QStringList files = parser.positionalArguments();
+    if (parser.isSet(QStringLiteral("screenshot"))) {
+        const QDir dir(parser.value(QStringLiteral("screenshot")));
+        if (files.isEmpty()) {
+            fail(QStringLiteral("--screenshot needs a FILE to open"));
+            return 2;
+        }
+        if (!QDir().mkpath(dir.path())) {
+            fail(QStringLiteral("%1: cannot create the folder").arg(dir.path()));
+            return 2;
+        }
+        window.setInteractive(false);
+        window.resize(1400, 900);
+        window.show();
+        if (!window.openFile(files.first())) {
+            fail(window.lastError());
+            return 2;
+        }
+        bool number = false;
+        const int scenario = parser.value(QStringLiteral("scenario")).toInt(&number);
+        if (!number || !window.selectScenario(scenario)) {
+            fail(QStringLiteral("--scenario %1: no such scenario in %2")
+                     .arg(parser.value(QStringLiteral("scenario")), files.first()));
+            return 2;
+        }
+        window.setCheckedPolicies(
+            parser.value(QStringLiteral("policies")).split(QLatin1Char(','), Qt::SkipEmptyParts));
+        if (window.checkedPolicies().isEmpty()) {
+            fail(QStringLiteral("--policies %1: no known policy")
+                     .arg(parser.value(QStringLiteral("policies"))));
+            return 2;
+        }
+        int status = 1;
+        QObject::connect(&window, &gantry::ui::MainWindow::runEnded, &window,
+                         [&](gantry::ui::MainWindow::Outcome outcome) {
+                             if (outcome == gantry::ui::MainWindow::Outcome::Completed)
+                                 status = takeScreenshots(window, dir);
+                             else
+                                 fail(window.lastError());
+                             QCoreApplication::exit(status);
+                         });
+        if (!window.startRun()) {
+            fail(window.lastError());
+            return 2;
+        }
+        QApplication::exec();
+        return status;
+    }
+    window.show();
     if (!files.isEmpty()) {
         // Once the event loop runs, so that an error box appears over the shown window.
         const QString file = files.first();

@@ -643,9 +643,15 @@ void TestCli::invalid_data()
                        "--repeat", "1",          "--policies",
                        "fifo",     "--json"}
         << "jobs[1].gpus";
-    QTest::newRow("report (not yet)")
-        << QStringList{"report", f, "--policies", "fifo", "-o", "/tmp/gantry-tst-cli-never.pdf"}
-        << "not available yet";
+    // report hands its arguments to gantry-report; its invalid input is still invalid input.
+    QTest::newRow("report malformed scenario")
+        << QStringList{"report",     data("malformed/job_too_large.json"),
+                       "--policies", "fifo",
+                       "-o",         kNeverWritten}
+        << "jobs[1].gpus";
+    QTest::newRow("report unknown policy")
+        << QStringList{"report", f, "--policies", "lottery", "-o", kNeverWritten}
+        << "unknown policy";
 }
 
 void TestCli::invalid()

@@ -1,0 +1,159 @@
+// gantry-report: runs policies on a scenario and writes the schedule report (docs/report.md)
+// without a display. gantry-cli report starts this program with the same arguments.
+#include "cliargs.h"
+#include "io/scenarioreader.h"
+#include "projectcommand.h"
+#include "report/reportbuilder.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QTextStream>
+
+using namespace gantry;
+using namespace gantry::cli;
+using gantry::ui::ReportBuilder;
+
+namespace {
+
+QTextStream& err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+int fail(const Error& e)
+{
+    err() << "gantry-report: " << e.message << Qt::endl;
+    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
+}
+
+QString usage()
+{
+    return QStringLiteral(
+        "usage: gantry-report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
+        "                     [--page a4|letter] [--placement M] [--predictor X] [--seed N]\n"
+        "                     [--contention none|fair] [--restart-overhead S]\n"
+        "                     [--mapping-backend cpu|cuda|auto] [--project FILE.gantry]\n"
+        "                     [--history FILE.gantry]\n"
+        "exit status: 0 success, 2 invalid input, 1 internal error\n");
+}
+
+int run(const QStringList& args)
+{
+    auto parsed = CliArgs::parse(
+        args,
+        {QStringLiteral("policies"), QStringLiteral("o"), QStringLiteral("output"),
+         QStringLiteral("baseline"), QStringLiteral("page"), QStringLiteral("policy"),
+         QStringLiteral("placement"), QStringLiteral("predictor"), QStringLiteral("seed"),
+         QStringLiteral("contention"), QStringLiteral("restart-overhead"),
+         QStringLiteral("mapping-backend"), QStringLiteral("project"), QStringLiteral("history")},
+        {});
+    if (!parsed)
+        return fail(parsed.error());
+    const CliArgs& a = parsed.value();
+    if (a.value(QStringLiteral("policy")))
+        return fail(
+            Error::invalid(QStringLiteral("report takes --policies P1,P2,..., not --policy")));
+    if (a.positional().size() != 1)
+        return fail(Error::invalid(QStringLiteral("report needs exactly one scenario FILE")));
+    const auto list = a.value(QStringLiteral("policies"));
+    if (!list || list->trimmed().isEmpty())
+        return fail(Error::invalid(QStringLiteral("report needs --policies P1,P2,...")));
+    const QStringList policies = list->split(QLatin1Char(','), Qt::SkipEmptyParts);
+    const auto output = a.value(QStringLiteral("o")) ? a.value(QStringLiteral("o"))
+                                                     : a.value(QStringLiteral("output"));
+    if (!output || output->isEmpty())
+        return fail(Error::invalid(QStringLiteral("report needs -o OUT.pdf")));
+    if (!QFileInfo(*output).absoluteDir().exists())
+        return fail(Error::invalid(
+            QStringLiteral("%1: cannot write: the directory does not exist").arg(*output)));
+
+    ReportBuilder::Options options;
+    if (auto page = a.value(QStringLiteral("page"))) {
+        auto size = ReportBuilder::pageSizeFromName(*page);
+        if (!size)
+            return fail(Error::invalid(QStringLiteral("--page: ") + size.error().message));
+        options.pageSize = size.value();
+    }
+    if (auto b = a.value(QStringLiteral("baseline"))) {
+        options.baseline = b->trimmed();
+        bool known = false;
+        for (const QString& p : policies)
+            known = known || p.trimmed() == options.baseline;
+        if (!known)
+            return fail(
+                Error::invalid(QStringLiteral("--baseline: \"%1\" is not one of --policies (%2)")
+                                   .arg(options.baseline, *list)));
+    }
+
+    RunConfig defaults;
+    defaults.policy = QStringLiteral("asrpt");
+    defaults.placement = QStringLiteral("graph");
+    defaults.predictor = QStringLiteral("rf");
+    auto config = a.runConfig(defaults);
+    if (!config)
+        return fail(config.error());
+    auto scenario = ScenarioReader::readFile(a.positional().front());
+    if (!scenario)
+        return fail(scenario.error());
+    if (auto h = a.value(QStringLiteral("history"))) {
+        auto jobs = ProjectCommand::loadHistory(*h);
+        if (!jobs)
+            return fail(jobs.error());
+        config.value().history = std::move(jobs).value();
+    }
+    const auto project = a.value(QStringLiteral("project"));
+    if (project)
+        if (Status s = ProjectCommand::check(*project); !s)
+            return fail(s.error());
+
+    auto input = ReportBuilder::run(scenario.value(), config.value(), policies);
+    if (!input)
+        return fail(input.error());
+    if (project)
+        if (Status s = ProjectCommand::record(*project, scenario.value(), input.value().runs); !s)
+            return fail(s.error());
+    auto pages = ReportBuilder::build(input.value(), options, *output);
+    if (!pages)
+        return fail(pages.error());
+    err() << "gantry-report: wrote " << *output << " (" << pages.value() << " pages, "
+          << ReportBuilder::pageSizeName(options.pageSize) << ")" << Qt::endl;
+    return ExitOk;
+}
+
+// The offscreen platform warns about a missing runtime directory, which a report never needs;
+// everything else goes to stderr as usual.
+void messages(QtMsgType type, const QMessageLogContext& context, const QString& message)
+{
+    if (message.startsWith(QLatin1String("QStandardPaths: ")))
+        return;
+    err() << qFormatLogMessage(type, context, message) << Qt::endl;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    // The report needs no display; the offscreen platform works everywhere.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    qInstallMessageHandler(messages);
+    QApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("gantry-report"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
+    const QStringList args = QCoreApplication::arguments().mid(1);
+    if (args.isEmpty()) {
+        err() << usage();
+        return ExitInvalid;
+    }
+    if (args.front() == QLatin1String("--help") || args.front() == QLatin1String("-h")) {
+        QTextStream(stdout) << usage();
+        return ExitOk;
+    }
+    if (args.front() == QLatin1String("--version")) {
+        QTextStream(stdout) << "gantry-report " << GANTRY_VERSION << Qt::endl;
+        return ExitOk;
+    }
+    return run(args);
+}

@@ -1,0 +1,694 @@
+// The schedule report checked with real PDF tools (pdfinfo, pdftotext, pdffonts, pdftoppm):
+// page count and size, the comparison table against summary.json, charts that are not blank,
+// a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
+// the worker (progress, cancel, no half file) and the PNG/SVG export.
+#include "charts/chartfactory.h"
+#include "export/imageexport.h"
+#include "gantt/ganttpainter.h"
+#include "io/scenarioreader.h"
+#include "report/reportbuilder.h"
+#include "report/reportdialog.h"
+#include "report/reportworker.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QImage>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineSeries>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+using namespace gantry;
+using namespace gantry::ui;
+
+namespace {
+
+struct Outcome
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Outcome exec(const QString& program, const QStringList& args, int timeoutMs = 300000)
+{
+    QProcess p;
+    p.start(program, args);
+    Outcome o;
+    if (!p.waitForStarted(30000))
+        return o;
+    p.closeWriteChannel();
+    if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit)
+        return o;
+    o.exitCode = p.exitCode();
+    o.out = p.readAllStandardOutput();
+    o.err = p.readAllStandardError();
+    return o;
+}
+
+Outcome cli(const QStringList& args)
+{
+    return exec(QStringLiteral(GANTRY_CLI_PATH), args);
+}
+
+QString sample(const QString& name)
+{
+    return QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + name;
+}
+
+bool havePdfTools()
+{
+    for (const char* tool : {"pdfinfo", "pdftotext", "pdftoppm", "pdffonts"})
+        if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
+            return false;
+    return true;
+}
+
+QString pdfInfo(const QString& pdf, const QString& key)
+{
+    const QString out = QString::fromUtf8(exec(QStringLiteral("pdfinfo"), {pdf}).out);
+    for (const QString& line : out.split(QLatin1Char('\n')))
+        if (line.startsWith(key + QLatin1Char(':')))
+            return line.mid(key.size() + 1).trimmed();
+    return {};
+}
+
+// The text of every page (pdftotext separates pages with form feeds).
+QStringList pageTexts(const QString& pdf)
+{
+    const QString text = QString::fromUtf8(
+        exec(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")})
+            .out);
+    QStringList pages = text.split(QLatin1Char('\f'));
+    if (!pages.isEmpty() && pages.last().trimmed().isEmpty())
+        pages.removeLast();
+    return pages;
+}
+
+// Pixels of page (1-based) that are clearly coloured (not white, grey or black).
+int colouredPixels(const QString& pdf, int page, const QString& dir)
+{
+    const QString prefix = QDir(dir).filePath(QStringLiteral("page%1").arg(page));
+    exec(QStringLiteral("pdftoppm"),
+         {QStringLiteral("-r"), QStringLiteral("40"), QStringLiteral("-png"),
+          QStringLiteral("-singlefile"), QStringLiteral("-f"), QString::number(page),
+          QStringLiteral("-l"), QString::number(page), pdf, prefix});
+    QImage image(prefix + QStringLiteral(".png"));
+    if (image.isNull())
+        return -1;
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.hsvSaturation() > 80 && c.value() > 40)
+                ++n;
+        }
+    return n;
+}
+
+int colouredPixels(const QImage& image)
+{
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x) {
+            const QColor c = image.pixelColor(x, y);
+            if (c.hsvSaturation() > 80 && c.value() > 40)
+                ++n;
+        }
+    return n;
+}
+
+// 1-based index of the first page whose running header names section.
+int pageOf(const QStringList& pages, const QString& section)
+{
+    for (int i = 0; i < pages.size(); ++i) {
+        const QString head = pages[i].section(QLatin1Char('\n'), 0, 0);
+        if (head.trimmed().endsWith(section))
+            return i + 1;
+    }
+    return -1;
+}
+
+QByteArray readAll(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+Scenario load(const QString& path)
+{
+    auto s = ScenarioReader::readFile(path);
+    if (!s)
+        qFatal("%s", qPrintable(s.error().message));
+    return s.value();
+}
+
+ReportBuilder::Input runPolicies(const QString& file, const QStringList& policies)
+{
+    RunConfig base;
+    base.placement = QStringLiteral("consolidate");
+    base.predictor = QStringLiteral("oracle");
+    auto in = ReportBuilder::run(load(file), base, policies);
+    if (!in)
+        qFatal("%s", qPrintable(in.error().message));
+    return in.value();
+}
+
+} // namespace
+
+class TestReport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void pages_data();
+    void pages();
+    void comparisonMatchesSummary_data();
+    void comparisonMatchesSummary();
+    void chartsNotBlank_data();
+    void chartsNotBlank();
+    void appendixPaginates();
+    void cliExitCodes_data();
+    void cliExitCodes();
+    void cliWithoutReportProgram();
+    void failureLeavesExistingFile();
+    void workerWritesAndCancels();
+    void dialogExports();
+    void chartFactory();
+    void imageExport_data();
+    void imageExport();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestReport::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    if (!havePdfTools())
+        QSKIP("poppler-utils (pdfinfo, pdftotext, pdftoppm, pdffonts) are not installed");
+}
+
+void TestReport::pages_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("policies");
+    QTest::addColumn<QString>("page");
+    QTest::addColumn<int>("pages");
+    QTest::addColumn<QString>("size");
+    // cover, cluster, workload, comparison, charts, one per policy, appendix, notes
+    QTest::newRow("teaching a4") << "teaching.json"
+                                 << "fifo,sjf,asrpt"
+                                 << "a4" << 10 << "595 x 842 pts (A4)";
+    QTest::newRow("teaching letter") << "teaching.json"
+                                     << "fifo,sjf,asrpt"
+                                     << "letter" << 10 << "612 x 792 pts (letter)";
+    QTest::newRow("two-racks a4") << "two-racks.json"
+                                  << "fifo,asrpt"
+                                  << "a4" << 9 << "595 x 842 pts (A4)";
+}
+
+void TestReport::pages()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, policies);
+    QFETCH(QString, page);
+    QFETCH(int, pages);
+    QFETCH(QString, size);
+    const QString pdf = m_dir.filePath(QStringLiteral("pages-%1-%2.pdf").arg(scenario, page));
+    const Outcome o = cli({QStringLiteral("report"), sample(scenario), QStringLiteral("--policies"),
+                           policies, QStringLiteral("--page"), page, QStringLiteral("-o"), pdf});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Pages")).toInt(), pages);
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Page size")), size);
+    // Every font is embedded.
+    const QStringList fonts = QString::fromUtf8(exec(QStringLiteral("pdffonts"), {pdf}).out)
+                                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                                  .mid(2);
+    QVERIFY(!fonts.isEmpty());
+    for (const QString& f : fonts)
+        QVERIFY2(f.split(QLatin1Char(' '), Qt::SkipEmptyParts).value(4) == QLatin1String("yes"),
+                 qPrintable(f));
+    // Real, searchable text: cover, version, configuration, sections.
+    const QString text = pageTexts(pdf).join(QLatin1Char('\n'));
+    QVERIFY(text.contains(QStringLiteral("Gantry schedule report")));
+    QVERIFY(text.contains(QStringLiteral(GANTRY_VERSION)));
+    QVERIFY(text.contains(QFileInfo(scenario).completeBaseName()));
+    for (const QString& p : policies.split(QLatin1Char(',')))
+        QVERIFY2(text.contains(QStringLiteral("Policy ") + p), qPrintable(p));
+    for (const char* s : {"Placement", "Predictor", "Seed", "Contention", "Cluster", "Workload",
+                          "Comparison", "Appendix: per-job results", "Method notes", "lower than"})
+        QVERIFY2(text.contains(QString::fromLatin1(s)), s);
+}
+
+void TestReport::comparisonMatchesSummary_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QStringList>("policies");
+    QTest::addColumn<QStringList>("options");
+    QTest::newRow("teaching oracle")
+        << "teaching.json" << QStringList{"fifo", "sjf", "srtf", "asrpt"}
+        << QStringList{"--predictor", "oracle"};
+    QTest::newRow("two-racks defaults")
+        << "two-racks.json" << QStringList{"fifo", "tiresias", "asrpt"} << QStringList{};
+    QTest::newRow("two-racks consolidate seed 3")
+        << "two-racks.json" << QStringList{"sjf", "asrpt-backfill"}
+        << QStringList{"--placement", "consolidate", "--seed", "3", "--predictor", "noisy:0.5"};
+}
+
+void TestReport::comparisonMatchesSummary()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QStringList, policies);
+    QFETCH(QStringList, options);
+    const QString pdf = m_dir.filePath(QStringLiteral("cmp-%1.pdf").arg(QTest::currentDataTag()));
+    Outcome o =
+        cli(QStringList{QStringLiteral("report"), sample(scenario), QStringLiteral("--policies"),
+                        policies.join(QLatin1Char(',')), QStringLiteral("-o"), pdf} +
+            options);
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QStringList pages = pageTexts(pdf);
+    const int page = pageOf(pages, QStringLiteral("Comparison"));
+    QVERIFY(page > 0);
+    const QStringList lines = pages[page - 1].split(QLatin1Char('\n'));
+    // Columns and decimals of the table, as summary.json keys.
+    const QList<QPair<QString, int>> columns = {
+        {"avg_jct_s", 1},          {"p50_jct_s", 1},         {"p99_jct_s", 1},
+        {"makespan_s", 1},         {"avg_queue_delay_s", 1}, {"gpu_utilization", 3},
+        {"cross_server_bytes", 2}, {"preemptions", 0},       {"prediction_mae", 1},
+        {"prediction_mape", 3},    {"prediction_r2", 3}};
+    for (const QString& policy : policies) {
+        const QString dir =
+            m_dir.filePath(QStringLiteral("cmp-%1-%2").arg(QTest::currentDataTag(), policy));
+        o = cli(QStringList{QStringLiteral("run"), sample(scenario), QStringLiteral("--policy"),
+                            policy, QStringLiteral("--out"), dir} +
+                options);
+        QVERIFY2(o.exitCode == 0, o.err.constData());
+        const QJsonObject summary =
+            QJsonDocument::fromJson(readAll(QDir(dir).filePath(QStringLiteral("summary.json"))))
+                .object();
+        QCOMPARE(summary.value("policy").toString(), policy);
+        // The first row of the policy with numbers only (the change table has percentages).
+        QStringList cells;
+        for (const QString& line : lines) {
+            const QStringList t = line.split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            if (t.size() != columns.size() + 1 || t.front() != policy)
+                continue;
+            bool numeric = true;
+            for (int i = 1; i < t.size() && numeric; ++i)
+                t[i].toDouble(&numeric);
+            if (numeric) {
+                cells = t.mid(1);
+                break;
+            }
+        }
+        QVERIFY2(!cells.isEmpty(), qPrintable(policy + QStringLiteral(": no table row")));
+        for (int c = 0; c < columns.size(); ++c) {
+            double v = summary.value(columns[c].first).toDouble();
+            if (columns[c].first == QLatin1String("cross_server_bytes"))
+                v /= 1e9;
+            const QString expected = QString::number(v, 'f', columns[c].second);
+            QVERIFY2(cells[c] == expected,
+                     qPrintable(QStringLiteral("%1 %2: report %3, summary.json %4")
+                                    .arg(policy, columns[c].first, cells[c], expected)));
+        }
+    }
+}
+
+void TestReport::chartsNotBlank_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("policies");
+    QTest::newRow("teaching") << "teaching.json"
+                              << "fifo,asrpt";
+    QTest::newRow("two-racks") << "two-racks.json"
+                               << "sjf,asrpt";
+}
+
+void TestReport::chartsNotBlank()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, policies);
+    const QString pdf = m_dir.filePath(QStringLiteral("charts-%1.pdf").arg(scenario));
+    const Outcome o = cli({QStringLiteral("report"), sample(scenario), QStringLiteral("--policies"),
+                           policies, QStringLiteral("-o"), pdf});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QStringList pages = pageTexts(pdf);
+    // A page at 40 dpi has about 330 x 470 pixels; a drawn chart colours thousands of them,
+    // a page of text and tables (grey and black) none.
+    const int text =
+        colouredPixels(pdf, pageOf(pages, QStringLiteral("Method notes")), m_dir.path());
+    QCOMPARE(text, 0);
+    QVERIFY(colouredPixels(pdf, pageOf(pages, QStringLiteral("Workload")), m_dir.path()) > 1000);
+    QVERIFY(colouredPixels(pdf, pageOf(pages, QStringLiteral("Charts")), m_dir.path()) > 4000);
+    QVERIFY(colouredPixels(pdf, pageOf(pages, QStringLiteral("Cluster")), m_dir.path()) > 200);
+    for (const QString& p : policies.split(QLatin1Char(','))) {
+        const int page = pageOf(pages, QStringLiteral("Policy ") + p);
+        QVERIFY(page > 0);
+        QVERIFY2(colouredPixels(pdf, page, m_dir.path()) > 8000, qPrintable(p));
+    }
+    // two-racks has model traffic: its policy pages carry a heatmap.
+    if (scenario == QLatin1String("two-racks.json")) {
+        const QString page = pages[pageOf(pages, QStringLiteral("Policy asrpt")) - 1];
+        QVERIFY(page.contains(QStringLiteral("Bytes exchanged between servers")));
+        QVERIFY(page.contains(QStringLiteral("virtual machine")));
+    }
+}
+
+void TestReport::appendixPaginates()
+{
+    const QString scenario = m_dir.filePath(QStringLiteral("big.json"));
+    Outcome o =
+        cli({QStringLiteral("generate"), QStringLiteral("--cluster"),
+             sample(QStringLiteral("cluster-512.json")), QStringLiteral("--jobs"),
+             QStringLiteral("5000"), QStringLiteral("--load"), QStringLiteral("0.7"),
+             QStringLiteral("--mix"), QStringLiteral("philly-like"), QStringLiteral("--seed"),
+             QStringLiteral("1"), QStringLiteral("-o"), scenario});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QString pdf = m_dir.filePath(QStringLiteral("big.pdf"));
+    o = cli({QStringLiteral("report"), scenario, QStringLiteral("--policies"),
+             QStringLiteral("fifo,sjf"), QStringLiteral("--placement"),
+             QStringLiteral("consolidate"), QStringLiteral("--predictor"), QStringLiteral("oracle"),
+             QStringLiteral("-o"), pdf});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QStringList pages = pageTexts(pdf);
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Pages")).toInt(), int(pages.size()));
+    const QRegularExpression row(QStringLiteral("^j\\d+\\s+[0-9.]+\\s+\\d+\\s"));
+    int appendixPages = 0, rows = 0;
+    for (const QString& page : pages) {
+        if (!page.section(QLatin1Char('\n'), 0, 0)
+                 .trimmed()
+                 .endsWith(QStringLiteral("Appendix: jobs")))
+            continue;
+        ++appendixPages;
+        // The header repeats on every page.
+        QVERIFY(page.contains(QStringLiteral("job id")));
+        QVERIFY(page.contains(QStringLiteral("arrival s")));
+        QVERIFY(page.contains(QStringLiteral("fifo JCT s")));
+        QVERIFY(page.contains(QStringLiteral("sjf queue s")));
+        if (appendixPages > 1)
+            QVERIFY(page.contains(QStringLiteral("(continued)")));
+        for (const QString& line : page.split(QLatin1Char('\n')))
+            if (row.match(line.trimmed()).hasMatch())
+                ++rows;
+    }
+    QCOMPARE(rows, 5000);
+    QVERIFY2(appendixPages >= 50, qPrintable(QString::number(appendixPages)));
+}
+
+void TestReport::cliExitCodes_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<int>("exit");
+    QTest::addColumn<QString>("message");
+    const QString teaching = sample(QStringLiteral("teaching.json"));
+    const QString out = QDir::tempPath() + QStringLiteral("/gantry-report-test-never.pdf");
+    QTest::newRow("no file") << QStringList{"report", "--policies", "fifo", "-o", out} << 2
+                             << "exactly one scenario FILE";
+    QTest::newRow("missing file") << QStringList{"report",     "/nonexistent/x.json",
+                                                 "--policies", "fifo",
+                                                 "-o",         out}
+                                  << 2 << "/nonexistent/x.json";
+    QTest::newRow("bad scenario") << QStringList{"report",
+                                                 QStringLiteral(GANTRY_TEST_DATA "/malformed"),
+                                                 "--policies",
+                                                 "fifo",
+                                                 "-o",
+                                                 out}
+                                  << 2 << "malformed";
+    QTest::newRow("no policies") << QStringList{"report", teaching, "-o", out} << 2 << "--policies";
+    QTest::newRow("unknown policy")
+        << QStringList{"report", teaching, "--policies", "fifo,nope", "-o", out} << 2
+        << "unknown policy \"nope\"";
+    QTest::newRow("twice") << QStringList{"report", teaching, "--policies", "fifo,fifo", "-o", out}
+                           << 2 << "listed twice";
+    QTest::newRow("no output") << QStringList{"report", teaching, "--policies", "fifo"} << 2
+                               << "-o OUT.pdf";
+    QTest::newRow("bad page") << QStringList{"report", teaching, "--policies", "fifo",
+                                             "--page", "a3",     "-o",         out}
+                              << 2 << "--page";
+    QTest::newRow("bad baseline") << QStringList{"report",     teaching, "--policies", "fifo,sjf",
+                                                 "--baseline", "srtf",   "-o",         out}
+                                  << 2 << "--baseline";
+    QTest::newRow("bad seed") << QStringList{"report", teaching, "--policies", "fifo",
+                                             "--seed", "x",      "-o",         out}
+                              << 2 << "--seed";
+    QTest::newRow("unknown option")
+        << QStringList{"report", teaching, "--policies", "fifo", "--colour", "red", "-o", out} << 2
+        << "unknown option --colour";
+    QTest::newRow("no directory") << QStringList{"report", teaching, "--policies",
+                                                 "fifo",   "-o",     "/nonexistent/dir/r.pdf"}
+                                  << 2 << "/nonexistent/dir/r.pdf";
+    QTest::newRow("ok") << QStringList{"report",     teaching, "--policies", "fifo,asrpt",
+                                       "--baseline", "asrpt",  "-o",         "OUT"}
+                        << 0 << "wrote";
+}
+
+void TestReport::cliExitCodes()
+{
+    QFETCH(QStringList, args);
+    QFETCH(int, exit);
+    QFETCH(QString, message);
+    const QString out = m_dir.filePath(QStringLiteral("exit-%1.pdf").arg(QTest::currentDataTag()));
+    args.replaceInStrings(QRegularExpression(QStringLiteral("^OUT$")), out);
+    for (const QString& program :
+         {QStringLiteral(GANTRY_CLI_PATH), QStringLiteral(GANTRY_REPORT_PATH)}) {
+        QStringList a = args;
+        if (program == QLatin1String(GANTRY_REPORT_PATH))
+            a.removeFirst(); // gantry-report takes the arguments after "report"
+        const Outcome o = exec(program, a);
+        QVERIFY2(o.exitCode == exit, o.err.constData());
+        QVERIFY2(QString::fromUtf8(o.err).contains(message), o.err.constData());
+        // Never a stray platform warning; every line is the program's own.
+        for (const QByteArray& line : o.err.split('\n'))
+            QVERIFY2(line.isEmpty() || line.startsWith("gantry-report: "), line.constData());
+        QCOMPARE(QFileInfo::exists(out), exit == 0);
+        if (exit == 0) {
+            QCOMPARE(pdfInfo(out, QStringLiteral("Pages")).toInt(), 9);
+            QFile::remove(out);
+        }
+    }
+    QVERIFY(!QFileInfo::exists(QDir::tempPath() + QStringLiteral("/gantry-report-test-never.pdf")));
+}
+
+void TestReport::cliWithoutReportProgram()
+{
+    // A gantry-cli with no gantry-report beside it says so (internal error, exit 1).
+    const QString lonely = m_dir.filePath(QStringLiteral("lonely/bin"));
+    QVERIFY(QDir().mkpath(lonely));
+    const QString copy = QDir(lonely).filePath(QStringLiteral("gantry-cli"));
+    QVERIFY(QFile::copy(QStringLiteral(GANTRY_CLI_PATH), copy));
+    QFile(copy).setPermissions(QFile(copy).permissions() | QFileDevice::ExeOwner);
+    const QString out = m_dir.filePath(QStringLiteral("lonely.pdf"));
+    const Outcome o = exec(copy, {QStringLiteral("report"), sample(QStringLiteral("teaching.json")),
+                                  QStringLiteral("--policies"), QStringLiteral("fifo"),
+                                  QStringLiteral("-o"), out});
+    QCOMPARE(o.exitCode, 1);
+    QVERIFY2(o.err.contains("gantry-report is missing"), o.err.constData());
+    QVERIFY(!QFileInfo::exists(out));
+}
+
+void TestReport::failureLeavesExistingFile()
+{
+    const QString pdf = m_dir.filePath(QStringLiteral("keep.pdf"));
+    {
+        QFile f(pdf);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("previous content");
+    }
+    // A failing command line leaves the old file as it was.
+    const Outcome o =
+        cli({QStringLiteral("report"), sample(QStringLiteral("teaching.json")),
+             QStringLiteral("--policies"), QStringLiteral("fifo,nope"), QStringLiteral("-o"), pdf});
+    QCOMPARE(o.exitCode, 2);
+    QCOMPARE(readAll(pdf), QByteArray("previous content"));
+    // So does a cancelled write, and no temporary file stays behind.
+    const ReportBuilder::Input in =
+        runPolicies(sample(QStringLiteral("teaching.json")), {QStringLiteral("fifo")});
+    Feedback fb;
+    fb.cancel();
+    auto r = ReportBuilder::build(in, {}, pdf, &fb);
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, ErrorKind::Cancelled);
+    QCOMPARE(readAll(pdf), QByteArray("previous content"));
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("keep.pdf*")}, QDir::Files),
+             QStringList{QStringLiteral("keep.pdf")});
+    // A baseline that did not run is invalid input.
+    ReportBuilder::Options bad;
+    bad.baseline = QStringLiteral("sjf");
+    r = ReportBuilder::build(in, bad, pdf);
+    QVERIFY(!r);
+    QCOMPARE(r.error().kind, ErrorKind::InvalidInput);
+    QVERIFY(r.error().message.contains(QStringLiteral("sjf")));
+    QCOMPARE(readAll(pdf), QByteArray("previous content"));
+}
+
+void TestReport::workerWritesAndCancels()
+{
+    ReportBuilder::Input in =
+        runPolicies(sample(QStringLiteral("two-racks.json")),
+                    {QStringLiteral("fifo"), QStringLiteral("srtf"), QStringLiteral("asrpt")});
+    in.schedules.clear(); // the worker rebuilds them by running again
+    ReportWorker worker;
+    QSignalSpy progress(&worker, &ReportWorker::progress);
+    QSignalSpy finished(&worker, &ReportWorker::finished);
+    QSignalSpy failed(&worker, &ReportWorker::failed);
+    const QString pdf = m_dir.filePath(QStringLiteral("worker.pdf"));
+    ReportBuilder::Options options;
+    options.pageSize = ReportBuilder::PageSize::Letter;
+    QVERIFY(worker.start(in, options, pdf));
+    QVERIFY(worker.isRunning());
+    QVERIFY(!worker.start(in, options, pdf)); // one at a time
+    QVERIFY(finished.wait(120000));
+    QVERIFY(!worker.isRunning());
+    QCOMPARE(failed.count(), 0);
+    QCOMPARE(finished.first().at(0).toString(), pdf);
+    const int pages = finished.first().at(1).toInt();
+    QCOMPARE(pages, 10);
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Pages")).toInt(), pages);
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
+    QVERIFY(progress.count() > 5);
+    double last = -1.0;
+    for (const QList<QVariant>& p : progress) {
+        QVERIFY(p.at(0).toDouble() >= last - 1e-9);
+        last = p.at(0).toDouble();
+    }
+    QCOMPARE(last, 1.0);
+
+    // Cancel right after the start: no file, exactly one cancelled().
+    const QString cancelledPdf = m_dir.filePath(QStringLiteral("cancelled.pdf"));
+    QSignalSpy cancelled(&worker, &ReportWorker::cancelled);
+    QVERIFY(worker.start(in, options, cancelledPdf));
+    worker.cancel();
+    QVERIFY(cancelled.wait(120000));
+    QCOMPARE(finished.count(), 1);
+    QVERIFY(!QFileInfo::exists(cancelledPdf));
+
+    // Bad options fail asynchronously.
+    options.baseline = QStringLiteral("sjf");
+    QVERIFY(worker.start(in, options, cancelledPdf));
+    QVERIFY(failed.wait(10000));
+    QVERIFY(failed.first().at(0).toString().contains(QStringLiteral("sjf")));
+    QVERIFY(!QFileInfo::exists(cancelledPdf));
+}
+
+void TestReport::dialogExports()
+{
+    const ReportBuilder::Input in = runPolicies(sample(QStringLiteral("teaching.json")),
+                                                {QStringLiteral("fifo"), QStringLiteral("sjf")});
+    ReportDialog dialog(in);
+    const QString pdf = m_dir.filePath(QStringLiteral("dialog.pdf"));
+    dialog.setPath(pdf);
+    dialog.setPageSize(ReportBuilder::PageSize::Letter);
+    QCOMPARE(dialog.pageSize(), ReportBuilder::PageSize::Letter);
+    QCOMPARE(dialog.baseline(), QStringLiteral("fifo"));
+    QSignalSpy written(&dialog, &ReportDialog::reportWritten);
+    dialog.exportReport();
+    QVERIFY(written.wait(60000));
+    QCOMPARE(written.first().at(0).toString(), pdf);
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
+    QCOMPARE(pdfInfo(pdf, QStringLiteral("Pages")).toInt(), 9);
+}
+
+void TestReport::chartFactory()
+{
+    const ReportBuilder::Input in =
+        runPolicies(sample(QStringLiteral("teaching.json")),
+                    {QStringLiteral("fifo"), QStringLiteral("sjf"), QStringLiteral("asrpt")});
+    std::unique_ptr<QChart> cdf(ChartFactory::jctCdf(in.runs));
+    QCOMPARE(cdf->series().size(), 3);
+    QCOMPARE(cdf->animationOptions(), QChart::NoAnimation);
+    for (QAbstractSeries* s : cdf->series()) {
+        const auto* line = qobject_cast<QLineSeries*>(s);
+        QVERIFY(line);
+        QCOMPARE(line->points().last().y(), 1.0); // every job finished
+    }
+    std::unique_ptr<QChart> util(ChartFactory::utilisationOverTime(in.runs, in.schedules));
+    QCOMPARE(util->series().size(), 3);
+    double peak = 0.0;
+    for (QAbstractSeries* s : util->series())
+        for (const QPointF& p : qobject_cast<QLineSeries*>(s)->points()) {
+            QVERIFY(p.y() >= 0.0 && p.y() <= 100.0);
+            peak = std::max(peak, p.y());
+        }
+    QCOMPARE(peak, 100.0); // "big" holds all 8 GPUs
+    std::unique_ptr<QChart> gpus(ChartFactory::gpusPerJobHistogram(in.scenario));
+    auto* axis = qobject_cast<QBarCategoryAxis*>(gpus->axes(Qt::Horizontal).value(0));
+    QVERIFY(axis);
+    QCOMPARE(axis->categories(), (QStringList{"1", "2", "3", "4", "8"}));
+    std::unique_ptr<QChart> bars(ChartFactory::policyBars(in.runs));
+    auto* barSeries = qobject_cast<QBarSeries*>(bars->series().value(0));
+    QVERIFY(barSeries);
+    QCOMPARE(barSeries->barSets().size(), 2); // average and p99
+    QCOMPARE(barSeries->barSets().first()->count(), 3);
+    // Empty input gives a titled chart without series.
+    std::unique_ptr<QChart> empty(ChartFactory::jctCdf({}));
+    QVERIFY(empty->series().isEmpty());
+    QVERIFY(!empty->title().isEmpty());
+}
+
+void TestReport::imageExport_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("suffix");
+    for (const char* what : {"cdf", "utilisation", "arrivals", "gantt"})
+        for (const char* suffix : {"png", "svg"})
+            QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(what, suffix)))
+                << QString::fromLatin1(what) << QString::fromLatin1(suffix);
+}
+
+void TestReport::imageExport()
+{
+    QFETCH(QString, what);
+    QFETCH(QString, suffix);
+    const ReportBuilder::Input in = runPolicies(sample(QStringLiteral("two-racks.json")),
+                                                {QStringLiteral("fifo"), QStringLiteral("asrpt")});
+    const QString path = m_dir.filePath(QStringLiteral("export-%1.%2").arg(what, suffix));
+    Status s;
+    if (what == QLatin1String("gantt")) {
+        const GanttPainter gantt(in.scenario, in.schedules.back());
+        s = ImageExport::gantt(gantt, path);
+    } else {
+        std::unique_ptr<QChart> chart(what == QLatin1String("cdf") ? ChartFactory::jctCdf(in.runs)
+                                      : what == QLatin1String("utilisation")
+                                          ? ChartFactory::utilisationOverTime(in.runs, in.schedules)
+                                          : ChartFactory::arrivalRate(in.scenario));
+        s = ImageExport::chart(chart.get(), path);
+    }
+    QVERIFY2(s.ok(), s.ok() ? "" : qPrintable(s.error().message));
+    const QByteArray bytes = readAll(path);
+    QVERIFY(bytes.size() > 1000);
+    if (suffix == QLatin1String("png")) {
+        const QImage image = QImage::fromData(bytes, "PNG");
+        QVERIFY(!image.isNull());
+        QVERIFY2(colouredPixels(image) > 500, qPrintable(QString::number(colouredPixels(image))));
+    } else {
+        QVERIFY(bytes.contains("<svg"));
+        QVERIFY(bytes.contains("<path") || bytes.contains("<polyline"));
+        if (what == QLatin1String("cdf") || what == QLatin1String("utilisation"))
+            QVERIFY(bytes.contains("fifo")); // the legend is text
+    }
+    // An unknown format is an error and writes nothing.
+    const QString bad = m_dir.filePath(QStringLiteral("export.bmp"));
+    std::unique_ptr<QChart> chart(ChartFactory::arrivalRate(in.scenario));
+    const Status e = ImageExport::chart(chart.get(), bad);
+    QVERIFY(!e.ok());
+    QVERIFY(e.error().message.contains(QStringLiteral("export.bmp")));
+    QVERIFY(!QFileInfo::exists(bad));
+}
+
+QTEST_MAIN(TestReport)
+#include "tst_report.moc"

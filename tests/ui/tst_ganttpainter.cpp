@@ -1,0 +1,201 @@
+// GanttPainter and GanttView: lane and bar counts on a small run (one bar per segment and GPU),
+// aggregation into occupancy columns at full zoom-out on a big run and bars again when zoomed
+// in, the virtual-machine band for asrpt, hit testing, and a click in the view selecting a job.
+#include "gantt/ganttpainter.h"
+#include "gantt/ganttview.h"
+#include "viewfixtures.h"
+
+#include <QApplication>
+#include <QImage>
+#include <QPainter>
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::ui;
+
+namespace {
+
+GanttPainter::Stats paintOnce(const GanttPainter& g, const GanttPainter::Options& o,
+                              QSize size = QSize(800, 600))
+{
+    QImage img(size, QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&img);
+    g.paint(p, QRectF(QPointF(0, 0), QSizeF(size)), o);
+    return g.lastStats();
+}
+
+int pieces(const Schedule& s)
+{
+    int n = 0;
+    for (const ScheduleSegment& g : s.segments)
+        n += int(g.gpus.size());
+    return n;
+}
+
+// Two 4-GPU servers, 2000 one-GPU jobs of 10 s arriving every 5 s: about 10,000 s of run.
+Scenario busy()
+{
+    Scenario s = test::twoServers(4);
+    for (int i = 0; i < 2000; ++i)
+        s.jobs.push_back(test::durationJob(QStringLiteral("k%1").arg(i), 5.0 * i, 1, 10.0));
+    return s;
+}
+
+} // namespace
+
+class TestGanttPainter : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void smallRun_data();
+    void smallRun();
+    void aggregatesWhenZoomedOut();
+    void virtualBand();
+    void hitTest();
+    void viewClickSelects();
+};
+
+void TestGanttPainter::smallRun_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<int>("segments");
+    // fifo: one segment per job (4 + 8 + 4 pieces); srtf: j1 and j2 preempted twice in all.
+    QTest::newRow("fifo") << "fifo" << 3;
+    QTest::newRow("srtf") << "srtf" << 6;
+}
+
+void TestGanttPainter::smallRun()
+{
+    QFETCH(QString, policy);
+    QFETCH(int, segments);
+    const Scenario s = test::classroom();
+    const auto [result, schedule] = test::runWith(s, policy);
+    QCOMPARE(int(schedule.segments.size()), segments);
+    const GanttPainter g(s, schedule);
+    QCOMPARE(g.laneCount(), 8);
+    QCOMPARE(g.laneLabel(0), QStringLiteral("r0/a/g0"));
+    QCOMPARE(g.laneLabel(7), QStringLiteral("r0/b/g3"));
+    GanttPainter::Options o; // the whole run, every lane
+    const GanttPainter::Stats all = paintOnce(g, o);
+    QCOMPARE(all.bars, pieces(schedule));
+    QCOMPARE(all.aggregated, 0);
+    // Only the lanes of server b: half of every job's pieces that used b.
+    o.firstLane = 4;
+    o.laneCount = 4;
+    int onB = 0;
+    for (const ScheduleSegment& seg : schedule.segments)
+        for (int gpu : seg.gpus)
+            onB += s.cluster.serverOfGpu(gpu) == 1;
+    QCOMPARE(paintOnce(g, o).bars, onB);
+    // A time range after the end draws nothing.
+    o = {};
+    o.fromS = g.endS() + 10;
+    o.toS = g.endS() + 20;
+    QCOMPARE(paintOnce(g, o).bars, 0);
+}
+
+void TestGanttPainter::aggregatesWhenZoomedOut()
+{
+    const Scenario s = busy();
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
+    const GanttPainter g(s, schedule);
+    QVERIFY(g.endS() > 9000);
+    GanttPainter::Options o;
+    const GanttPainter::Stats zoomedOut = paintOnce(g, o);
+    // 10 s bars over ~10,000 s in under 700 px are narrower than a pixel.
+    QCOMPARE(zoomedOut.bars + zoomedOut.aggregated, 2000);
+    QVERIFY(zoomedOut.aggregated > 1900);
+    // Lanes denser than pixels aggregate too, even for wide bars.
+    o.fromS = 0;
+    o.toS = 100;
+    const GanttPainter::Stats thin = paintOnce(g, o, QSize(800, 26));
+    QVERIFY(thin.aggregated > 0);
+    QCOMPARE(thin.bars, 0);
+    // Zoomed in on 100 s: whole bars, about 100 / 5 + 2 of them, none aggregated.
+    const GanttPainter::Stats close = paintOnce(g, o);
+    QCOMPARE(close.aggregated, 0);
+    QVERIFY(close.bars >= 20 && close.bars <= 23);
+    // The highlighted job is drawn as a bar even when sub-pixel.
+    o = {};
+    o.highlightJob = 1000;
+    const GanttPainter::Stats hl = paintOnce(g, o);
+    QCOMPARE(hl.bars, zoomedOut.bars + 1);
+}
+
+void TestGanttPainter::virtualBand()
+{
+    const Scenario s = test::classroom();
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("asrpt"));
+    const GanttPainter g(s, schedule);
+    QVERIFY(g.hasVirtualMachine());
+    GanttPainter::Options o;
+    o.showVirtualMachine = false;
+    const int lanesOnly = paintOnce(g, o).bars;
+    QCOMPARE(lanesOnly, pieces(schedule));
+    o.showVirtualMachine = true;
+    QCOMPARE(paintOnce(g, o).bars, lanesOnly + int(schedule.virtualSlices.size()));
+    // The band takes room below the lanes.
+    const QRectF area(0, 0, 800, 600);
+    o.showVirtualMachine = false;
+    const double without = g.chartRect(area, o).height();
+    o.showVirtualMachine = true;
+    QVERIFY(g.chartRect(area, o).height() < without);
+    // A point in the band at j3's virtual slice (2 s to 7 s) hits j3.
+    const QRectF chart = g.chartRect(area, o);
+    const double x = chart.left() + 4.5 / g.endS() * chart.width();
+    const GanttPainter::Hit hit = g.hitTest(area, o, QPointF(x, chart.bottom() + 20));
+    QVERIFY(hit.virtualBand);
+    QCOMPARE(hit.job, 2);
+}
+
+void TestGanttPainter::hitTest()
+{
+    const Scenario s = test::classroom();
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
+    const GanttPainter g(s, schedule);
+    const QRectF area(0, 0, 800, 600);
+    GanttPainter::Options o;
+    const QRectF chart = g.chartRect(area, o);
+    auto at = [&](double t, int lane) {
+        return QPointF(chart.left() + t / g.endS() * chart.width(),
+                       chart.top() + (lane + 0.5) * chart.height() / g.laneCount());
+    };
+    // j1 runs on server a from 0 to 100, j2 on all GPUs from 100 to 150.
+    QCOMPARE(g.hitTest(area, o, at(50, 0)).job, 0);
+    QCOMPARE(g.hitTest(area, o, at(125, 6)).job, 1);
+    QCOMPARE(g.hitTest(area, o, at(50, 6)).job, -1); // b is idle before 100
+    QCOMPARE(g.hitTest(area, o, at(50, 6)).lane, 6);
+}
+
+void TestGanttPainter::viewClickSelects()
+{
+    const Scenario s = test::classroom();
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
+    GanttView view;
+    view.resize(800, 500);
+    view.setSchedule(s, schedule);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy spy(&view, &GanttView::jobSelected);
+    const QRectF area(view.viewport()->rect());
+    const QRectF chart = view.painter()->chartRect(area, view.options());
+    const QPoint p(int(chart.left() + 125 / view.painter()->endS() * chart.width()),
+                   int(chart.top() + chart.height() * 0.9));
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, p);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(spy.at(0).at(0).toInt(), 1);
+    QCOMPARE(view.highlightedJob(), 1);
+    QVERIFY(view.describe(1, 1).contains(QStringLiteral("j2")));
+    // Zooming with the wheel narrows the time range around the mouse.
+    const double before = view.visibleTo() - view.visibleFrom();
+    QWheelEvent wheel(QPointF(p), view.viewport()->mapToGlobal(QPointF(p)), QPoint(),
+                      QPoint(0, 120), Qt::NoButton, Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(view.viewport(), &wheel);
+    QVERIFY(view.visibleTo() - view.visibleFrom() < before);
+    QVERIFY(view.visibleFrom() <= 125 && view.visibleTo() >= 125);
+}
+
+QTEST_MAIN(TestGanttPainter)
+#include "tst_ganttpainter.moc"

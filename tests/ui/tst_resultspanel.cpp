@@ -1,0 +1,160 @@
+// ResultsPanel and TeachingPanel: runs appear in the chooser, teaching steps move the playback
+// cursor to each decision's time and highlight its job in every Gantt chart, a click in one
+// chart highlights the job in the others, the Compare tab puts two runs on one time axis and
+// the Charts tab holds real charts.
+#include "gantt/ganttview.h"
+#include "heatmap/heatmapview.h"
+#include "playback/playbackcontroller.h"
+#include "results/resultspanel.h"
+#include "sim/decisionexplainer.h"
+#include "teaching/teachingpanel.h"
+#include "viewfixtures.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QListWidget>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTest>
+
+using namespace gantry;
+using namespace gantry::ui;
+
+class TestResultsPanel : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase();
+    void chooser();
+    void teachingSteps_data();
+    void teachingSteps();
+    void selectionFollows();
+    void compareSharesAxis();
+    void charts();
+
+private:
+    Scenario m_scenario;
+    std::vector<RunResult> m_results;
+    std::vector<Schedule> m_schedules;
+};
+
+void TestResultsPanel::initTestCase()
+{
+    m_scenario = test::classroom();
+    for (const char* p : {"fifo", "srtf", "asrpt"}) {
+        auto [r, s] = test::runWith(m_scenario, QString::fromLatin1(p));
+        m_results.push_back(r);
+        m_schedules.push_back(s);
+    }
+}
+
+void TestResultsPanel::chooser()
+{
+    ResultsPanel panel;
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    auto* box = panel.findChild<QComboBox*>(QStringLiteral("runChooser"));
+    QVERIFY(box);
+    QCOMPARE(box->count(), 3);
+    QVERIFY(box->itemText(1).contains(QStringLiteral("srtf")));
+    QCOMPARE(panel.currentRun(), 0);
+    QCOMPARE(panel.tabs()->count(), 5);
+    panel.setCurrentRun(2);
+    QCOMPARE(panel.ganttView()->painter()->schedule().virtualSlices.size(),
+             m_schedules[2].virtualSlices.size());
+    QCOMPARE(panel.playback()->endS(), 205.0); // asrpt's last completion
+    QVERIFY(panel.heatmapView()->painter());
+}
+
+void TestResultsPanel::teachingSteps_data()
+{
+    QTest::addColumn<int>("run");
+    QTest::newRow("fifo") << 0;
+    QTest::newRow("srtf") << 1;
+    QTest::newRow("asrpt") << 2;
+}
+
+void TestResultsPanel::teachingSteps()
+{
+    QFETCH(int, run);
+    ResultsPanel panel;
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    panel.setCurrentRun(run);
+    TeachingPanel* t = panel.teachingPanel();
+    const auto steps = DecisionExplainer::explain(m_scenario, m_schedules[std::size_t(run)],
+                                                  m_results[std::size_t(run)].config,
+                                                  m_results[std::size_t(run)].jobs);
+    QCOMPARE(t->stepCount(), int(steps.size()));
+    auto* next = t->findChild<QPushButton*>(QStringLiteral("nextDecision"));
+    auto* list = t->findChild<QListWidget*>();
+    // The cursor starts at 0, so the panel shows the first decision.
+    QCOMPARE(t->currentStep(), 0);
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        if (i > 0)
+            next->click();
+        else
+            t->showStep(0);
+        QCOMPARE(t->currentStep(), int(i));
+        QCOMPARE(panel.playback()->cursor(), steps[i].timeS);
+        QCOMPARE(list->count(), int(steps[i].sentences.size()));
+        QCOMPARE(list->item(0)->text(), steps[i].sentences.front());
+        QCOMPARE(panel.highlightedJob(), steps[i].jobs.front());
+        QCOMPARE(panel.ganttView()->highlightedJob(), steps[i].jobs.front());
+    }
+    QVERIFY(!next->isEnabled());
+    t->previous();
+    QCOMPARE(t->currentStep(), int(steps.size()) - 2);
+    QCOMPARE(panel.playback()->cursor(), steps[steps.size() - 2].timeS);
+    // Moving the cursor by hand shows the step at that time.
+    panel.playback()->setCursor(steps[1].timeS + 0.5);
+    QCOMPARE(t->currentStep(), 1);
+}
+
+void TestResultsPanel::selectionFollows()
+{
+    ResultsPanel panel;
+    panel.resize(900, 700);
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QSignalSpy spy(&panel, &ResultsPanel::jobSelected);
+    Q_EMIT panel.compareTop()->jobSelected(2);
+    QCOMPARE(spy.count(), 1);
+    QCOMPARE(panel.highlightedJob(), 2);
+    QCOMPARE(panel.ganttView()->highlightedJob(), 2);
+    QCOMPARE(panel.compareBottom()->highlightedJob(), 2);
+    panel.setHighlightedJob(-1);
+    QCOMPARE(panel.compareTop()->highlightedJob(), -1);
+}
+
+void TestResultsPanel::compareSharesAxis()
+{
+    ResultsPanel panel;
+    panel.resize(900, 700);
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    panel.setComparison(0, 2); // fifo ends at 160 s, asrpt at 205 s
+    QCOMPARE(panel.compareTop()->visibleTo(), 205.0);
+    QCOMPARE(panel.compareBottom()->visibleTo(), 205.0);
+    panel.compareTop()->setVisibleRange(20.0, 80.0);
+    QCOMPARE(panel.compareBottom()->visibleFrom(), 20.0);
+    QCOMPARE(panel.compareBottom()->visibleTo(), 80.0);
+    panel.compareBottom()->setVisibleRange(100.0, 150.0);
+    QCOMPARE(panel.compareTop()->visibleFrom(), 100.0);
+}
+
+void TestResultsPanel::charts()
+{
+    ResultsPanel panel;
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    const auto views = panel.findChildren<QChartView*>();
+    QCOMPARE(views.size(), 3);
+    for (QChartView* v : views) {
+        QVERIFY(v->chart());
+        QVERIFY(!v->chart()->series().isEmpty());
+    }
+}
+
+QTEST_MAIN(TestResultsPanel)
+#include "tst_resultspanel.moc"

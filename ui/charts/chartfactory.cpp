@@ -1,0 +1,430 @@
+#include "chartfactory.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QCoreApplication>
+#include <QGraphicsLayout>
+#include <QGraphicsScene>
+#include <QLegend>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMap>
+#include <QPainter>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+namespace gantry::ui {
+
+namespace {
+
+QString tr(const char* text)
+{
+    return QCoreApplication::translate("gantry::ui::ChartFactory", text);
+}
+
+// A chart that reads on paper: white, square, no animation, small fonts, legend at the bottom.
+// Chart text without ligatures, so that a PDF's "fifo" is searchable as typed.
+QFont plain(QFont f, double pointSize, bool bold = false)
+{
+    f.setStyleStrategy(QFont::PreferNoShaping);
+    f.setPointSizeF(pointSize);
+    f.setBold(bold);
+    return f;
+}
+
+QChart* newChart(const QString& title, bool legend)
+{
+    auto* c = new QChart;
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->setTheme(QChart::ChartThemeLight);
+    c->setBackgroundRoundness(0.0);
+    c->setDropShadowEnabled(false);
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->setTitleFont(plain(c->titleFont(), 10.0, true));
+    c->setTitle(title);
+    c->legend()->setVisible(legend);
+    c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->setFont(plain(c->legend()->font(), 8.0));
+    return c;
+}
+
+void styleAxis(QAbstractAxis* axis, const QString& title)
+{
+    axis->setLabelsFont(plain(axis->labelsFont(), 7.5));
+    axis->setTitleFont(plain(axis->titleFont(), 8.0));
+    axis->setTitleText(title);
+}
+
+// Seconds shown in a unit that keeps axis labels short.
+struct TimeUnit
+{
+    double seconds;
+    QString name;
+};
+
+TimeUnit unitFor(double spanS)
+{
+    if (spanS >= 3.0 * 86400.0)
+        return {86400.0, tr("days")};
+    if (spanS >= 3.0 * 3600.0)
+        return {3600.0, tr("h")};
+    if (spanS >= 3.0 * 60.0)
+        return {60.0, tr("min")};
+    return {1.0, tr("s")};
+}
+
+QValueAxis* valueAxis(double lo, double hi, const QString& title)
+{
+    auto* a = new QValueAxis;
+    a->setRange(lo, hi > lo ? hi : lo + 1.0);
+    a->applyNiceNumbers();
+    const double span = a->max() - a->min();
+    a->setLabelFormat(span >= 20.0  ? QStringLiteral("%.0f")
+                      : span >= 2.0 ? QStringLiteral("%.1f")
+                                    : QStringLiteral("%.2f"));
+    styleAxis(a, title);
+    return a;
+}
+
+// Series colours from the light theme, in order, so that a policy keeps its colour across charts.
+QColor seriesColour(int i)
+{
+    static const QColor colours[] = {QColor(0x20, 0x9f, 0xdf), QColor(0x99, 0xca, 0x53),
+                                     QColor(0xf6, 0xa6, 0x25), QColor(0x6d, 0x5f, 0xd5),
+                                     QColor(0xbf, 0x59, 0x3e), QColor(0x2b, 0x7a, 0x78),
+                                     QColor(0xd6, 0x3e, 0x8f), QColor(0x55, 0x55, 0x55)};
+    return colours[std::size_t(i) % (sizeof colours / sizeof colours[0])];
+}
+
+QLineSeries* lineSeries(const QString& name)
+{
+    auto* s = new QLineSeries;
+    s->setName(name);
+    return s;
+}
+
+// Adds s to c with the colour of index; after addSeries, which applies the theme's colours.
+void addLine(QChart* c, QLineSeries* s, int index)
+{
+    c->addSeries(s);
+    QPen pen(seriesColour(index));
+    pen.setWidthF(1.6);
+    s->setPen(pen);
+}
+
+// Adds categories and one bar set per (name, values) pair; a y axis from 0 to the largest bar.
+void fillBars(QChart* c, const QStringList& categories,
+              const std::vector<std::pair<QString, std::vector<double>>>& sets,
+              const QString& xTitle, const QString& yTitle)
+{
+    auto* series = new QBarSeries;
+    double top = 0.0;
+    for (const auto& [name, values] : sets) {
+        auto* set = new QBarSet(name);
+        for (double v : values) {
+            *set << v;
+            top = std::max(top, v);
+        }
+        series->append(set);
+    }
+    c->addSeries(series);
+    int index = 0;
+    for (QBarSet* set : series->barSets()) {
+        set->setColor(seriesColour(index++));
+        set->setBorderColor(Qt::transparent);
+    }
+    auto* x = new QBarCategoryAxis;
+    x->append(categories);
+    styleAxis(x, xTitle);
+    c->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis* y = valueAxis(0.0, top * 1.05, yTitle);
+    c->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+}
+
+// Time-weighted busy fraction per bin over [0, endS] from the counter samples.
+std::vector<QPointF> busyCurve(const Schedule& schedule, double endS, int bins)
+{
+    std::vector<QPointF> out;
+    if (schedule.totalGpus <= 0 || schedule.counters.empty() || endS <= 0.0)
+        return out;
+    const double total = schedule.totalGpus;
+    const auto& cs = schedule.counters;
+    if (int(cs.size()) <= bins) {
+        // Few samples: the exact step curve.
+        double prev = 0.0;
+        out.emplace_back(0.0, 0.0);
+        for (const CounterSample& s : cs) {
+            const double busy = (total - s.freeGpus) / total;
+            out.emplace_back(s.timeS, prev);
+            out.emplace_back(s.timeS, busy);
+            prev = busy;
+        }
+        out.emplace_back(endS, prev);
+        return out;
+    }
+    const double width = endS / bins;
+    std::vector<double> area(std::size_t(bins), 0.0);
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        const double from = cs[i].timeS;
+        const double to = i + 1 < cs.size() ? cs[i + 1].timeS : endS;
+        const double busy = (total - cs[i].freeGpus) / total;
+        double t = from;
+        while (t < to) {
+            const int b = std::min(bins - 1, int(t / width));
+            const double binEnd = std::min(to, (b + 1) * width);
+            area[std::size_t(b)] += busy * (binEnd - t);
+            if (binEnd <= t)
+                break;
+            t = binEnd;
+        }
+    }
+    for (int b = 0; b < bins; ++b) {
+        const double v = area[std::size_t(b)] / width;
+        out.emplace_back(b * width, v);
+        out.emplace_back((b + 1) * width, v);
+    }
+    return out;
+}
+
+} // namespace
+
+QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
+{
+    QChart* c = newChart(tr("JCT distribution (CDF)"), true);
+    double lo = 0.0, hi = 0.0;
+    bool any = false;
+    std::vector<std::vector<double>> sorted;
+    for (const RunResult& r : runs) {
+        std::vector<double> v;
+        for (const JobRecord& j : r.jobs)
+            v.push_back(j.jctS);
+        std::sort(v.begin(), v.end());
+        if (!v.empty()) {
+            lo = any ? std::min(lo, v.front()) : v.front();
+            hi = any ? std::max(hi, v.back()) : v.back();
+            any = true;
+        }
+        sorted.push_back(std::move(v));
+    }
+    if (!any)
+        return c;
+    const TimeUnit unit = unitFor(hi);
+    // Log scale when JCTs span more than two decades.
+    const bool logScale = lo > 0.0 && hi / lo > 100.0;
+    QAbstractAxis* x = nullptr;
+    if (logScale) {
+        auto* lx = new QLogValueAxis;
+        lx->setBase(10.0);
+        lx->setRange(std::pow(10.0, std::floor(std::log10(lo / unit.seconds))),
+                     std::pow(10.0, std::ceil(std::log10(hi / unit.seconds))));
+        lx->setLabelFormat(QStringLiteral("%g"));
+        lx->setMinorTickCount(-1);
+        styleAxis(lx, tr("JCT (%1, log scale)").arg(unit.name));
+        x = lx;
+    } else {
+        x = valueAxis(0.0, hi / unit.seconds, tr("JCT (%1)").arg(unit.name));
+    }
+    c->addAxis(x, Qt::AlignBottom);
+    QValueAxis* y = valueAxis(0.0, 1.0, tr("fraction of jobs"));
+    y->setRange(0.0, 1.0);
+    y->setTickCount(6);
+    y->setLabelFormat(QStringLiteral("%.1f"));
+    c->addAxis(y, Qt::AlignLeft);
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const std::vector<double>& v = sorted[i];
+        if (v.empty())
+            continue;
+        auto* s = lineSeries(runs[i].summary.policy);
+        // At most about 400 steps: quantiles of large runs.
+        const std::size_t n = v.size();
+        const std::size_t step = std::max<std::size_t>(1, n / 400);
+        double prevY = 0.0;
+        for (std::size_t k = 0; k < n; k += step) {
+            const double xv = std::max(v[k], logScale ? lo : 0.0) / unit.seconds;
+            s->append(xv, prevY);
+            prevY = double(std::min(n, k + step)) / double(n);
+            s->append(xv, prevY);
+        }
+        addLine(c, s, int(i));
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    return c;
+}
+
+QChart* ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
+                                          const std::vector<Schedule>& schedules)
+{
+    QChart* c = newChart(tr("GPU utilisation over time"), true);
+    double endS = 0.0;
+    for (std::size_t i = 0; i < runs.size() && i < schedules.size(); ++i) {
+        for (const JobRecord& j : runs[i].jobs)
+            endS = std::max(endS, j.finishS);
+        if (!schedules[i].counters.empty())
+            endS = std::max(endS, schedules[i].counters.back().timeS);
+    }
+    if (endS <= 0.0)
+        return c;
+    const TimeUnit unit = unitFor(endS);
+    QValueAxis* x = valueAxis(0.0, endS / unit.seconds, tr("time (%1)").arg(unit.name));
+    c->addAxis(x, Qt::AlignBottom);
+    QValueAxis* y = valueAxis(0.0, 100.0, tr("busy GPUs (%)"));
+    y->setRange(0.0, 100.0);
+    y->setTickCount(6);
+    y->setLabelFormat(QStringLiteral("%.0f"));
+    c->addAxis(y, Qt::AlignLeft);
+    for (std::size_t i = 0; i < runs.size() && i < schedules.size(); ++i) {
+        const std::vector<QPointF> pts = busyCurve(schedules[i], endS, 300);
+        if (pts.empty())
+            continue;
+        auto* s = lineSeries(runs[i].summary.policy);
+        QList<QPointF> scaled;
+        scaled.reserve(qsizetype(pts.size()));
+        for (const QPointF& p : pts)
+            scaled.append(QPointF(p.x() / unit.seconds, p.y() * 100.0));
+        s->replace(scaled);
+        addLine(c, s, int(i));
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    return c;
+}
+
+QChart* ChartFactory::policyBars(const std::vector<RunResult>& runs)
+{
+    QChart* c = newChart(tr("Average and p99 JCT per policy"), true);
+    if (runs.empty())
+        return c;
+    double top = 0.0;
+    for (const RunResult& r : runs)
+        top = std::max(top, std::max(r.summary.avgJctS, r.summary.p99JctS));
+    const TimeUnit unit = unitFor(top);
+    QStringList categories;
+    std::vector<double> avg, p99;
+    for (const RunResult& r : runs) {
+        categories << r.summary.policy;
+        avg.push_back(r.summary.avgJctS / unit.seconds);
+        p99.push_back(r.summary.p99JctS / unit.seconds);
+    }
+    fillBars(c, categories, {{tr("average JCT"), avg}, {tr("p99 JCT"), p99}}, tr("policy"),
+             tr("JCT (%1)").arg(unit.name));
+    return c;
+}
+
+QChart* ChartFactory::gpusPerJobHistogram(const Scenario& scenario)
+{
+    QChart* c = newChart(tr("GPUs per job"), false);
+    if (scenario.jobs.empty())
+        return c;
+    QMap<int, int> counts;
+    for (const Job& j : scenario.jobs)
+        ++counts[j.gpuCount()];
+    QStringList categories;
+    std::vector<double> values;
+    for (auto it = counts.cbegin(); it != counts.cend(); ++it) {
+        categories << QString::number(it.key());
+        values.push_back(it.value());
+    }
+    fillBars(c, categories, {{tr("jobs"), values}}, tr("GPUs"), tr("jobs"));
+    return c;
+}
+
+QChart* ChartFactory::durationHistogram(const Scenario& scenario)
+{
+    QChart* c = newChart(tr("Job size (duration s or iterations)"), false);
+    if (scenario.jobs.empty())
+        return c;
+    // Decade bins from the smallest to the largest size.
+    QMap<int, int> counts;
+    for (const Job& j : scenario.jobs) {
+        const double v = std::max(1.0, j.trueIterations());
+        ++counts[int(std::floor(std::log10(v)))];
+    }
+    auto label = [](int decade) {
+        static const char* suffix[] = {"", "k", "M", "G", "T"};
+        auto name = [](int d) {
+            const int group = std::clamp(d / 3, 0, 4);
+            return QString::number(std::pow(10.0, d - 3 * group), 'f', 0) + suffix[group];
+        };
+        return name(decade) + QStringLiteral("-") + name(decade + 1);
+    };
+    QStringList categories;
+    std::vector<double> values;
+    for (int d = counts.firstKey(); d <= counts.lastKey(); ++d) {
+        categories << label(d);
+        values.push_back(counts.value(d, 0));
+    }
+    fillBars(c, categories, {{tr("jobs"), values}}, tr("size"), tr("jobs"));
+    return c;
+}
+
+QChart* ChartFactory::arrivalRate(const Scenario& scenario)
+{
+    QChart* c = newChart(tr("Arrivals over time"), false);
+    if (scenario.jobs.empty())
+        return c;
+    double last = 0.0;
+    for (const Job& j : scenario.jobs)
+        last = std::max(last, j.arrivalS);
+    // The smallest round bin that gives at most 60 bins.
+    static const double binsS[] = {1, 10, 60, 300, 600, 1800, 3600, 6 * 3600, 86400, 7 * 86400};
+    double bin = binsS[std::size(binsS) - 1];
+    for (double b : binsS)
+        if (last / b <= 60.0) {
+            bin = b;
+            break;
+        }
+    const int bins = std::max(1, int(std::floor(last / bin)) + 1);
+    std::vector<int> counts(std::size_t(bins), 0);
+    for (const Job& j : scenario.jobs)
+        ++counts[std::size_t(std::min(bins - 1, int(j.arrivalS / bin)))];
+    const TimeUnit unit = unitFor(bins * bin);
+    const TimeUnit binUnit = unitFor(bin * 3.0);
+    auto* s = lineSeries(tr("arrivals"));
+    int top = 0;
+    for (int b = 0; b < bins; ++b) {
+        s->append(b * bin / unit.seconds, counts[std::size_t(b)]);
+        s->append((b + 1) * bin / unit.seconds, counts[std::size_t(b)]);
+        top = std::max(top, counts[std::size_t(b)]);
+    }
+    addLine(c, s, 0);
+    QValueAxis* x = valueAxis(0.0, bins * bin / unit.seconds, tr("time (%1)").arg(unit.name));
+    c->addAxis(x, Qt::AlignBottom);
+    s->attachAxis(x);
+    QValueAxis* y = valueAxis(
+        0.0, top * 1.1,
+        tr("jobs per %1 %2").arg(QString::number(bin / binUnit.seconds, 'g', 3), binUnit.name));
+    c->addAxis(y, Qt::AlignLeft);
+    s->attachAxis(y);
+    return c;
+}
+
+void ChartFactory::render(QChart* chart, QPainter& painter, const QRectF& target)
+{
+    if (!chart || target.isEmpty())
+        return;
+    // A bare chart in a scene lays out at the size it is given (a never-shown QChartView
+    // would render collapsed).
+    QGraphicsScene* scene = chart->scene();
+    QGraphicsScene own;
+    if (!scene) {
+        own.addItem(chart);
+        scene = &own;
+    }
+    const QRectF source(QPointF(0, 0), target.size());
+    chart->setGeometry(source);
+    if (QGraphicsLayout* layout = chart->layout())
+        layout->activate();
+    scene->setSceneRect(source);
+    scene->render(&painter, target, source, Qt::IgnoreAspectRatio);
+    if (scene == &own)
+        own.removeItem(chart); // the caller keeps the chart
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,47 @@
+#pragma once
+
+#include "model/scenario.h"
+#include "sim/runresult.h"
+#include "sim/schedule.h"
+
+#include <QRectF>
+#include <QSizeF>
+
+#include <vector>
+
+class QChart;
+class QPainter;
+
+namespace gantry::ui {
+
+/// Builders of the charts the window, the report and the image export share. Every builder
+/// returns a new QChart the caller owns, with animations off and a light theme that reads in
+/// print. Charts with no data still come back (titled, without series).
+class ChartFactory
+{
+public:
+    /// Empirical CDF of the job completion time, one line per run (legend: the policy).
+    static QChart* jctCdf(const std::vector<RunResult>& runs);
+    /// Busy GPUs as a fraction of the cluster over time, one step line per run; schedules[i]
+    /// belongs to runs[i] (its counters give the free GPUs after every event).
+    static QChart* utilisationOverTime(const std::vector<RunResult>& runs,
+                                       const std::vector<Schedule>& schedules);
+    /// Average and p99 JCT per policy as grouped bars (seconds).
+    static QChart* policyBars(const std::vector<RunResult>& runs);
+    /// How many jobs ask for 1, 2, 4, ... GPUs (bars per distinct GPU count).
+    static QChart* gpusPerJobHistogram(const Scenario& scenario);
+    /// Distribution of the job durations (true iterations, seconds for duration jobs) on
+    /// logarithmic bins.
+    static QChart* durationHistogram(const Scenario& scenario);
+    /// Job arrivals per hour (or per bin of a shorter span) over the submission period.
+    static QChart* arrivalRate(const Scenario& scenario);
+
+    /// Paints chart into target of painter at its full resolution (vector on a PDF or SVG
+    /// device). The chart is laid out at target's size; its scene is the caller's business:
+    /// a chart not yet in a scene is put into a private one for the call.
+    static void render(QChart* chart, QPainter& painter, const QRectF& target);
+    /// Default size of a chart in the report and the image export (pixels / points).
+    static QSizeF defaultSize() { return QSizeF(720.0, 420.0); }
+};
+
+} // namespace gantry::ui

@@ -1,0 +1,189 @@
+#pragma once
+
+#include "documentchange.h"
+#include "documentrun.h"
+#include "jobscommand.h"
+#include "problem.h"
+#include "scenarioentry.h"
+#include "selection.h"
+
+#include "model/scenario.h"
+#include "util/result.h"
+
+#include <QObject>
+#include <QString>
+#include <QVariant>
+
+#include <vector>
+
+class QMimeData;
+class QUndoStack;
+
+namespace gantry::ui {
+
+/// The open project (DESIGN.md 6): its scenarios and which one is current, the runs made and
+/// recorded, the project file and its modified state, the selection the views share, and the
+/// undo stack. Every edit goes through an undo command; views listen to changed() and never
+/// own data. Edits act on the current scenario.
+class ProjectDocument : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// MIME type of copied racks, servers and jobs.
+    static const QString ClipMimeType;
+
+    /// An empty, untitled project.
+    explicit ProjectDocument(QObject* parent = nullptr);
+    ~ProjectDocument() override;
+
+    // --- project -------------------------------------------------------------------------
+    /// Forgets everything: an empty, untitled, unmodified project.
+    void clear();
+    /// Replaces the project by an untitled one holding scenario (read from sourcePath);
+    /// it counts as modified until saved.
+    void resetToScenario(const Scenario& scenario);
+    /// Opens the project file at path; on error nothing changes.
+    Status openProject(const QString& path);
+    /// Saves scenarios (added or replaced) and unsaved runs to the project's file in one
+    /// transaction; the project must have a file.
+    Result<int> save();
+    /// Writes the whole project to path (atomically replacing it) and makes it the file.
+    Status saveAs(const QString& path);
+    /// The project's file, empty while untitled.
+    QString path() const { return m_path; }
+    /// True when something is not saved (edits, runs, or a project that was never saved).
+    bool isModified() const;
+    /// The undo stack of every edit.
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // --- scenarios and runs --------------------------------------------------------------
+    /// Number of scenarios.
+    int scenarioCount() const { return int(m_entries.size()); }
+    /// Scenario i (in range).
+    const Scenario& scenario(int i) const { return m_entries.at(std::size_t(i)).scenario; }
+    /// Every scenario, in order (a copy).
+    std::vector<Scenario> scenarios() const;
+    /// Index of the current scenario, -1 when there is none.
+    int currentIndex() const { return m_current; }
+    /// Makes scenario index current (-1 for none); clears the selection. False if out of range.
+    bool setCurrentIndex(int index);
+    /// True when there is a current scenario.
+    bool hasCurrent() const { return m_current >= 0; }
+    /// The current scenario (an empty one when there is none).
+    const Scenario& current() const;
+    /// Runs made in this session on scenario i.
+    const std::vector<DocumentRun>& runs(int i) const { return m_entries.at(std::size_t(i)).runs; }
+    /// Runs recorded in the project file for scenario i.
+    const std::vector<storage::StoredRun>& storedRuns(int i) const
+    {
+        return m_entries.at(std::size_t(i)).storedRuns;
+    }
+    /// Adds a finished run of scenario i (kept for the next save).
+    void addRun(int i, DocumentRun run);
+    /// Runs not saved yet, over all scenarios.
+    int unsavedRunCount() const;
+    /// Adds scenario to the project and makes it current (undoable); returns its index.
+    int addScenario(const Scenario& scenario, const QString& text);
+
+    // --- selection and problems -------------------------------------------------------------
+    /// What is selected in the current scenario.
+    const Selection& selection() const { return m_selection; }
+    /// Replaces the selection (indices are sorted and checked); emits selectionChanged().
+    void setSelection(const Selection& selection);
+    /// Selects every item of kind in the current scenario.
+    void selectAll(Selection::Kind kind);
+    /// Validation problems of the current scenario (cached until its next change).
+    const std::vector<Problem>& problems() const;
+    /// Problems of one item (kind, index) of the current scenario.
+    std::vector<Problem> problemsOf(Selection::Kind kind, int index) const;
+
+    // --- edits of the current scenario (each an undo command) ----------------------------
+    /// Adds a rack (a scenario first if there is none); returns its index.
+    int addRack();
+    /// Adds a server of gpuType (catalogue or scenario type) with gpus GPUs to rack (a new rack
+    /// when rack is out of range); returns its index, -1 for an unknown type.
+    int addServer(int rack, const QString& gpuType, int gpus = 8);
+    /// Removes racks and their servers.
+    bool removeRacks(std::vector<int> racks);
+    /// Removes servers.
+    bool removeServers(std::vector<int> servers);
+    /// Moves servers to rack, after its last server; false when nothing would change.
+    bool moveServers(std::vector<int> servers, int rack);
+    /// Sets "name" or "uplink_gbps" of a rack.
+    bool setRackField(int rack, const QString& field, const QVariant& value);
+    /// Sets "name", "gpu_type", "gpus", "intra_GBps", "nic_gbps" or "rack" of servers.
+    bool setServerField(std::vector<int> servers, const QString& field, const QVariant& value);
+    /// Indices of the replicas of server (same rack and properties, names base-0, base-1...).
+    std::vector<int> replicasOf(int server) const;
+    /// Makes server and its replicas count servers named base-0 .. base-(count-1).
+    bool setServerCount(int server, int count);
+    /// Appends job (its id made unique); returns its index.
+    int addJob(Job job);
+    /// Removes jobs.
+    bool removeJobs(std::vector<int> jobs);
+    /// Sets a field of a job: "id", "arrival_s", "gpus", "duration_s", "iterations", "model",
+    /// "dp", "pp", "tp", "ep", "predicted_iterations" (invalid QVariant: none), "user", "weight".
+    bool setJobField(int job, const QString& field, const QVariant& value);
+    /// Sets the scenario's name.
+    bool setScenarioName(const QString& name);
+
+    /// The selected racks, servers or jobs as clipboard data (nullptr when nothing is selected).
+    QMimeData* copySelection() const;
+    /// True when data holds something paste() takes.
+    static bool canPaste(const QMimeData* data);
+    /// Pastes copied items into the current scenario (servers into the selected rack); the
+    /// pasted items become the selection.
+    Status paste(const QMimeData* data);
+    /// Removes the selected items.
+    bool deleteSelection();
+
+signals:
+    /// Something in the document changed.
+    void changed(const gantry::ui::DocumentChange& change);
+    /// The selection changed.
+    void selectionChanged();
+    /// The current scenario's problems may have changed.
+    void problemsChanged();
+    /// isModified() may have changed.
+    void modifiedChanged(bool modified);
+    /// The project file changed (open, save as, new).
+    void pathChanged(const QString& path);
+
+private:
+    friend class ClusterCommand;
+    friend class JobsCommand;
+    friend class ScenarioListCommand;
+    friend class ScenarioNameCommand;
+
+    // Called by the commands.
+    void applyCluster(int scenario, const Cluster& cluster, const Selection& select);
+    void applyJobSteps(int scenario, const std::vector<JobsCommand::Step>& steps, bool reverse,
+                       const Selection& select);
+    void insertEntry(int index, ScenarioEntry entry);
+    void applyScenarioName(int scenario, const QString& name);
+    ScenarioEntry takeEntry(int index);
+
+    void pushCluster(const QString& text, Cluster after, const Selection& select);
+    void pushJobs(const QString& text, std::vector<JobsCommand::Step> steps,
+                  const Selection& select);
+    void ensureScenario();
+    void contentChanged(int scenario, DocumentChange::Kind kind);
+    void reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified);
+    void setBaseModified(bool modified);
+    void emitModified();
+    void reloadStoredRuns(const QString& path);
+    Status paste(const QJsonObject& clip);
+
+    std::vector<ScenarioEntry> m_entries;
+    int m_current = -1;
+    QString m_path;
+    bool m_baseModified = false;
+    bool m_lastModified = false;
+    QUndoStack* m_undo = nullptr;
+    Selection m_selection;
+    mutable std::vector<Problem> m_problems;
+    mutable bool m_problemsValid = false;
+};
+
+} // namespace gantry::ui

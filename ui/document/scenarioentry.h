@@ -1,0 +1,23 @@
+#pragma once
+
+#include "documentrun.h"
+#include "model/scenario.h"
+#include "storage/storedrun.h"
+
+#include <QtGlobal>
+
+#include <vector>
+
+namespace gantry::ui {
+
+/// A scenario of the project with what the document knows about it besides its content.
+struct ScenarioEntry
+{
+    Scenario scenario;                          ///< the content being edited
+    qint64 storedId = 0;                        ///< row id in the project file, 0 if not saved yet
+    bool dirty = false;                         ///< edited since it was loaded or saved
+    std::vector<DocumentRun> runs;              ///< runs made in this session
+    std::vector<storage::StoredRun> storedRuns; ///< runs recorded in the project file
+};
+
+} // namespace gantry::ui

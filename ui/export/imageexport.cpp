@@ -1,0 +1,102 @@
+#include "imageexport.h"
+
+#include "charts/chartfactory.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPainter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+
+namespace gantry::ui {
+
+namespace {
+
+Error cannotWrite(const QString& path, const QString& why)
+{
+    return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, why));
+}
+
+} // namespace
+
+Result<ImageExport::Format> ImageExport::formatOf(const QString& path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("png"))
+        return Format::Png;
+    if (suffix == QLatin1String("svg"))
+        return Format::Svg;
+    return Error::invalid(
+        QStringLiteral("%1: unknown image format \"%2\" (use .png or .svg)").arg(path, suffix));
+}
+
+Status ImageExport::write(const QString& path, Format format, const QSize& size,
+                          const PaintFn& paint, double scale)
+{
+    if (size.isEmpty() || !(scale > 0.0 && scale <= 16.0))
+        return Error::invalid(QStringLiteral("%1: image size %2 x %3 (scale %4) is not valid")
+                                  .arg(path)
+                                  .arg(size.width())
+                                  .arg(size.height())
+                                  .arg(scale));
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return cannotWrite(path, file.errorString());
+    const QRectF area(QPointF(0, 0), QSizeF(size));
+    if (format == Format::Png) {
+        QImage image(QSize(qRound(size.width() * scale), qRound(size.height() * scale)),
+                     QImage::Format_ARGB32_Premultiplied);
+        if (image.isNull())
+            return cannotWrite(path, QStringLiteral("the image is too large"));
+        image.fill(Qt::white);
+        QPainter p(&image);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setRenderHint(QPainter::TextAntialiasing);
+        p.scale(scale, scale);
+        paint(p, area);
+        p.end();
+        if (!image.save(&file, "PNG"))
+            return cannotWrite(path, QStringLiteral("PNG encoding failed"));
+    } else {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&file);
+        svg.setSize(size);
+        svg.setViewBox(area);
+        svg.setTitle(QFileInfo(path).completeBaseName());
+        svg.setDescription(QStringLiteral("Gantry"));
+        QPainter p;
+        if (!p.begin(&svg))
+            return cannotWrite(path, QStringLiteral("cannot start the SVG painter"));
+        p.fillRect(area, Qt::white);
+        paint(p, area);
+        p.end();
+    }
+    if (!file.commit())
+        return cannotWrite(path, file.errorString());
+    return {};
+}
+
+Status ImageExport::chart(QChart* chart, const QString& path, const QSize& size, double scale)
+{
+    auto format = formatOf(path);
+    if (!format)
+        return format.error();
+    if (!chart)
+        return Error::invalid(QStringLiteral("%1: no chart to export").arg(path));
+    return write(
+        path, format.value(), size,
+        [chart](QPainter& p, const QRectF& area) { ChartFactory::render(chart, p, area); }, scale);
+}
+
+Status ImageExport::gantt(const GanttPainter& gantt, const QString& path, const QSize& size,
+                          const GanttPainter::Options& options, double scale)
+{
+    auto format = formatOf(path);
+    if (!format)
+        return format.error();
+    return write(
+        path, format.value(), size,
+        [&](QPainter& p, const QRectF& area) { gantt.paint(p, area, options); }, scale);
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,525 @@
+#include "gantt/ganttpainter.h"
+
+#include <QFontMetricsF>
+#include <QImage>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace gantry::ui {
+
+namespace {
+
+constexpr double kLabelWidth = 110.0;
+constexpr double kAxisHeight = 22.0;
+constexpr double kBandGap = 6.0;
+// Occupancy columns are drawn in one colour: which job is under a pixel is not readable then.
+const QColor kOccupancy(52, 101, 164);
+
+// A round step for about `pixels` between ticks.
+double tickStep(double span, double width, double pixels)
+{
+    const double raw = span * pixels / std::max(1.0, width);
+    static const double steps[] = {1,       2,       5,       10,      15,     30,     60,
+                                   120,     300,     600,     900,     1800,   3600,   7200,
+                                   10800,   21600,   43200,   86400,   172800, 432000, 604800,
+                                   1209600, 2592000, 7776000, 31536000};
+    for (double s : steps)
+        if (s >= raw)
+            return s;
+    return std::pow(10.0, std::ceil(std::log10(raw)));
+}
+
+QString timeLabel(double s, double step)
+{
+    if (step >= 86400.0)
+        return QStringLiteral("%1 d").arg(s / 86400.0, 0, 'g', 6);
+    if (step >= 3600.0)
+        return QStringLiteral("%1 h").arg(s / 3600.0, 0, 'g', 6);
+    if (step >= 60.0)
+        return QStringLiteral("%1 min").arg(s / 60.0, 0, 'g', 6);
+    return QStringLiteral("%1 s").arg(s, 0, 'g', 6);
+}
+
+// Adds a piece covering pixel columns [x0, x1) with weight w to one occupancy row.
+void addCoverage(float* row, int width, double x0, double x1, double w)
+{
+    x0 = std::max(0.0, x0);
+    x1 = std::min(double(width), x1);
+    if (x1 <= x0)
+        return;
+    const int a = int(x0);
+    const int b = std::min(width - 1, int(std::ceil(x1)) - 1);
+    if (a == b) {
+        row[a] += float((x1 - x0) * w);
+        return;
+    }
+    row[a] += float((double(a + 1) - x0) * w);
+    for (int x = a + 1; x < b; ++x)
+        row[x] += float(w);
+    row[b] += float((x1 - double(b)) * w);
+}
+
+QImage occupancyImage(const std::vector<float>& occ, int width, int rows)
+{
+    QImage img(width, rows, QImage::Format_ARGB32_Premultiplied);
+    img.fill(Qt::transparent);
+    for (int r = 0; r < rows; ++r) {
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(r));
+        const float* o = occ.data() + std::size_t(r) * std::size_t(width);
+        for (int x = 0; x < width; ++x) {
+            if (o[x] <= 0.0f)
+                continue;
+            // Even a little occupancy stays visible.
+            const double a = 0.25 + 0.75 * std::min(1.0, double(o[x]));
+            line[x] = qPremultiply(
+                qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), int(a * 255.0)));
+        }
+    }
+    return img;
+}
+
+} // namespace
+
+GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
+    : m_scenario(scenario), m_schedule(schedule)
+{
+    Cluster& c = m_scenario.cluster;
+    c.finalize();
+    // Lanes rack by rack, servers in file order inside a rack.
+    std::vector<int> servers(c.servers.size());
+    std::iota(servers.begin(), servers.end(), 0);
+    std::stable_sort(servers.begin(), servers.end(), [&](int a, int b) {
+        return c.servers[std::size_t(a)].rack < c.servers[std::size_t(b)].rack;
+    });
+    m_laneOfGpu.assign(std::size_t(c.totalGpus()), -1);
+    for (int s : servers)
+        for (int k = 0; k < c.servers[std::size_t(s)].gpus; ++k) {
+            const int g = c.firstGpu(s) + k;
+            m_laneOfGpu[std::size_t(g)] = int(m_gpuOfLane.size());
+            m_gpuOfLane.push_back(g);
+            m_serverOfLane.push_back(s);
+            m_rackOfLane.push_back(c.servers[std::size_t(s)].rack);
+        }
+    const std::size_t lanes = m_gpuOfLane.size();
+    std::vector<int> count(lanes + 1, 0);
+    for (const ScheduleSegment& seg : m_schedule.segments) {
+        m_endS = std::max(m_endS, seg.endS);
+        for (int g : seg.gpus)
+            if (g >= 0 && std::size_t(g) < lanes)
+                ++count[std::size_t(m_laneOfGpu[std::size_t(g)]) + 1];
+    }
+    m_laneBegin.assign(lanes + 1, 0);
+    for (std::size_t l = 0; l < lanes; ++l)
+        m_laneBegin[l + 1] = m_laneBegin[l] + count[l + 1];
+    m_pieces.resize(std::size_t(m_laneBegin[lanes]));
+    std::vector<int> fill(m_laneBegin.begin(), m_laneBegin.end() - 1);
+    for (std::size_t k = 0; k < m_schedule.segments.size(); ++k) {
+        const ScheduleSegment& seg = m_schedule.segments[k];
+        for (int g : seg.gpus)
+            if (g >= 0 && std::size_t(g) < lanes)
+                m_pieces[std::size_t(fill[std::size_t(m_laneOfGpu[std::size_t(g)])]++)] =
+                    Piece{seg.startS, seg.endS, int(k), seg.job,
+                          seg.end == ScheduleSegment::End::Preempted};
+    }
+    m_laneMaxLength.assign(lanes, 0.0);
+    for (std::size_t l = 0; l < lanes; ++l) {
+        auto b = m_pieces.begin() + m_laneBegin[l], e = m_pieces.begin() + m_laneBegin[l + 1];
+        std::sort(b, e, [](const Piece& x, const Piece& y) { return x.startS < y.startS; });
+        for (auto it = b; it != e; ++it)
+            m_laneMaxLength[l] = std::max(m_laneMaxLength[l], it->endS - it->startS);
+    }
+    m_virtual = m_schedule.virtualSlices;
+    std::sort(m_virtual.begin(), m_virtual.end(),
+              [](const VirtualSlice& a, const VirtualSlice& b) { return a.fromS < b.fromS; });
+    std::vector<double> release(m_scenario.jobs.size(), -1.0);
+    for (const VirtualSlice& v : m_virtual) {
+        m_virtualMaxLength = std::max(m_virtualMaxLength, v.toS - v.fromS);
+        m_endS = std::max(m_endS, v.toS);
+        if (v.job >= 0 && std::size_t(v.job) < release.size())
+            release[std::size_t(v.job)] = std::max(release[std::size_t(v.job)], v.toS);
+    }
+    for (double r : release)
+        if (r >= 0.0)
+            m_releaseS.push_back(r);
+    std::sort(m_releaseS.begin(), m_releaseS.end());
+    if (m_endS <= 0.0)
+        m_endS = 1.0;
+}
+
+int GanttPainter::laneCount() const
+{
+    return int(m_gpuOfLane.size());
+}
+
+double GanttPainter::endS() const
+{
+    return m_endS;
+}
+
+GanttPainter::Stats GanttPainter::lastStats() const
+{
+    return m_stats;
+}
+
+QString GanttPainter::laneLabel(int lane) const
+{
+    const Cluster& c = m_scenario.cluster;
+    const int s = m_serverOfLane[std::size_t(lane)];
+    return QStringLiteral("%1/%2/g%3")
+        .arg(c.racks.empty() ? QString()
+                             : c.racks[std::size_t(m_rackOfLane[std::size_t(lane)])].name,
+             c.servers[std::size_t(s)].name)
+        .arg(m_gpuOfLane[std::size_t(lane)] - c.firstGpu(s));
+}
+
+QColor GanttPainter::jobColour(int job)
+{
+    // Golden-angle hues keep neighbouring job indices apart.
+    const int hue = int((std::uint64_t(job) * 137u) % 360u);
+    return QColor::fromHsv(hue, 150 + (job % 3) * 35, 225 - (job % 2) * 40);
+}
+
+GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) const
+{
+    Layout l;
+    l.from = o.fromS;
+    l.to = o.toS;
+    if (l.to <= l.from) {
+        l.from = 0.0;
+        l.to = m_endS;
+    }
+    const int lanes = laneCount();
+    l.first = std::clamp(o.firstLane, 0, std::max(0, lanes - 1));
+    l.count = o.laneCount < 0 ? lanes - l.first : std::min(o.laneCount, lanes - l.first);
+    l.count = std::max(0, l.count);
+    QRectF r = area;
+    if (o.labels)
+        r.adjust(kLabelWidth, 0, 0, -kAxisHeight);
+    if (o.showVirtualMachine && hasVirtualMachine()) {
+        const double h = std::clamp(r.height() * 0.12, 18.0, 48.0);
+        l.band = QRectF(r.left(), r.bottom() - h, r.width(), h);
+        r.setBottom(r.bottom() - h - kBandGap);
+    }
+    l.chart = r;
+    l.laneHeight = l.count > 0 ? r.height() / l.count : 0.0;
+    return l;
+}
+
+QRectF GanttPainter::chartRect(const QRectF& area, const Options& options) const
+{
+    return layout(area, options).chart;
+}
+
+void GanttPainter::paint(QPainter& p, const QRectF& area, const Options& options) const
+{
+    Stats stats;
+    const Layout l = layout(area, options);
+    p.save();
+    p.fillRect(area, Qt::white);
+    p.setClipRect(area);
+    paintLanes(p, l, options, stats);
+    if (!l.band.isEmpty())
+        paintVirtualBand(p, l, options, stats);
+    if (options.labels)
+        paintLabels(p, area, l);
+    if (options.cursorS >= l.from && options.cursorS <= l.to && l.to > l.from) {
+        const double x =
+            l.chart.left() + (options.cursorS - l.from) / (l.to - l.from) * l.chart.width();
+        p.setPen(QPen(QColor(200, 30, 30), 1.5));
+        p.drawLine(QPointF(x, l.chart.top()),
+                   QPointF(x, l.band.isEmpty() ? l.chart.bottom() : l.band.bottom()));
+    }
+    p.restore();
+    m_stats = stats;
+}
+
+void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const
+{
+    if (l.count <= 0 || l.to <= l.from || l.chart.width() <= 0 || l.chart.height() <= 0)
+        return;
+    const double pxPerS = l.chart.width() / (l.to - l.from);
+    const int width = std::max(1, int(std::ceil(l.chart.width())));
+    // Lanes denser than pixels share occupancy rows.
+    const bool dense = l.laneHeight < 1.0;
+    const int rows = dense ? std::max(1, int(std::ceil(l.chart.height()))) : l.count;
+    std::vector<float> occ;
+    const double laneWeight = dense ? double(rows) / double(l.count) : 1.0;
+    const double gap = l.laneHeight >= 6.0 ? 1.0 : 0.0;
+    p.setRenderHint(QPainter::Antialiasing, false);
+    QPen outline(Qt::black, 1.5);
+    std::vector<QRectF> preemptions;
+    // Thin lanes on a raster device: bars are written straight into one image (lanes never
+    // overlap in time, so that is at most one write per chart pixel) instead of a fill call each.
+    const bool raster =
+        l.laneHeight < 4.0 && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
+    QImage barImage;
+    const int imageHeight = std::max(1, int(std::ceil(l.chart.height())));
+    if (raster) {
+        barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
+        barImage.fill(Qt::transparent);
+    }
+    int lastColourJob = -2;
+    QColor colour;
+    for (int lane = l.first; lane < l.first + l.count; ++lane) {
+        const std::size_t ls = std::size_t(lane);
+        const auto begin = m_pieces.begin() + m_laneBegin[ls];
+        const auto end = m_pieces.begin() + m_laneBegin[ls + 1];
+        // Pieces starting before from - longest piece cannot reach the window.
+        auto it = std::lower_bound(begin, end, l.from - m_laneMaxLength[ls],
+                                   [](const Piece& pc, double t) { return pc.startS < t; });
+        const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
+        const int row =
+            dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
+        for (; it != end && it->startS < l.to; ++it) {
+            if (it->endS <= l.from)
+                continue;
+            const double x0 = (std::max(it->startS, l.from) - l.from) * pxPerS;
+            const double x1 = (std::min(it->endS, l.to) - l.from) * pxPerS;
+            const Piece& seg = *it;
+            const bool highlighted = seg.job == o.highlightJob;
+            if ((dense || x1 - x0 < 1.0) && !highlighted) {
+                if (occ.empty())
+                    occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
+                addCoverage(occ.data() + std::size_t(row) * std::size_t(width), width, x0, x1,
+                            laneWeight);
+                ++stats.aggregated;
+                continue;
+            }
+            if (seg.job != lastColourJob) {
+                lastColourJob = seg.job;
+                colour = jobColour(seg.job);
+                if (o.highlightJob >= 0 && !highlighted)
+                    colour = colour.lighter(150);
+            }
+            const QRectF r(l.chart.left() + x0, y, std::max(x1 - x0, highlighted ? 2.0 : 1.0),
+                           std::max(l.laneHeight - gap, 1.0));
+            if (raster) {
+                const int ya = std::clamp(int(std::lround(y - l.chart.top())), 0, imageHeight - 1);
+                const int yb = std::clamp(int(std::lround(y - l.chart.top() + l.laneHeight)),
+                                          ya + 1, imageHeight);
+                const int xa = std::clamp(int(x0), 0, width - 1);
+                const int xb = std::clamp(int(std::ceil(x0 + r.width())), xa + 1, width);
+                const QRgb rgb = colour.rgba();
+                for (int yy = ya; yy < yb; ++yy)
+                    std::fill_n(reinterpret_cast<QRgb*>(barImage.scanLine(yy)) + xa, xb - xa, rgb);
+            } else {
+                p.fillRect(r, colour);
+            }
+            if (highlighted) {
+                p.setPen(outline);
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(r);
+            }
+            if (seg.preempted && it->endS <= l.to)
+                preemptions.push_back(r);
+            ++stats.bars;
+        }
+    }
+    if (raster)
+        p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, imageHeight), barImage);
+    if (!occ.empty())
+        p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
+                    occupancyImage(occ, width, rows));
+    // Server and rack boundaries, when servers are tall enough to see them.
+    const double serverPx = l.laneHeight * 4.0;
+    if (serverPx >= 3.0) {
+        for (int lane = l.first + 1; lane < l.first + l.count; ++lane) {
+            const bool rack =
+                m_rackOfLane[std::size_t(lane)] != m_rackOfLane[std::size_t(lane - 1)];
+            const bool server =
+                m_serverOfLane[std::size_t(lane)] != m_serverOfLane[std::size_t(lane - 1)];
+            if (!rack && !server)
+                continue;
+            const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
+            p.setPen(QPen(rack ? QColor(60, 60, 60) : QColor(200, 200, 200), rack ? 1.2 : 0.8));
+            p.drawLine(QPointF(l.chart.left(), y), QPointF(l.chart.right(), y));
+        }
+    }
+    // Preemption markers: a red tick at the end of each preempted segment.
+    if (!preemptions.empty()) {
+        p.setPen(QPen(QColor(210, 20, 20), 2.0));
+        for (const QRectF& r : preemptions)
+            p.drawLine(QPointF(r.right(), r.top()), QPointF(r.right(), r.bottom()));
+    }
+    p.setPen(QPen(QColor(120, 120, 120), 1.0));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(l.chart);
+}
+
+void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options& o,
+                                    Stats& stats) const
+{
+    if (l.to <= l.from)
+        return;
+    const QRectF& band = l.band;
+    p.fillRect(band, QColor(245, 245, 250));
+    const double pxPerS = band.width() / (l.to - l.from);
+    const int width = std::max(1, int(std::ceil(band.width())));
+    std::vector<float> occ;
+    const double sliceTop = band.top() + band.height() * 0.3;
+    const double sliceHeight = band.height() * 0.7;
+    auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(), l.from - m_virtualMaxLength,
+                               [](const VirtualSlice& v, double t) { return v.fromS < t; });
+    for (; it != m_virtual.end() && it->fromS < l.to; ++it) {
+        if (it->toS <= l.from)
+            continue;
+        const double x0 = (std::max(it->fromS, l.from) - l.from) * pxPerS;
+        const double x1 = (std::min(it->toS, l.to) - l.from) * pxPerS;
+        const bool highlighted = it->job == o.highlightJob;
+        if (x1 - x0 < 1.0 && !highlighted) {
+            if (occ.empty())
+                occ.assign(std::size_t(width), 0.0f);
+            addCoverage(occ.data(), width, x0, x1, 1.0);
+            ++stats.aggregated;
+            continue;
+        }
+        QColor c = jobColour(it->job);
+        if (o.highlightJob >= 0 && !highlighted)
+            c = c.lighter(150);
+        const QRectF r(band.left() + x0, sliceTop, std::max(1.0, x1 - x0), sliceHeight);
+        p.fillRect(r, c);
+        if (highlighted) {
+            p.setPen(QPen(Qt::black, 1.5));
+            p.drawRect(r);
+        }
+        ++stats.bars;
+    }
+    if (!occ.empty())
+        p.drawImage(QRectF(band.left(), sliceTop, width, sliceHeight),
+                    occupancyImage(occ, width, 1));
+    // Releases to the cluster: a small down-pointing mark per job at its virtual completion.
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setPen(Qt::NoPen);
+    p.setBrush(QColor(40, 40, 40));
+    const double h = band.height() * 0.25;
+    double lastX = -10.0;
+    for (auto r = std::lower_bound(m_releaseS.begin(), m_releaseS.end(), l.from);
+         r != m_releaseS.end() && *r <= l.to; ++r) {
+        const double x = band.left() + (*r - l.from) * pxPerS;
+        if (x - lastX < 2.0)
+            continue; // marks closer than two pixels merge
+        lastX = x;
+        QPainterPath tri;
+        tri.moveTo(x - h * 0.5, band.top() + 1);
+        tri.lineTo(x + h * 0.5, band.top() + 1);
+        tri.lineTo(x, band.top() + h);
+        tri.closeSubpath();
+        p.drawPath(tri);
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(QColor(120, 120, 120), 1.0));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(band);
+}
+
+void GanttPainter::paintLabels(QPainter& p, const QRectF& area, const Layout& l) const
+{
+    const Cluster& c = m_scenario.cluster;
+    QFont f = p.font();
+    f.setPointSizeF(8.0);
+    p.setFont(f);
+    const QFontMetricsF fm(f);
+    const double textH = fm.height();
+    p.setPen(QColor(40, 40, 40));
+    const double left = area.left() + 4.0;
+    const double w = kLabelWidth - 8.0;
+    auto label = [&](double y0, double y1, const QString& text) {
+        if (y1 - y0 < textH * 0.9)
+            return;
+        p.drawText(QRectF(left, y0, w, y1 - y0), Qt::AlignVCenter | Qt::AlignLeft,
+                   fm.elidedText(text, Qt::ElideMiddle, w));
+    };
+    const double laneH = l.laneHeight;
+    // The finest level of detail that fits: lanes, else servers, else racks.
+    const int level = laneH >= textH * 0.9 ? 0 : laneH * 8.0 >= textH ? 1 : 2;
+    auto group = [&](int lane) {
+        return level == 0   ? lane
+               : level == 1 ? m_serverOfLane[std::size_t(lane)]
+                            : m_rackOfLane[std::size_t(lane)];
+    };
+    int runStart = l.first;
+    for (int lane = l.first + 1; lane <= l.first + l.count; ++lane) {
+        if (lane < l.first + l.count && group(lane) == group(runStart))
+            continue;
+        const double y0 = l.chart.top() + (runStart - l.first) * laneH;
+        const double y1 = l.chart.top() + (lane - l.first) * laneH;
+        const int s = m_serverOfLane[std::size_t(runStart)];
+        const QString rack = c.racks.empty()
+                                 ? QString()
+                                 : c.racks[std::size_t(m_rackOfLane[std::size_t(runStart)])].name;
+        if (level == 0)
+            label(y0, y1, laneLabel(runStart));
+        else if (level == 1)
+            label(y0, y1, QStringLiteral("%1/%2").arg(rack, c.servers[std::size_t(s)].name));
+        else
+            label(y0, y1, rack);
+        runStart = lane;
+    }
+    if (!l.band.isEmpty())
+        label(l.band.top(), l.band.bottom(), QStringLiteral("virtual machine"));
+    // Time axis.
+    if (l.to <= l.from)
+        return;
+    const double step = tickStep(l.to - l.from, l.chart.width(), 90.0);
+    const double axisY = (l.band.isEmpty() ? l.chart.bottom() : l.band.bottom());
+    p.setPen(QColor(80, 80, 80));
+    for (double t = std::ceil(l.from / step) * step; t <= l.to; t += step) {
+        const double x = l.chart.left() + (t - l.from) / (l.to - l.from) * l.chart.width();
+        p.drawLine(QPointF(x, axisY), QPointF(x, axisY + 4));
+        p.drawText(QRectF(x - 45, axisY + 4, 90, kAxisHeight - 4), Qt::AlignHCenter | Qt::AlignTop,
+                   timeLabel(t, step));
+    }
+}
+
+GanttPainter::Hit GanttPainter::hitTest(const QRectF& area, const Options& options,
+                                        const QPointF& pos) const
+{
+    Hit h;
+    const Layout l = layout(area, options);
+    if (l.to <= l.from)
+        return h;
+    const QRectF& ref = l.band.isEmpty() ? l.chart : l.band;
+    if (pos.x() < ref.left() || pos.x() > ref.right())
+        return h;
+    h.timeS = l.from + (pos.x() - ref.left()) / ref.width() * (l.to - l.from);
+    // Half a pixel either side so that sub-pixel bars can be picked.
+    const double slack = 1.5 * (l.to - l.from) / std::max(1.0, ref.width());
+    if (!l.band.isEmpty() && l.band.contains(pos)) {
+        h.virtualBand = true;
+        auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(),
+                                   h.timeS - m_virtualMaxLength - slack,
+                                   [](const VirtualSlice& v, double t) { return v.fromS < t; });
+        for (; it != m_virtual.end() && it->fromS <= h.timeS + slack; ++it)
+            if (it->toS >= h.timeS - slack) {
+                h.job = it->job;
+                h.segment = -2;
+                if (it->fromS <= h.timeS && it->toS >= h.timeS)
+                    break;
+            }
+        return h;
+    }
+    if (!l.chart.contains(pos) || l.count <= 0)
+        return h;
+    h.lane =
+        std::min(l.first + l.count - 1, l.first + int((pos.y() - l.chart.top()) / l.laneHeight));
+    const std::size_t ls = std::size_t(h.lane);
+    const auto begin = m_pieces.begin() + m_laneBegin[ls];
+    const auto end = m_pieces.begin() + m_laneBegin[ls + 1];
+    auto it = std::lower_bound(begin, end, h.timeS - m_laneMaxLength[ls] - slack,
+                               [](const Piece& pc, double t) { return pc.startS < t; });
+    for (; it != end && it->startS <= h.timeS + slack; ++it)
+        if (it->endS >= h.timeS - slack) {
+            h.segment = it->segment;
+            h.job = m_schedule.segments[std::size_t(it->segment)].job;
+            if (it->startS <= h.timeS && it->endS >= h.timeS)
+                break;
+        }
+    return h;
+}
+
+} // namespace gantry::ui

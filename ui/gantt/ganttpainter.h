@@ -1,0 +1,120 @@
+#pragma once
+
+#include "model/scenario.h"
+#include "sim/schedule.h"
+
+#include <QColor>
+#include <QRectF>
+#include <QString>
+
+#include <vector>
+
+class QPainter;
+
+namespace gantry::ui {
+
+/// Draws a Schedule as a Gantt chart: one lane per GPU grouped by rack and server, one bar per
+/// job segment coloured by job, preemption markers, an optional virtual-machine band (asrpt)
+/// and a time cursor. Only the visible lanes and time range are drawn; where bars are
+/// narrower than a pixel or lanes denser than pixels, they are aggregated into per-pixel
+/// occupancy columns. Keeps copies of what it draws; a paint is O(visible segments).
+class GanttPainter
+{
+public:
+    /// What part of the chart to draw and how.
+    struct Options
+    {
+        double fromS = 0.0;             ///< left edge of the time range, seconds
+        double toS = 0.0;               ///< right edge (<= fromS: the whole run)
+        int firstLane = 0;              ///< first lane drawn
+        int laneCount = -1;             ///< lanes drawn (-1: all)
+        int highlightJob = -1;          ///< job drawn highlighted, others dimmed (-1: none)
+        double cursorS = -1;            ///< time cursor (< 0: none)
+        bool showVirtualMachine = true; ///< draw the virtual-machine band when there is one
+        bool labels = true;             ///< lane labels on the left, time axis at the bottom
+    };
+    /// Counts of the last paint.
+    struct Stats
+    {
+        int bars = 0;       ///< segment rectangles drawn one by one
+        int aggregated = 0; ///< segment pieces folded into per-pixel occupancy columns
+    };
+    /// Where a point of the chart falls (see hitTest).
+    struct Hit
+    {
+        int lane = -1;            ///< lane under the point (-1: none)
+        int job = -1;             ///< job whose bar is under the point (-1: none)
+        int segment = -1;         ///< index in Schedule::segments (-1: none; -2: a virtual slice)
+        double timeS = 0.0;       ///< time under the point
+        bool virtualBand = false; ///< the point is in the virtual-machine band
+    };
+
+    GanttPainter(const Scenario& scenario, const Schedule& schedule);
+
+    void paint(QPainter& p, const QRectF& area, const Options& options) const;
+
+    /// Number of GPU lanes (the virtual-machine band not included).
+    int laneCount() const;
+    /// End of the schedule: the last segment or slice end, seconds.
+    double endS() const;
+    /// Counts of the last paint.
+    Stats lastStats() const;
+
+    /// True when the schedule has a virtual-machine timeline.
+    bool hasVirtualMachine() const { return !m_schedule.virtualSlices.empty(); }
+    /// Global GPU shown in lane (lanes are ordered rack by rack, server by server).
+    int gpuOfLane(int lane) const { return m_gpuOfLane[std::size_t(lane)]; }
+    /// Label of a lane, e.g. "r0/s1/g2".
+    QString laneLabel(int lane) const;
+    /// Chart rectangle (bars, without labels and axis) inside area for options.
+    QRectF chartRect(const QRectF& area, const Options& options) const;
+    /// What is at pos when area is painted with options. O(log segments in the lane).
+    Hit hitTest(const QRectF& area, const Options& options, const QPointF& pos) const;
+    /// Colour of a job's bars.
+    static QColor jobColour(int job);
+    /// The schedule drawn.
+    const Schedule& schedule() const { return m_schedule; }
+    /// The scenario drawn.
+    const Scenario& scenario() const { return m_scenario; }
+
+private:
+    struct Piece
+    {
+        double startS;
+        double endS;
+        int segment;
+        int job;        // copied from the segment so that a paint reads pieces only
+        bool preempted; // the segment ended in a preemption
+    };
+    struct Layout
+    {
+        QRectF chart;  // GPU lanes
+        QRectF band;   // virtual-machine band (empty when not drawn)
+        int first = 0; // first lane drawn
+        int count = 0; // lanes drawn
+        double from = 0.0;
+        double to = 0.0;
+        double laneHeight = 0.0;
+    };
+    Layout layout(const QRectF& area, const Options& o) const;
+    void paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
+    void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
+    void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
+
+    Scenario m_scenario;
+    Schedule m_schedule;
+    std::vector<int> m_gpuOfLane;
+    std::vector<int> m_laneOfGpu;
+    std::vector<int> m_rackOfLane;   // index into Cluster::racks
+    std::vector<int> m_serverOfLane; // index into Cluster::servers
+    std::vector<Piece> m_pieces;     // lane by lane, each lane sorted by start
+    std::vector<int> m_laneBegin;    // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])
+    std::vector<double> m_laneMaxLength;
+    std::vector<VirtualSlice> m_virtual; // sorted by start
+    std::vector<double> m_releaseS;      // virtual completions, sorted
+    double m_virtualMaxLength = 0.0;
+    double m_endS = 0.0;
+    mutable Stats m_stats;
+};
+
+} // namespace gantry::ui

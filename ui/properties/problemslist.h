@@ -1,0 +1,34 @@
+#pragma once
+
+#include "document/problem.h"
+
+#include <QListWidget>
+#include <QPointer>
+
+namespace gantry::ui {
+
+class ProjectDocument;
+
+/// Every validation problem of the current scenario, one line each ("path: message");
+/// activating a line selects the item it names. Empty when the scenario can run.
+class ProblemsList : public QListWidget
+{
+    Q_OBJECT
+
+public:
+    /// A list following document's problems.
+    explicit ProblemsList(ProjectDocument* document, QWidget* parent = nullptr);
+
+public slots:
+    /// Rebuilds the lines from the document.
+    void refresh();
+
+signals:
+    /// A problem's line was activated (its item is now selected).
+    void problemActivated(const gantry::ui::Problem& problem);
+
+private:
+    QPointer<ProjectDocument> m_document;
+};
+
+} // namespace gantry::ui

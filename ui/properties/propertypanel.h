@@ -1,0 +1,80 @@
+#pragma once
+
+#include "document/selection.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QWidget>
+
+#include <map>
+#include <vector>
+
+class QComboBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QStackedWidget;
+
+namespace gantry::ui {
+
+class ProjectDocument;
+
+/// The property panel: the fields of whatever is selected (a rack, servers, a job, or the
+/// scenario when nothing is), each change an undo command through the document. Every field
+/// shows its problem (from the document's validation, or "not a number" for text that does
+/// not parse) right under it in red.
+class PropertyPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// A panel for document's selection.
+    explicit PropertyPanel(ProjectDocument* document, QWidget* parent = nullptr);
+    /// Deletes the pages while the panel can still hear their last signals.
+    ~PropertyPanel() override;
+
+    /// The editor of field key ("name", "uplink_gbps", "gpus", "count"...) on the page shown,
+    /// nullptr if the page has no such field.
+    QWidget* editor(const QString& key) const;
+    /// The problem shown under field key on the page shown (empty if none).
+    QString errorText(const QString& key) const;
+    /// Which page is shown: None (scenario), Rack, Server or Job.
+    Selection::Kind page() const { return m_page; }
+
+public slots:
+    /// Shows the page of the selection and fills it from the document.
+    void refresh();
+
+private:
+    struct Page
+    {
+        QWidget* widget = nullptr;
+        QFormLayout* form = nullptr;
+        QLabel* title = nullptr;
+        QHash<QString, QWidget*> editors;
+        QHash<QString, QLabel*> errors;
+        QHash<QString, QString> localErrors; // text that does not parse
+    };
+    Page& makePage(Selection::Kind kind, const QString& objectName);
+    QLineEdit* addLine(Page& page, const QString& key, const QString& label, bool numeric);
+    QComboBox* addCombo(Page& page, const QString& key, const QString& label);
+    QSpinBox* addSpin(Page& page, const QString& key, const QString& label, int min, int max);
+    void addErrorLabel(Page& page, const QString& key, QWidget* editor, const QString& label);
+    void commit(Selection::Kind kind, const QString& key, const QVariant& value);
+    void fillRack();
+    void fillServer();
+    void fillJob();
+    void fillScenario();
+    void showErrors(Page& page, Selection::Kind kind, const std::vector<int>& indices);
+    void setRowVisible(Page& page, const QString& key, bool visible);
+    static void setText(QWidget* editor, const QString& text);
+
+    QPointer<ProjectDocument> m_document;
+    QStackedWidget* m_stack;
+    std::map<int, Page> m_pages; // stable addresses: the editors' slots keep a Page*
+    Selection::Kind m_page = Selection::Kind::None;
+    bool m_filling = false;
+};
+
+} // namespace gantry::ui

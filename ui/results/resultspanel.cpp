@@ -1,0 +1,227 @@
+#include "results/resultspanel.h"
+
+#include "charts/chartfactory.h"
+#include "gantt/ganttview.h"
+#include "heatmap/heatmapview.h"
+#include "playback/playbackbar.h"
+#include "playback/playbackcontroller.h"
+#include "teaching/teachingpanel.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QSplitter>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace gantry::ui {
+
+ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
+{
+    auto* column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    auto* top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Run:"), this));
+    m_runBox = new QComboBox(this);
+    m_runBox->setObjectName(QStringLiteral("runChooser"));
+    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    top->addWidget(m_runBox);
+    top->addStretch(1);
+    column->addLayout(top);
+
+    m_playback = new PlaybackController(this);
+    m_tabs = new QTabWidget(this);
+    column->addWidget(m_tabs, 1);
+
+    m_gantt = new GanttView(this);
+    m_tabs->addTab(m_gantt, tr("Gantt"));
+    m_heatmap = new HeatmapView(this);
+    m_tabs->addTab(m_heatmap, tr("Heatmap"));
+
+    m_charts = new QWidget(this);
+    auto* grid = new QGridLayout(m_charts);
+    for (int i = 0; i < 3; ++i) {
+        auto* view = new QChartView(m_charts);
+        view->setRenderHint(QPainter::Antialiasing);
+        view->setMinimumSize(240, 180);
+        m_chartViews.push_back(view);
+        grid->addWidget(view, i / 2, i % 2);
+    }
+    m_tabs->addTab(m_charts, tr("Charts"));
+
+    auto* compare = new QWidget(this);
+    auto* cc = new QVBoxLayout(compare);
+    auto* pick = new QHBoxLayout;
+    m_compareA = new QComboBox(compare);
+    m_compareB = new QComboBox(compare);
+    pick->addWidget(new QLabel(tr("Upper:"), compare));
+    pick->addWidget(m_compareA);
+    pick->addWidget(new QLabel(tr("Lower:"), compare));
+    pick->addWidget(m_compareB);
+    pick->addStretch(1);
+    cc->addLayout(pick);
+    auto* split = new QSplitter(Qt::Vertical, compare);
+    m_compareTop = new GanttView(split);
+    m_compareBottom = new GanttView(split);
+    split->addWidget(m_compareTop);
+    split->addWidget(m_compareBottom);
+    cc->addWidget(split, 1);
+    m_tabs->addTab(compare, tr("Compare"));
+
+    auto* teach = new QSplitter(Qt::Vertical, this);
+    m_teachingGantt = new GanttView(teach);
+    m_teaching = new TeachingPanel(teach);
+    teach->addWidget(m_teachingGantt);
+    teach->addWidget(m_teaching);
+    m_tabs->addTab(teach, tr("Teaching"));
+
+    m_bar = new PlaybackBar(m_playback, this);
+    column->addWidget(m_bar);
+
+    connect(m_runBox, &QComboBox::currentIndexChanged, this, &ResultsPanel::showRun);
+    auto comparison = [this](int) {
+        setComparison(m_compareA->currentIndex(), m_compareB->currentIndex());
+    };
+    connect(m_compareA, &QComboBox::currentIndexChanged, this, comparison);
+    connect(m_compareB, &QComboBox::currentIndexChanged, this, comparison);
+    // The two compared charts share one time axis.
+    connect(m_compareTop, &GanttView::visibleRangeChanged, m_compareBottom,
+            &GanttView::setVisibleRange);
+    connect(m_compareBottom, &GanttView::visibleRangeChanged, m_compareTop,
+            &GanttView::setVisibleRange);
+    for (GanttView* v : {m_gantt, m_compareTop, m_compareBottom, m_teachingGantt}) {
+        connect(v, &GanttView::jobSelected, this, &ResultsPanel::setHighlightedJob);
+        connect(m_playback, &PlaybackController::cursorChanged, v, &GanttView::setCursorTime);
+    }
+    connect(m_playback, &PlaybackController::cursorChanged, m_heatmap, &HeatmapView::setCursorTime);
+    connect(m_playback, &PlaybackController::cursorChanged, m_teaching, &TeachingPanel::followTime);
+    connect(m_teaching, &TeachingPanel::timeRequested, m_playback, &PlaybackController::setCursor);
+    connect(m_teaching, &TeachingPanel::jobHighlighted, this, &ResultsPanel::setHighlightedJob);
+}
+
+QString ResultsPanel::runLabel(int i) const
+{
+    const RunConfig& c = m_results[std::size_t(i)].config;
+    return tr("%1. %2 · %3 · %4").arg(i + 1).arg(c.policy, c.placement, c.predictor);
+}
+
+void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
+                           const std::vector<Schedule>& schedules)
+{
+    m_scenario = scenario;
+    m_scenario.cluster.finalize();
+    m_results = results;
+    m_schedules = schedules;
+    m_schedules.resize(m_results.size());
+    for (Schedule& s : m_schedules)
+        if (s.totalGpus == 0)
+            s.totalGpus = m_scenario.cluster.totalGpus();
+    m_highlight = -1;
+    for (QComboBox* box : {m_runBox, m_compareA, m_compareB}) {
+        const QSignalBlocker block(box);
+        box->clear();
+        for (int i = 0; i < int(m_results.size()); ++i)
+            box->addItem(runLabel(i));
+    }
+    rebuildCharts();
+    const int n = int(m_results.size());
+    {
+        const QSignalBlocker a(m_compareA), b(m_compareB);
+        m_compareA->setCurrentIndex(n > 0 ? 0 : -1);
+        m_compareB->setCurrentIndex(n > 1 ? 1 : n - 1);
+    }
+    setComparison(m_compareA->currentIndex(), m_compareB->currentIndex());
+    {
+        const QSignalBlocker block(m_runBox);
+        m_runBox->setCurrentIndex(n > 0 ? 0 : -1);
+    }
+    showRun(n > 0 ? 0 : -1);
+}
+
+int ResultsPanel::currentRun() const
+{
+    return m_runBox->currentIndex();
+}
+
+void ResultsPanel::setCurrentRun(int i)
+{
+    m_runBox->setCurrentIndex(i);
+}
+
+void ResultsPanel::showRun(int i)
+{
+    if (i < 0 || std::size_t(i) >= m_results.size()) {
+        m_gantt->clear();
+        m_teachingGantt->clear();
+        m_playback->setTimeline({}, 0.0);
+        m_bar->setCounters({}, 0);
+        return;
+    }
+    const Schedule& s = m_schedules[std::size_t(i)];
+    m_gantt->setSchedule(m_scenario, s);
+    m_teachingGantt->setSchedule(m_scenario, s);
+    m_heatmap->setSchedule(m_scenario, s);
+    m_teaching->setRun(m_scenario, s, m_results[std::size_t(i)]);
+    std::vector<double> times;
+    times.reserve(s.events.size());
+    for (const ScheduleEvent& e : s.events)
+        times.push_back(e.timeS);
+    m_playback->setTimeline(std::move(times), m_gantt->painter()->endS());
+    m_bar->setCounters(s.counters, s.totalGpus);
+    for (GanttView* v : {m_gantt, m_teachingGantt}) {
+        v->setCursorTime(m_playback->cursor());
+        v->setHighlightedJob(m_highlight);
+    }
+}
+
+void ResultsPanel::setComparison(int a, int b)
+{
+    const int n = int(m_results.size());
+    GanttView* views[2] = {m_compareTop, m_compareBottom};
+    const int runs[2] = {a, b};
+    double extent = 0.0;
+    for (int k = 0; k < 2; ++k) {
+        if (runs[k] < 0 || runs[k] >= n) {
+            views[k]->clear();
+            continue;
+        }
+        views[k]->setSchedule(m_scenario, m_schedules[std::size_t(runs[k])]);
+        views[k]->setHighlightedJob(m_highlight);
+        extent = std::max(extent, views[k]->painter()->endS());
+    }
+    // One time axis: both charts span the longer run.
+    for (GanttView* v : views)
+        if (v->painter()) {
+            v->setTimeExtent(extent);
+            v->zoomToFit();
+        }
+}
+
+void ResultsPanel::rebuildCharts()
+{
+    QChart* charts[3] = {ChartFactory::jctCdf(m_results),
+                         ChartFactory::utilisationOverTime(m_results, m_schedules),
+                         ChartFactory::policyBars(m_results)};
+    for (int i = 0; i < 3; ++i) {
+        QChart* old = m_chartViews[std::size_t(i)]->chart();
+        m_chartViews[std::size_t(i)]->setChart(charts[i]);
+        delete old;
+    }
+}
+
+void ResultsPanel::setHighlightedJob(int job)
+{
+    const bool changed = job != m_highlight;
+    m_highlight = job;
+    for (GanttView* v : {m_gantt, m_compareTop, m_compareBottom, m_teachingGantt})
+        v->setHighlightedJob(job);
+    if (changed)
+        Q_EMIT jobSelected(job);
+}
+
+} // namespace gantry::ui

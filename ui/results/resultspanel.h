@@ -1,0 +1,89 @@
+#pragma once
+
+#include "model/scenario.h"
+#include "sim/runresult.h"
+#include "sim/schedule.h"
+
+#include <QWidget>
+
+#include <vector>
+
+class QChartView;
+class QComboBox;
+class QTabWidget;
+
+namespace gantry::ui {
+
+class GanttView;
+class HeatmapView;
+class PlaybackBar;
+class PlaybackController;
+class TeachingPanel;
+
+/// What a run looks like: a run chooser and tabs for the Gantt chart (with the virtual-machine
+/// band), the communication heatmap, the charts, a comparison of two runs on one time axis and
+/// teaching mode, over one shared playback bar. Selecting a job in one view highlights it in
+/// all of them. Keeps copies of the runs it shows.
+class ResultsPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit ResultsPanel(QWidget* parent = nullptr);
+
+    /// Shows runs of scenario; schedules[i] belongs to results[i] (missing ones show empty).
+    void setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
+                 const std::vector<Schedule>& schedules);
+    /// Index of the run shown (-1: none).
+    int currentRun() const;
+    /// Shows run i.
+    void setCurrentRun(int i);
+    /// The job highlighted in every view (-1: none).
+    int highlightedJob() const { return m_highlight; }
+
+    GanttView* ganttView() const { return m_gantt; }
+    HeatmapView* heatmapView() const { return m_heatmap; }
+    TeachingPanel* teachingPanel() const { return m_teaching; }
+    PlaybackController* playback() const { return m_playback; }
+    PlaybackBar* playbackBar() const { return m_bar; }
+    QTabWidget* tabs() const { return m_tabs; }
+    /// The upper and lower Gantt charts of the Compare tab.
+    GanttView* compareTop() const { return m_compareTop; }
+    GanttView* compareBottom() const { return m_compareBottom; }
+    /// Shows runs a and b in the Compare tab.
+    void setComparison(int a, int b);
+
+public Q_SLOTS:
+    /// Highlights job in every view and announces it.
+    void setHighlightedJob(int job);
+
+Q_SIGNALS:
+    /// A job was selected in one of the views (-1: none).
+    void jobSelected(int job);
+
+private:
+    void showRun(int i);
+    void rebuildCharts();
+    QString runLabel(int i) const;
+
+    Scenario m_scenario;
+    std::vector<RunResult> m_results;
+    std::vector<Schedule> m_schedules;
+    int m_highlight = -1;
+    QComboBox* m_runBox;
+    QTabWidget* m_tabs;
+    GanttView* m_gantt;
+    HeatmapView* m_heatmap;
+    QWidget* m_charts;
+    std::vector<QChartView*> m_chartViews;
+    QComboBox* m_compareA;
+    QComboBox* m_compareB;
+    GanttView* m_compareTop;
+    GanttView* m_compareBottom;
+    GanttView* m_teachingGantt;
+    TeachingPanel* m_teaching;
+    PlaybackController* m_playback;
+    PlaybackBar* m_bar;
+};
+
+} // namespace gantry::ui
