@@ -1,10 +1,7 @@
-# Warning flags and optional sanitizers, applied per target with gantry_set_warnings().
+# Warning flags, applied per target with gantry_set_warnings().
 function(gantry_set_warnings target)
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wno-unused-parameter)
   endif()
-  if(GANTRY_SANITIZE)
-    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer)
-    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
-  endif()
+  # Sanitizers apply to every target, set globally in cmake/GantrySanitize.cmake.
 endfunction()

@@ -48,6 +48,13 @@ Error sqlError(const QString& path, const QString& step, const QSqlError& e)
     if (code == QLatin1String("11") || code == QLatin1String("26") ||
         e.text().contains(QLatin1String("malformed")))
         return invalid(path, QStringLiteral("is corrupt (%1: %2)").arg(step, e.text()));
+    // SQLITE_FULL, SQLITE_IOERR: a full disk or a file-size limit; the transaction rolls back.
+    if (code == QLatin1String("13") || code == QLatin1String("10") ||
+        e.text().contains(QLatin1String("disk I/O error")) ||
+        e.text().contains(QLatin1String("disk is full")))
+        return invalid(path, QStringLiteral("%1 failed: the disk is full or the file cannot grow "
+                                            "(%2); the previous content is kept")
+                                 .arg(step, e.text()));
     return Error::invalid(QStringLiteral("%1: %2 failed: %3").arg(path, step, e.text()));
 }
 
@@ -470,9 +477,17 @@ Status createProject(const QString& path)
 
 } // namespace
 
-ProjectStore::ProjectStore(QString path, QString connection)
-    : m_path(std::move(path)), m_connection(std::move(connection))
+ProjectStore::ProjectStore(QString path, QString connection, bool readOnly)
+    : m_path(std::move(path)), m_connection(std::move(connection)), m_readOnly(readOnly)
 {}
+
+Status ProjectStore::checkWritable() const
+{
+    if (m_readOnly)
+        return invalid(m_path, QStringLiteral("is open read-only (the file is not writable); "
+                                              "nothing was saved"));
+    return {};
+}
 
 ProjectStore::~ProjectStore()
 {
@@ -486,7 +501,7 @@ ProjectStore::~ProjectStore()
 Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, OpenMode mode)
 {
     if (!QFileInfo::exists(path)) {
-        if (mode == OpenMode::Existing)
+        if (mode != OpenMode::CreateIfMissing)
             return invalid(path, QStringLiteral("no such project file"));
         if (Status s = createProject(path); !s)
             return s.error();
@@ -497,6 +512,30 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, Op
         return s.error();
     if (Status s = inspect(path); !s)
         return s.error();
+
+    // A file nobody may write (mode 0444, even for root) or that this process cannot write is
+    // opened read-only rather than refused; it is then never written, not even migrated.
+    const QFileInfo info(path);
+    const bool readOnly =
+        mode == OpenMode::ReadOnly || !info.isWritable() ||
+        !(info.permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther));
+    if (readOnly) {
+        Connection c(path, true);
+        QSqlDatabase db = c.db();
+        if (!db.open())
+            return sqlError(path, QStringLiteral("opening"), db.lastError());
+        auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
+        if (!version)
+            return version.error();
+        if (version.value().toInt() != ProjectSchema::CurrentVersion)
+            return invalid(path, QStringLiteral("is read-only and from an older Gantry (schema "
+                                                "%1): make it writable so that it can be "
+                                                "upgraded to schema %2")
+                                     .arg(version.value().toInt())
+                                     .arg(ProjectSchema::CurrentVersion));
+        db = QSqlDatabase();
+        return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take(), true));
+    }
 
     Connection c(path, false);
     QSqlDatabase db = c.db();
@@ -535,7 +574,7 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, Op
         }
     }
     db = QSqlDatabase();
-    return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take()));
+    return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take(), false));
 }
 
 int ProjectStore::schemaVersion() const
@@ -606,6 +645,8 @@ Result<std::vector<qint64>> ProjectStore::recordRuns(const Scenario& scenario,
 
 Result<int> ProjectStore::appendHistory(const Scenario& context, const std::vector<Job>& jobs)
 {
+    if (Status s = checkWritable(); !s)
+        return s.error();
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     Transaction t(db);
     if (Status s = t.begin(m_path); !s)
@@ -631,6 +672,8 @@ Status ProjectStore::setGpuTypes(const std::vector<GpuType>& types)
 
 Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* feedback)
 {
+    if (Status s = checkWritable(); !s)
+        return s.error();
     qint64 rows = qint64(changes.addScenarios.size() + changes.replaceScenarios.size()) + 1;
     for (const RecordedRuns& r : changes.runs) {
         rows += 1 + (r.addHistory ? qint64(r.scenario.jobs.size()) : 0);

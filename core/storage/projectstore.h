@@ -24,7 +24,9 @@ namespace gantry::storage {
 /// `application_id`, then a read-only connection checks `user_version` and integrity. Only a
 /// Gantry project of this or an older schema is opened for writing (foreign keys on, WAL, a
 /// short busy timeout) and migrated forward. Every save is one `BEGIN IMMEDIATE` transaction,
-/// so an interrupted save leaves the previous content intact. Errors are
+/// so an interrupted save leaves the previous content intact. A file without write permission
+/// (or opened with OpenMode::ReadOnly) opens read-only: reads work, every write is an error
+/// saying so, and nothing (not even a migration) touches the file. Errors are
 /// ErrorKind::InvalidInput naming the file. Not thread-safe: use a store from one thread.
 class ProjectStore
 {
@@ -34,6 +36,7 @@ public:
     {
         Existing,        ///< the file must exist
         CreateIfMissing, ///< a missing file becomes a new, empty project
+        ReadOnly,        ///< the file must exist; it is never written
     };
 
     /// Opens (or creates) the project at path; see the class comment for the checks.
@@ -48,6 +51,8 @@ public:
     QString path() const { return m_path; }
     /// Schema version of the file (ProjectSchema::CurrentVersion once open).
     int schemaVersion() const;
+    /// True when the project was opened read-only (OpenMode::ReadOnly or no write permission).
+    bool readOnly() const { return m_readOnly; }
 
     /// Every scenario, by id.
     Result<std::vector<StoredScenario>> scenarios() const;
@@ -90,10 +95,12 @@ public:
     static QString scenarioHash(const Scenario& scenario);
 
 private:
-    explicit ProjectStore(QString path, QString connection);
+    explicit ProjectStore(QString path, QString connection, bool readOnly);
+    Status checkWritable() const;
 
     QString m_path;
     QString m_connection;
+    bool m_readOnly = false;
 };
 
 } // namespace gantry::storage

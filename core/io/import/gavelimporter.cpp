@@ -142,8 +142,9 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
         } else if (!scale) {
             problem = QStringLiteral("scale_factor %1 is not a whole number >= 0")
                           .arg(TraceFields::quoted(cell(6)));
-        } else if (!priority || *priority <= 0) {
-            problem = QStringLiteral("priority_weight %1 is not a number > 0")
+        } else if (!priority || *priority <= 0 || *priority > 1e12) {
+            // The scenario reader takes weights up to 1e12: an import must read back.
+            problem = QStringLiteral("priority_weight %1 is not a number > 0 and <= 1e12")
                           .arg(TraceFields::quoted(cell(7)));
         } else if (!slo) {
             problem = QStringLiteral("SLO %1 is not a number").arg(TraceFields::quoted(cell(8)));

@@ -1,0 +1,134 @@
+#pragma once
+// The checks of every fuzz target, shared with the regression test that replays the inputs
+// kept in tests/data/fuzz-regressions/<target>/ (tests/faults/tst_fuzzregressions.cpp). Each
+// returns an empty string when the input was handled cleanly (a valid result or an
+// InvalidInput error naming the input), else what went wrong.
+#include "io/import/traceimporterregistry.h"
+#include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
+#include "storage/projectstore.h"
+
+#include <QDir>
+#include <QFile>
+
+namespace fuzzchecks {
+
+// Whether e is a clean error: InvalidInput and naming source.
+inline QString cleanError(const gantry::Error& e, const QString& source)
+{
+    if (e.kind != gantry::ErrorKind::InvalidInput)
+        return QStringLiteral("not an input error: ") + e.message;
+    if (!e.message.startsWith(source))
+        return QStringLiteral("error does not name %1: %2").arg(source, e.message);
+    return {};
+}
+
+// ScenarioReader::readJson; a scenario read must survive a write and re-read unchanged.
+inline QString scenario(const QByteArray& json)
+{
+    const QString source = QStringLiteral("fuzz.json");
+    auto read = gantry::ScenarioReader::readJson(json, source);
+    if (!read)
+        return cleanError(read.error(), source);
+    const QByteArray written = gantry::ScenarioWriter::toJson(read.value());
+    auto again = gantry::ScenarioReader::readJson(written, QStringLiteral("written.json"));
+    if (!again)
+        return QStringLiteral("a written scenario does not read back: ") + again.error().message;
+    if (gantry::ScenarioWriter::toJson(again.value()) != written)
+        return QStringLiteral("a written scenario reads back different");
+    return {};
+}
+
+// The 8-GPU cluster importers that need one import onto.
+inline gantry::Cluster eightGpus()
+{
+    gantry::Cluster c;
+    c.gpuTypes.push_back({QStringLiteral("V100"), 125, 32, 0.45});
+    c.racks.push_back({QStringLiteral("r0"), 400});
+    c.servers.push_back({QStringLiteral("s-0"), 0, 0, 4, 150, 100});
+    c.servers.push_back({QStringLiteral("s-1"), 0, 0, 4, 150, 100});
+    c.finalize();
+    return c;
+}
+
+// The importer of format on data. For a format with extra inputs a line "=====" separates the
+// main file from the first extra input. Options vary with the input size. A scenario imported
+// must fit its cluster and survive a write and re-read.
+inline QString import(const QString& format, const QByteArray& data)
+{
+    const gantry::TraceImporter* importer = gantry::TraceImporterRegistry::find(format);
+    if (!importer)
+        return QStringLiteral("no importer for ") + format;
+    const qsizetype size = data.size();
+    gantry::TraceImporter::Input main{QStringLiteral("fuzz.csv"), data};
+    QMap<QString, gantry::TraceImporter::Input> extras;
+    const QStringList extraNames = importer->extraInputs();
+    const qsizetype cut = data.indexOf("\n=====\n");
+    if (!extraNames.isEmpty() && cut >= 0) {
+        main.data = data.left(cut + 1);
+        extras.insert(extraNames.front(),
+                      {QStringLiteral("fuzz-%1.csv").arg(extraNames.front()), data.mid(cut + 7)});
+    }
+    gantry::ImportOptions options;
+    options.limit = int(size % 4);   // sometimes a limit of 1 to 3 jobs
+    options.strict = (size / 4) % 2; // sometimes a malformed row fails the import
+    if ((size / 8) % 3 == 1)
+        options.maxGpus = 4;
+    std::optional<gantry::Cluster> given;
+    if (importer->needsCluster() || (size / 24) % 2)
+        given = eightGpus();
+    auto imported = importer->importData(main, given, options, extras);
+    if (!imported)
+        return cleanError(imported.error(), QStringLiteral("fuzz"));
+    const gantry::Scenario& s = imported.value().scenario;
+    if (options.limit > 0 && int(s.jobs.size()) > options.limit)
+        return QStringLiteral("limit ignored: %1 jobs").arg(s.jobs.size());
+    const int total = s.cluster.totalGpus();
+    for (const gantry::Job& j : s.jobs)
+        if (j.gpuCount() < 1 || j.gpuCount() > total || !(j.arrivalS >= 0))
+            return QStringLiteral("job %1 does not fit the cluster").arg(j.id);
+    auto again = gantry::ScenarioReader::readJson(gantry::ScenarioWriter::toJson(s),
+                                                  QStringLiteral("imported.json"));
+    if (!again)
+        return QStringLiteral("an imported scenario does not read back: ") + again.error().message;
+    return {};
+}
+
+// ProjectStore::open on data written to dir/fuzz.gantry, then every read of an opened project.
+// Needs a QCoreApplication (the SQLite driver is a plugin).
+inline QString project(const QByteArray& data, const QDir& dir)
+{
+    const QString path = dir.filePath(QStringLiteral("fuzz.gantry"));
+    for (const char* suffix : {"", "-wal", "-shm"})
+        QFile::remove(path + QLatin1String(suffix));
+    {
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size())
+            return QStringLiteral("cannot write ") + path;
+    }
+    auto store = gantry::storage::ProjectStore::open(path);
+    if (!store)
+        return cleanError(store.error(), path);
+    gantry::storage::ProjectStore& s = *store.value();
+    QString problem;
+    auto note = [&](const gantry::Error& e) {
+        if (problem.isEmpty())
+            problem = cleanError(e, path);
+    };
+    if (auto sc = s.scenarios(); !sc)
+        note(sc.error());
+    if (auto runs = s.runs(); !runs) {
+        note(runs.error());
+    } else {
+        for (const gantry::storage::StoredRun& r : runs.value())
+            if (auto jobs = s.runJobs(r.id); !jobs)
+                note(jobs.error());
+    }
+    if (auto h = s.history(); !h)
+        note(h.error());
+    if (auto g = s.gpuTypes(); !g)
+        note(g.error());
+    return problem;
+}
+
+} // namespace fuzzchecks
