@@ -579,13 +579,16 @@ bool MainWindow::openProject(const QString& path)
     int runs = 0;
     for (int i = 0; i < m_document->scenarioCount(); ++i)
         runs += int(m_document->storedRuns(i).size());
-    if (m_document->scenarioCount() == 0)
-        statusBar()->showMessage(tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName()));
-    else
-        statusBar()->showMessage(tr("Opened %1: %2 scenario(s), %3 recorded run(s)")
-                                     .arg(QFileInfo(path).fileName())
-                                     .arg(m_document->scenarioCount())
-                                     .arg(runs));
+    QString message = m_document->scenarioCount() == 0
+                          ? tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName())
+                          : tr("Opened %1: %2 scenario(s), %3 recorded run(s)")
+                                .arg(QFileInfo(path).fileName())
+                                .arg(m_document->scenarioCount())
+                                .arg(runs);
+    if (m_document->isReadOnly())
+        message += tr(" - read-only (the file is not writable): use Save As to keep changes");
+    statusBar()->showMessage(message);
+    updateTitle();
     updateActions();
     return true;
 }
@@ -645,6 +648,15 @@ bool MainWindow::saveProject()
             return !projectPath().isEmpty() && !isModified();
         }
         reportError(tr("The project has no file yet: use File > Save As."));
+        return false;
+    }
+    if (m_document->isReadOnly()) {
+        if (m_interactive) {
+            showSaveAsDialog();
+            return !m_document->isReadOnly() && !isModified();
+        }
+        reportError(tr("%1 is open read-only (the file is not writable): use File > Save As.")
+                        .arg(projectPath()));
         return false;
     }
     const auto saved = m_document->save();
@@ -759,6 +771,8 @@ void MainWindow::updateTitle()
     QString name = projectPath().isEmpty() ? tr("untitled") : QFileInfo(projectPath()).fileName();
     if (hasScenario())
         name = tr("%1 [%2]").arg(name, scenario().name);
+    if (m_document->isReadOnly())
+        name = tr("%1 (read-only)").arg(name);
     setWindowTitle(tr("%1%2 - Gantry").arg(name, isModified() ? QStringLiteral("*") : QString()));
 }
 

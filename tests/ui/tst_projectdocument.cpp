@@ -8,6 +8,7 @@
 #include "io/scenarioreader.h"
 #include "storage/projectstore.h"
 
+#include <QFile>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -82,6 +83,7 @@ private slots:
     void copyPaste();
     void deleteSelection();
     void savesEditedScenario();
+    void readOnlyProject();
 };
 
 void TstProjectDocument::samplesAreValid_data()
@@ -462,6 +464,48 @@ void TstProjectDocument::savesEditedScenario()
     QCOMPARE(reopened.scenarioCount(), 2);
     QCOMPARE(reopened.scenario(1).name, QStringLiteral("copy"));
     QCOMPARE(int(reopened.scenario(1).jobs.size()), 3);
+}
+
+// A project without write permission opens read-only and says so; saving it fails and leaves the
+// file as it was; Save As writes a new, writable project.
+void TstProjectDocument::readOnlyProject()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("p.gantry"));
+    {
+        ProjectDocument doc;
+        doc.resetToScenario(twoRacks());
+        QVERIFY(doc.saveAs(path));
+        QVERIFY(!doc.isReadOnly());
+    }
+    QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::ReadGroup | QFile::ReadOther));
+    const QByteArray before = [&] {
+        QFile f(path);
+        return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    }();
+    QVERIFY(!before.isEmpty());
+
+    ProjectDocument doc;
+    QVERIFY(doc.openProject(path));
+    QVERIFY(doc.isReadOnly());
+    QCOMPARE(doc.scenarioCount(), 1);
+    QVERIFY(doc.setRackField(0, QStringLiteral("uplink_gbps"), 1234.0));
+    const auto saved = doc.save();
+    QVERIFY(!saved);
+    QVERIFY2(saved.error().message.contains(QLatin1String("read-only")),
+             qPrintable(saved.error().message));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), before);
+
+    const QString copy = dir.filePath(QStringLiteral("copy.gantry"));
+    QVERIFY(doc.saveAs(copy));
+    QVERIFY(!doc.isReadOnly());
+    QVERIFY(!doc.isModified());
+    ProjectDocument reopened;
+    QVERIFY(reopened.openProject(copy));
+    QVERIFY(!reopened.isReadOnly());
+    QCOMPARE(reopened.current().cluster.racks[0].uplinkGbps, 1234.0);
 }
 
 QTEST_MAIN(TstProjectDocument)

@@ -171,6 +171,7 @@ void ProjectDocument::reset(std::vector<ScenarioEntry> entries, const QString& p
     m_problemsValid = false;
     const bool pathChange = m_path != path;
     m_path = path;
+    m_readOnly = false;
     m_baseModified = modified;
     emit changed({DocumentChange::Kind::Project, -1});
     emit selectionChanged();
@@ -216,6 +217,7 @@ Status ProjectDocument::openProject(const QString& path)
         entries.push_back(std::move(e));
     }
     reset(std::move(entries), path, false);
+    m_readOnly = store.value()->readOnly();
     return {};
 }
 
@@ -346,6 +348,7 @@ Status ProjectDocument::saveAs(const QString& path)
     }
     const bool pathChange = m_path != path;
     m_path = path;
+    m_readOnly = false; // a file just written by this process
     reloadStoredRuns(m_path);
     m_undo->setClean();
     setBaseModified(false);

@@ -52,6 +52,9 @@ public:
     Status saveAs(const QString& path);
     /// The project's file, empty while untitled.
     QString path() const { return m_path; }
+    /// True when the project's file could only be opened read-only (no write permission):
+    /// save() then fails and Save As to another file is the way to keep changes.
+    bool isReadOnly() const { return m_readOnly; }
     /// True when something is not saved (edits, runs, or a project that was never saved).
     bool isModified() const;
     /// The undo stack of every edit.
@@ -178,6 +181,7 @@ private:
     std::vector<ScenarioEntry> m_entries;
     int m_current = -1;
     QString m_path;
+    bool m_readOnly = false;
     bool m_baseModified = false;
     bool m_lastModified = false;
     QUndoStack* m_undo = nullptr;
