@@ -567,8 +567,12 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, Op
         if (v > ProjectSchema::CurrentVersion || v < 1)
             return invalid(path, QStringLiteral("changed schema to %1 while opening").arg(v));
         if (v < ProjectSchema::CurrentVersion) {
+            // A file whose tables do not match the schema it claims cannot be migrated: that is
+            // the file's fault, and the transaction rolls back, leaving its content as it was.
             if (Status s = ProjectSchema::migrate(db, v, ProjectSchema::CurrentVersion, path); !s)
-                return s.error();
+                return invalid(path, QStringLiteral("is not a consistent schema-%1 project (%2)")
+                                         .arg(v)
+                                         .arg(s.error().message));
             if (Status s = t.commit(path); !s)
                 return s.error();
         }
