@@ -15,6 +15,8 @@
 #include "report/reportdialog.h"
 #include "results/resultspanel.h"
 #include "runworker.h"
+#include "storage/projectstore.h"
+#include "storage/runconfigjson.h"
 #include "util/result.h"
 
 #include <QAction>
@@ -65,7 +67,8 @@ const QString RecentFilesKey = QStringLiteral("recentFiles");
 const QString GeometryKey = QStringLiteral("mainWindow/geometry");
 const QString StateKey = QStringLiteral("mainWindow/state");
 constexpr int TreeScenarioRole = Qt::UserRole + 1;
-constexpr int TreeRunRole = Qt::UserRole + 2; // session run index, or -1 for a stored run
+constexpr int TreeRunRole = Qt::UserRole + 2;    // session run index, or -1 for a stored run
+constexpr int TreeStoredRole = Qt::UserRole + 3; // index in storedRuns() of a stored run
 
 bool isProjectFile(const QString& path)
 {
@@ -328,8 +331,14 @@ void MainWindow::buildWidgets()
     m_tree->setHeaderHidden(true);
     connect(m_tree, &QTreeWidget::itemClicked, this,
             [this](QTreeWidgetItem* item) { onTreeItemActivated(item); });
-    connect(m_tree, &QTreeWidget::itemActivated, this,
-            [this](QTreeWidgetItem* item) { onTreeItemActivated(item); });
+    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
+        onTreeItemActivated(item);
+        // Double-click or Enter on a saved run shows its schedule again.
+        if (item && item->data(0, TreeRunRole).toInt() == -1 &&
+            !item->data(0, TreeStoredRole).isNull() && !m_running)
+            replayStoredRun(item->data(0, TreeScenarioRole).toInt(),
+                            item->data(0, TreeStoredRole).toInt());
+    });
     QDockWidget* projectDock =
         addDock(tr("Project"), QStringLiteral("projectDock"), m_tree, Qt::LeftDockWidgetArea);
     QDockWidget* runDock =
@@ -813,12 +822,15 @@ void MainWindow::rebuildTree()
             f.setBold(true);
             item->setFont(0, f);
         }
-        for (const auto& r : m_document->storedRuns(i)) {
+        const auto& stored = m_document->storedRuns(i);
+        for (std::size_t k = 0; k < stored.size(); ++k) {
+            const auto& r = stored[k];
             auto* run = new QTreeWidgetItem(
                 item, {tr("%1 / %2 / %3 (saved)").arg(r.policy, r.placement, r.predictor)});
             run->setData(0, TreeScenarioRole, i);
             run->setData(0, TreeRunRole, -1);
-            run->setToolTip(0, tr("run %1, seed %2, %3, avg JCT %4 s")
+            run->setData(0, TreeStoredRole, int(k));
+            run->setToolTip(0, tr("run %1, seed %2, %3, avg JCT %4 s (double-click to show it)")
                                    .arg(r.id)
                                    .arg(r.seed)
                                    .arg(r.createdAt)
@@ -856,6 +868,54 @@ void MainWindow::onTreeItemActivated(QTreeWidgetItem* item)
     } else if (run == -1) {
         statusBar()->showMessage(item->toolTip(0));
     }
+}
+
+bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
+{
+    if (m_running) {
+        reportError(tr("A run is already in progress."));
+        return false;
+    }
+    if (scenarioIndex < 0 || scenarioIndex >= m_document->scenarioCount() || stored < 0 ||
+        stored >= int(m_document->storedRuns(scenarioIndex).size()))
+        return false;
+    const storage::StoredRun& r = m_document->storedRuns(scenarioIndex)[std::size_t(stored)];
+    const Scenario& s = m_document->scenario(scenarioIndex);
+    if (storage::ProjectStore::scenarioHash(s) != r.scenarioHash) {
+        reportError(tr("Saved run %1 ran an earlier version of %2: its schedule cannot be shown "
+                       "again (run the scenario anew).")
+                        .arg(r.id)
+                        .arg(s.name));
+        return false;
+    }
+    int historyJobs = 0;
+    auto config = storage::RunConfigJson::fromJson(r.config, &historyJobs);
+    if (!config) {
+        reportError(tr("Saved run %1: %2").arg(r.id).arg(config.error().message));
+        return false;
+    }
+    if (historyJobs > 0) {
+        reportError(tr("Saved run %1 trained its predictor on %2 history jobs that the project "
+                       "does not keep apart: its schedule cannot be shown again exactly.")
+                        .arg(r.id)
+                        .arg(historyJobs));
+        return false;
+    }
+    if (scenarioIndex != m_document->currentIndex())
+        selectScenario(scenarioIndex);
+    m_lastError.clear();
+    m_model->clear();
+    m_batch.clear();
+    m_progressBar->setValue(0);
+    m_runScenario = std::make_shared<const Scenario>(s);
+    m_runScenarioIndex = scenarioIndex;
+    m_replaying = true;
+    m_worker->clearCancel();
+    m_runClock.start();
+    setRunning(true);
+    statusBar()->showMessage(tr("Showing saved run %1 again...").arg(r.id));
+    emit runRequested(*m_runScenario, {config.value()});
+    return true;
 }
 
 // --- editing --------------------------------------------------------------------------------
@@ -1030,10 +1090,12 @@ void MainWindow::onRunFinished(const gantry::RunResult& result, const gantry::Sc
     if (!m_running)
         return;
     m_model->addResult(result);
-    DocumentRun run{result, schedule, m_runScenario, false};
+    DocumentRun run{result, schedule, m_runScenario, m_replaying};
     m_batch.push_back(run);
-    // Kept for the next save, which records it in the project and adds the jobs to its history.
-    m_document->addRun(m_runScenarioIndex, std::move(run));
+    // Kept for the next save, which records it in the project and adds the jobs to its history;
+    // a saved run shown again is in the project already.
+    if (!m_replaying)
+        m_document->addRun(m_runScenarioIndex, std::move(run));
 }
 
 void MainWindow::showBatchInResults()
@@ -1050,6 +1112,7 @@ void MainWindow::showBatchInResults()
 void MainWindow::endRun(Outcome outcome, const QString& message)
 {
     m_outcome = outcome;
+    m_replaying = false;
     if (outcome == Outcome::Completed)
         m_progressBar->setValue(ProgressRange);
     if (!m_batch.empty())

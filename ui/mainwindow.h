@@ -135,6 +135,12 @@ public:
     /// once; false (error reported) without a scenario, while it has validation problems,
     /// without a checked policy or during a run.
     bool startRun();
+    /// Runs saved run `stored` of scenario `scenarioIndex` (ProjectDocument::storedRuns) again
+    /// from its stored configuration, in the worker thread, to show its Gantt chart, heatmap
+    /// and timeline (runs are deterministic, so this is the schedule that was saved). The
+    /// replay is not recorded again. False (error reported) during a run, when the scenario has
+    /// changed since the run, or when the run's predictor was trained on a history.
+    bool replayStoredRun(int scenarioIndex, int stored);
     /// Asks the run in progress to stop; the window is idle again once runningChanged(false).
     void cancelRun();
     /// True from startRun() until the worker reports the end of the run.
@@ -235,6 +241,7 @@ private:
     ProjectDocument* m_document = nullptr;
     QString m_scenarioPath;
     bool m_running = false;
+    bool m_replaying = false; // the run in progress shows a saved run again
     bool m_interactive = true;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;

@@ -4,6 +4,7 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "projectschema.h"
+#include "runconfigjson.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -251,22 +252,6 @@ private:
     bool m_open = false;
 };
 
-QJsonObject configJson(const RunConfig& c)
-{
-    QJsonObject o{{"policy", c.policy},
-                  {"placement", c.placement},
-                  {"predictor", c.predictor},
-                  {"seed", QString::number(c.seed)},
-                  {"mapping_backend", c.mappingBackend},
-                  {"default_iterations", c.defaultIterations},
-                  {"history_jobs", int(c.history.size())}};
-    if (c.contention)
-        o.insert("contention", *c.contention == Contention::Fair ? "fair" : "none");
-    if (c.restartOverheadS)
-        o.insert("restart_overhead_s", *c.restartOverheadS);
-    return o;
-}
-
 // Writes inside an open transaction; each helper reports errors naming the file.
 class Writer
 {
@@ -338,7 +323,7 @@ public:
         q.addBindValue(r.config.predictor);
         q.addBindValue(qint64(r.config.seed)); // bit pattern; read back as unsigned
         q.addBindValue(QStringLiteral(GANTRY_VERSION));
-        q.addBindValue(QString::fromUtf8(canonical(configJson(r.config))));
+        q.addBindValue(QString::fromUtf8(canonical(RunConfigJson::toJson(r.config))));
         q.addBindValue(QString::fromUtf8(canonical(ResultWriter::summaryJson(r))));
         q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
         if (!q.exec())

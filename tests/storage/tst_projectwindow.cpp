@@ -1,5 +1,6 @@
 // The window and project files: New, Open (.gantry and .json), Save, Save As, recent files, a
 // failed open keeping what was open, and runs recorded on Save.
+#include "document/projectdocument.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "storage/projectstore.h"
@@ -48,6 +49,7 @@ private Q_SLOTS:
     void badProjectKeepsWhatWasOpen_data();
     void badProjectKeepsWhatWasOpen();
     void newProjectIsEmpty();
+    void replaysSavedRun();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -196,6 +198,50 @@ void TstProjectWindow::newProjectIsEmpty()
     QVERIFY(w.saveProjectAs(project));
     QVERIFY(w.openProject(project));
     QVERIFY(!w.hasScenario());
+}
+
+// A saved run, reopened in a new window, shows its schedule again: the replay equals the run
+// that was saved (runs are deterministic) and is not recorded a second time; a scenario edited
+// since cannot replay its old runs.
+void TstProjectWindow::replaysSavedRun()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    std::vector<gantry::ui::DocumentRun> original;
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(sample("teaching.json")));
+        w.setCheckedPolicies({QStringLiteral("fifo"), QStringLiteral("asrpt")});
+        QVERIFY(w.startRun());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+        original = w.lastRuns();
+        QCOMPARE(int(original.size()), 2);
+        QVERIFY2(w.saveProjectAs(project), qPrintable(w.lastError()));
+    }
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(project));
+    QCOMPARE(int(w.document()->storedRuns(0).size()), 2);
+    for (int k = 0; k < 2; ++k) {
+        QVERIFY2(w.replayStoredRun(0, k), qPrintable(w.lastError()));
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+        QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
+        QCOMPARE(int(w.lastRuns().size()), 1);
+        const gantry::ui::DocumentRun& again = w.lastRuns().front();
+        const gantry::ui::DocumentRun& before = original[std::size_t(k)];
+        QCOMPARE(again.result.config.policy, before.result.config.policy);
+        QCOMPARE(again.result.summary.avgJctS, before.result.summary.avgJctS);
+        QCOMPARE(again.schedule.segments.size(), before.schedule.segments.size());
+        QCOMPARE(again.schedule.virtualSlices.size(), before.schedule.virtualSlices.size());
+        QCOMPARE(w.unsavedRunCount(), 0);
+        QVERIFY(!w.isModified());
+    }
+
+    // Edited since: the stored runs belong to another scenario.
+    QVERIFY(w.document()->setRackField(0, QStringLiteral("uplink_gbps"), 1.0));
+    QVERIFY(!w.replayStoredRun(0, 0));
+    QVERIFY2(w.lastError().contains(QLatin1String("earlier version")), qPrintable(w.lastError()));
+    QVERIFY(!w.isRunning());
 }
 
 QTEST_MAIN(TstProjectWindow)
