@@ -176,6 +176,9 @@ void MainWindow::buildActions()
     m_importAction->setObjectName(QStringLiteral("importAction"));
     m_exportAction = file->addAction(tr("&Export Report..."), this, &MainWindow::showExportReport);
     m_exportAction->setObjectName(QStringLiteral("exportReportAction"));
+    m_exportImageAction =
+        file->addAction(tr("Export I&mage..."), this, &MainWindow::showExportImage);
+    m_exportImageAction->setObjectName(QStringLiteral("exportImageAction"));
     rebuildRecentMenu();
     file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
@@ -527,6 +530,35 @@ void MainWindow::showExportReport()
         statusBar()->showMessage(tr("Wrote %1 (%n page(s))", nullptr, pages).arg(path));
     });
     dialog.exec();
+}
+
+void MainWindow::showExportImage()
+{
+    if (m_batch.empty()) {
+        reportError(tr("Run a comparison first: the images show its runs."));
+        return;
+    }
+    QDialog dialog(this);
+    dialog.setWindowTitle(tr("Export image"));
+    auto* form = new QFormLayout(&dialog);
+    auto* view = new QComboBox(&dialog);
+    view->addItems(m_results->exportableViews());
+    form->addRow(tr("View"), view);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), QString(),
+                                                      tr("PNG image (*.png);;SVG image (*.svg)"));
+    if (path.isEmpty())
+        return;
+    if (const Status s = m_results->exportView(view->currentIndex(), path); !s) {
+        reportError(s.error().message);
+        return;
+    }
+    statusBar()->showMessage(tr("Wrote %1").arg(path));
 }
 
 void MainWindow::showAbout()
@@ -1147,6 +1179,7 @@ void MainWindow::updateActions()
     m_saveAsAction->setEnabled(idle);
     m_importAction->setEnabled(idle);
     m_exportAction->setEnabled(idle && !m_batch.empty());
+    m_exportImageAction->setEnabled(idle && !m_batch.empty());
     m_undoAction->setEnabled(idle && m_document->undoStack()->canUndo());
     m_redoAction->setEnabled(idle && m_document->undoStack()->canRedo());
     m_undoAction->setText(m_document->undoStack()->canUndo()

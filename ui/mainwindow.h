@@ -216,6 +216,7 @@ private:
     void showSaveAsDialog();
     void showImportDialog();
     void showExportReport();
+    void showExportImage();
     void showAbout();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
@@ -266,6 +267,7 @@ private:
     QAction* m_saveAsAction = nullptr;
     QAction* m_importAction = nullptr;
     QAction* m_exportAction = nullptr;
+    QAction* m_exportImageAction = nullptr;
     QAction* m_undoAction = nullptr;
     QAction* m_redoAction = nullptr;
     QAction* m_cutAction = nullptr;

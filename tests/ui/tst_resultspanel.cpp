@@ -13,10 +13,13 @@
 #include <QChart>
 #include <QChartView>
 #include <QComboBox>
+#include <QFile>
+#include <QImage>
 #include <QListWidget>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace gantry;
@@ -34,6 +37,8 @@ private Q_SLOTS:
     void selectionFollows();
     void compareSharesAxis();
     void charts();
+    void exportViews_data();
+    void exportViews();
 
 private:
     Scenario m_scenario;
@@ -154,6 +159,57 @@ void TestResultsPanel::charts()
         QVERIFY(v->chart());
         QVERIFY(!v->chart()->series().isEmpty());
     }
+}
+
+void TestResultsPanel::exportViews_data()
+{
+    QTest::addColumn<int>("view");
+    QTest::addColumn<QString>("suffix");
+    for (int view = 0; view < 5; ++view)
+        for (const char* suffix : {"png", "svg"})
+            QTest::addRow("view %d %s", view, suffix) << view << QString::fromLatin1(suffix);
+}
+
+// Every view can be written as PNG (an image with something drawn on it) and SVG (vector, text
+// as text); an unknown suffix or view is an error naming the file and writes nothing.
+void TestResultsPanel::exportViews()
+{
+    QFETCH(int, view);
+    QFETCH(QString, suffix);
+    ResultsPanel panel;
+    panel.resize(1000, 700);
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    QCOMPARE(panel.exportableViews().size(), 5);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("view.") + suffix);
+    const auto written = panel.exportView(view, path);
+    QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray bytes = f.readAll();
+    if (suffix == QLatin1String("png")) {
+        QImage img;
+        QVERIFY(img.loadFromData(bytes, "PNG"));
+        int coloured = 0;
+        for (int y = 0; y < img.height(); y += 2)
+            for (int x = 0; x < img.width(); x += 2) {
+                const QColor c = img.pixelColor(x, y);
+                coloured += std::max({c.red(), c.green(), c.blue()}) -
+                                std::min({c.red(), c.green(), c.blue()}) >
+                            40;
+            }
+        QVERIFY2(coloured > 50, qPrintable(QString::number(coloured)));
+    } else {
+        QVERIFY(bytes.contains("<svg"));
+        QVERIFY(bytes.contains("<text"));
+    }
+
+    const QString bad = dir.filePath(QStringLiteral("view.bmp"));
+    const auto refused = panel.exportView(view, bad);
+    QVERIFY(!refused);
+    QVERIFY(refused.error().message.contains(bad));
+    QVERIFY(!QFile::exists(bad));
+    QVERIFY(!panel.exportView(99, dir.filePath(QStringLiteral("x.png"))));
 }
 
 QTEST_MAIN(TestResultsPanel)

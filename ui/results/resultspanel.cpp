@@ -1,6 +1,7 @@
 #include "results/resultspanel.h"
 
 #include "charts/chartfactory.h"
+#include "export/imageexport.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
 #include "playback/playbackbar.h"
@@ -18,6 +19,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
 
 namespace gantry::ui {
 
@@ -202,16 +204,64 @@ void ResultsPanel::setComparison(int a, int b)
         }
 }
 
+QChart* ResultsPanel::makeChart(int i) const
+{
+    switch (i) {
+    case 0:
+        return ChartFactory::jctCdf(m_results);
+    case 1:
+        return ChartFactory::utilisationOverTime(m_results, m_schedules);
+    default:
+        return ChartFactory::policyBars(m_results);
+    }
+}
+
 void ResultsPanel::rebuildCharts()
 {
-    QChart* charts[3] = {ChartFactory::jctCdf(m_results),
-                         ChartFactory::utilisationOverTime(m_results, m_schedules),
-                         ChartFactory::policyBars(m_results)};
-    for (int i = 0; i < 3; ++i) {
+    for (int i = 0; i < int(m_chartViews.size()); ++i) {
         QChart* old = m_chartViews[std::size_t(i)]->chart();
-        m_chartViews[std::size_t(i)]->setChart(charts[i]);
+        m_chartViews[std::size_t(i)]->setChart(makeChart(i));
         delete old;
     }
+}
+
+QStringList ResultsPanel::exportableViews() const
+{
+    QStringList names{tr("Gantt chart"), tr("Communication heatmap")};
+    for (QChartView* v : m_chartViews)
+        names << (v->chart() && !v->chart()->title().isEmpty()
+                      ? v->chart()->title()
+                      : tr("Chart %1").arg(names.size() - 1));
+    return names;
+}
+
+Status ResultsPanel::exportView(int i, const QString& path) const
+{
+    if (i == 0) {
+        if (!m_gantt->painter())
+            return Error::invalid(
+                tr("%1: no Gantt chart to export (run a scenario first)").arg(path));
+        GanttPainter::Options o = m_gantt->options();
+        const QSize size = m_gantt->viewport()->size().expandedTo(QSize(800, 400));
+        return ImageExport::gantt(*m_gantt->painter(), path, size, o);
+    }
+    if (i == 1) {
+        const HeatmapPainter* heat = m_heatmap->painter();
+        if (!heat)
+            return Error::invalid(tr("%1: no heatmap to export (run a scenario first)").arg(path));
+        auto format = ImageExport::formatOf(path);
+        if (!format)
+            return format.error();
+        return ImageExport::write(
+            path, format.value(), QSize(720, 640),
+            [heat](QPainter& p, const QRectF& area) { heat->paint(p, area); });
+    }
+    const int chart = i - 2;
+    if (chart < 0 || chart >= int(m_chartViews.size()) || m_results.empty())
+        return Error::invalid(tr("%1: no such chart to export").arg(path));
+    // A fresh chart of the same data: exporting never resizes the one on screen.
+    std::unique_ptr<QChart> copy(makeChart(chart));
+    return ImageExport::chart(copy.get(), path);
 }
 
 void ResultsPanel::setHighlightedJob(int job)

@@ -3,11 +3,15 @@
 #include "model/scenario.h"
 #include "sim/runresult.h"
 #include "sim/schedule.h"
+#include "util/result.h"
+
+#include <QStringList>
 
 #include <QWidget>
 
 #include <vector>
 
+class QChart;
 class QChartView;
 class QComboBox;
 class QTabWidget;
@@ -53,6 +57,14 @@ public:
     /// Shows runs a and b in the Compare tab.
     void setComparison(int a, int b);
 
+    /// Names of the views that can be written as images: the Gantt chart, the heatmap, then
+    /// each chart of the Charts tab.
+    QStringList exportableViews() const;
+    /// Writes exportable view i of the current run to path as PNG or SVG (by its suffix): the
+    /// Gantt chart with its current zoom, highlight and cursor, the heatmap as shown, a chart
+    /// at its own size. InvalidInput naming the file when nothing is shown or writing fails.
+    Status exportView(int i, const QString& path) const;
+
 public Q_SLOTS:
     /// Highlights job in every view and announces it.
     void setHighlightedJob(int job);
@@ -64,6 +76,7 @@ Q_SIGNALS:
 private:
     void showRun(int i);
     void rebuildCharts();
+    QChart* makeChart(int i) const;
     QString runLabel(int i) const;
 
     Scenario m_scenario;
