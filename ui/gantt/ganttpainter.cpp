@@ -64,22 +64,32 @@ void addCoverage(float* row, int width, double x0, double x1, double w)
     row[b] += float((x1 - double(b)) * w);
 }
 
+// The occupancy colour of a pixel covered by fraction o (> 0) of its width.
+QRgb occupancyRgb(float o)
+{
+    // Even a little occupancy stays visible.
+    const double a = 0.25 + 0.75 * std::min(1.0, double(o));
+    return qPremultiply(
+        qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), int(a * 255.0)));
+}
+
+// Writes occupancy row o into the transparent pixels of image lines [ya, yb).
+void blendOccupancy(QImage& img, const float* o, int width, int ya, int yb)
+{
+    for (int y = ya; y < yb; ++y) {
+        auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
+        for (int x = 0; x < width; ++x)
+            if (o[x] > 0.0f && qAlpha(line[x]) == 0)
+                line[x] = occupancyRgb(o[x]);
+    }
+}
+
 QImage occupancyImage(const std::vector<float>& occ, int width, int rows)
 {
     QImage img(width, rows, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
-    for (int r = 0; r < rows; ++r) {
-        auto* line = reinterpret_cast<QRgb*>(img.scanLine(r));
-        const float* o = occ.data() + std::size_t(r) * std::size_t(width);
-        for (int x = 0; x < width; ++x) {
-            if (o[x] <= 0.0f)
-                continue;
-            // Even a little occupancy stays visible.
-            const double a = 0.25 + 0.75 * std::min(1.0, double(o[x]));
-            line[x] = qPremultiply(
-                qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), int(a * 255.0)));
-        }
-    }
+    for (int r = 0; r < rows; ++r)
+        blendOccupancy(img, occ.data() + std::size_t(r) * std::size_t(width), width, r, r + 1);
     return img;
 }
 
@@ -247,7 +257,8 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     // Lanes denser than pixels share occupancy rows.
     const bool dense = l.laneHeight < 1.0;
     const int rows = dense ? std::max(1, int(std::ceil(l.chart.height()))) : l.count;
-    std::vector<float> occ;
+    std::vector<float>& occ = m_occ;
+    occ.clear();
     const double laneWeight = dense ? double(rows) / double(l.count) : 1.0;
     const double gap = l.laneHeight >= 6.0 ? 1.0 : 0.0;
     p.setRenderHint(QPainter::Antialiasing, false);
@@ -257,10 +268,11 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     // overlap in time, so that is at most one write per chart pixel) instead of a fill call each.
     const bool raster =
         l.laneHeight < 4.0 && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
-    QImage barImage;
+    QImage& barImage = m_frame;
     const int imageHeight = std::max(1, int(std::ceil(l.chart.height())));
     if (raster) {
-        barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
+        if (barImage.width() != width || barImage.height() != imageHeight)
+            barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
         barImage.fill(Qt::transparent);
     }
     int lastColourJob = -2;
@@ -320,11 +332,26 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             ++stats.bars;
         }
     }
-    if (raster)
+    if (raster) {
+        // Aggregated pieces go into the same image, under the bars: one image to draw.
+        if (!occ.empty())
+            for (int r = 0; r < rows; ++r) {
+                int ya = r, yb = r + 1;
+                if (!dense) {
+                    const double y = r * l.laneHeight;
+                    ya = std::clamp(int(std::lround(y)), 0, imageHeight - 1);
+                    yb = std::clamp(int(std::lround(y + l.laneHeight)), ya + 1, imageHeight);
+                } else if (r >= imageHeight) {
+                    break;
+                }
+                blendOccupancy(barImage, occ.data() + std::size_t(r) * std::size_t(width), width,
+                               ya, yb);
+            }
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, imageHeight), barImage);
-    if (!occ.empty())
+    } else if (!occ.empty()) {
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
                     occupancyImage(occ, width, rows));
+    }
     // Server and rack boundaries, when servers are tall enough to see them.
     const double serverPx = l.laneHeight * 4.0;
     if (serverPx >= 3.0) {

@@ -4,6 +4,7 @@
 #include "sim/schedule.h"
 
 #include <QColor>
+#include <QImage>
 #include <QRectF>
 #include <QString>
 
@@ -115,6 +116,10 @@ private:
     double m_virtualMaxLength = 0.0;
     double m_endS = 0.0;
     mutable Stats m_stats;
+    // Frame buffers kept between paints (no page faults on each frame); one painter paints on
+    // one thread at a time.
+    mutable QImage m_frame;
+    mutable std::vector<float> m_occ;
 };
 
 } // namespace gantry::ui
