@@ -3,6 +3,7 @@
 #include "model/scenario.h"
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace gantry {
@@ -14,9 +15,13 @@ constexpr double kTiresiasThresholdGpuS = 3200.0;
 // Waiting jobs named one by one in a step; the rest are counted.
 constexpr int kWaitsListed = 3;
 
+// Plain-words numbers: whole numbers from 1000 up, four significant digits below (96.36 s,
+// not 96.361212 s).
 QString num(double v)
 {
-    return QString::number(v, 'g', 8);
+    if (std::abs(v) >= 1000.0)
+        return QString::number(std::round(v), 'f', 0);
+    return QString::number(v, 'g', 4);
 }
 
 QString gpusText(int n)

@@ -63,6 +63,8 @@ private Q_SLOTS:
     void sentences();
     void navigation_data();
     void navigation();
+    void readableNumbers_data();
+    void readableNumbers();
 };
 
 void TestDecisionExplainer::sentences_data()
@@ -219,6 +221,31 @@ void TestDecisionExplainer::navigation()
                 found = found || x.startsWith(finish);
         QVERIFY2(found, qPrintable(j.id));
     }
+}
+
+void TestDecisionExplainer::readableNumbers_data()
+{
+    QTest::addColumn<double>("durationS");
+    QTest::addColumn<QString>("said");
+    QTest::newRow("fraction") << 96.361212 << QStringLiteral("predicted 96.36 s");
+    QTest::newRow("small") << 0.0123456 << QStringLiteral("predicted 0.01235 s");
+    QTest::newRow("large") << 123456.78 << QStringLiteral("predicted 123457 s");
+}
+
+// Teaching mode speaks in readable numbers: four significant digits, whole numbers from 1000.
+void TestDecisionExplainer::readableNumbers()
+{
+    QFETCH(double, durationS);
+    QFETCH(QString, said);
+    Scenario s = classroom();
+    s.jobs.resize(1);
+    s.jobs[0].durationS = durationS;
+    const Run run = runOf(s, QStringLiteral("fifo"));
+    const auto steps =
+        DecisionExplainer::explain(s, run.schedule, run.result.config, run.result.jobs);
+    QVERIFY(!steps.empty());
+    const QString first = steps.front().sentences.join(QLatin1Char(' '));
+    QVERIFY2(first.contains(said), qPrintable(first));
 }
 
 QTEST_GUILESS_MAIN(TestDecisionExplainer)
