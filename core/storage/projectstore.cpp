@@ -155,6 +155,17 @@ Result<QVariant> scalar(QSqlDatabase db, const QString& path, const QString& sql
 
 Status inspectReadOnly(const QString& path);
 
+// Opens db and reads its PRAGMA user_version; errors name path.
+Result<int> openAndReadVersion(QSqlDatabase& db, const QString& path)
+{
+    if (!db.open())
+        return sqlError(path, QStringLiteral("opening"), db.lastError());
+    auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
+    if (!version)
+        return version.error();
+    return version.value().toInt();
+}
+
 // Read-only inspection. A read-only connection to a WAL file may create its -wal and -shm
 // companions; on a file that is refused they are removed again, so nothing is left behind.
 Status inspect(const QString& path)
@@ -176,12 +187,10 @@ Status inspectReadOnly(const QString& path)
 {
     Connection c(path, true);
     QSqlDatabase db = c.db();
-    if (!db.open())
-        return sqlError(path, QStringLiteral("opening"), db.lastError());
-    auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
+    auto version = openAndReadVersion(db, path);
     if (!version)
         return version.error();
-    const int v = version.value().toInt();
+    const int v = version.value();
     if (v > ProjectSchema::CurrentVersion)
         return invalid(path, QStringLiteral("is from a newer Gantry (schema %1; this version reads "
                                             "schema %2 and older)")
@@ -507,16 +516,14 @@ Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, Op
     if (readOnly) {
         Connection c(path, true);
         QSqlDatabase db = c.db();
-        if (!db.open())
-            return sqlError(path, QStringLiteral("opening"), db.lastError());
-        auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
+        auto version = openAndReadVersion(db, path);
         if (!version)
             return version.error();
-        if (version.value().toInt() != ProjectSchema::CurrentVersion)
+        if (version.value() != ProjectSchema::CurrentVersion)
             return invalid(path, QStringLiteral("is read-only and from an older Gantry (schema "
                                                 "%1): make it writable so that it can be "
                                                 "upgraded to schema %2")
-                                     .arg(version.value().toInt())
+                                     .arg(version.value())
                                      .arg(ProjectSchema::CurrentVersion));
         db = QSqlDatabase();
         return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take(), true));
