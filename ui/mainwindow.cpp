@@ -935,18 +935,7 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
     }
     if (scenarioIndex != m_document->currentIndex())
         selectScenario(scenarioIndex);
-    m_lastError.clear();
-    m_model->clear();
-    m_batch.clear();
-    m_progressBar->setValue(0);
-    m_runScenario = std::make_shared<const Scenario>(s);
-    m_runScenarioIndex = scenarioIndex;
-    m_replaying = true;
-    m_worker->clearCancel();
-    m_runClock.start();
-    setRunning(true);
-    statusBar()->showMessage(tr("Showing saved run %1 again...").arg(r.id));
-    emit runRequested(*m_runScenario, {config.value()});
+    beginRun(scenarioIndex, {config.value()}, true, tr("Showing saved run %1 again...").arg(r.id));
     return true;
 }
 
@@ -1084,18 +1073,26 @@ bool MainWindow::startRun()
         return false;
     }
 
+    beginRun(m_document->currentIndex(), configs, false,
+             tr("Running %n policy(ies)...", nullptr, int(configs.size())));
+    return true;
+}
+
+void MainWindow::beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
+                          const QString& status)
+{
     m_lastError.clear();
     m_model->clear();
     m_batch.clear();
     m_progressBar->setValue(0);
-    m_runScenario = std::make_shared<const Scenario>(scenario());
-    m_runScenarioIndex = m_document->currentIndex();
+    m_runScenario = std::make_shared<const Scenario>(m_document->scenario(scenarioIndex));
+    m_runScenarioIndex = scenarioIndex;
+    m_replaying = replay;
     m_worker->clearCancel(); // before queuing, so that a quick cancelRun() is not lost
     m_runClock.start();
     setRunning(true);
-    statusBar()->showMessage(tr("Running %n policy(ies)...", nullptr, int(configs.size())));
+    statusBar()->showMessage(status);
     emit runRequested(*m_runScenario, configs);
-    return true;
 }
 
 void MainWindow::cancelRun()

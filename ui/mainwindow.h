@@ -217,6 +217,9 @@ private:
     void showImportDialog();
     void showExportReport();
     void showExportImage();
+    // Starts configs on scenario scenarioIndex in the worker; replay: a saved run shown again.
+    void beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
+                  const QString& status);
     void showAbout();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();

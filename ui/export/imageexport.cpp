@@ -76,6 +76,15 @@ Status ImageExport::write(const QString& path, Format format, const QSize& size,
     return {};
 }
 
+Status ImageExport::write(const QString& path, const QSize& size, const PaintFn& paint,
+                          double scale)
+{
+    auto format = formatOf(path);
+    if (!format)
+        return format.error();
+    return write(path, format.value(), size, paint, scale);
+}
+
 Status ImageExport::chart(QChart* chart, const QString& path, const QSize& size, double scale)
 {
     auto format = formatOf(path);
@@ -91,12 +100,8 @@ Status ImageExport::chart(QChart* chart, const QString& path, const QSize& size,
 Status ImageExport::gantt(const GanttPainter& gantt, const QString& path, const QSize& size,
                           const GanttPainter::Options& options, double scale)
 {
-    auto format = formatOf(path);
-    if (!format)
-        return format.error();
     return write(
-        path, format.value(), size,
-        [&](QPainter& p, const QRectF& area) { gantt.paint(p, area, options); }, scale);
+        path, size, [&](QPainter& p, const QRectF& area) { gantt.paint(p, area, options); }, scale);
 }
 
 } // namespace gantry::ui

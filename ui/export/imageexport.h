@@ -36,6 +36,9 @@ public:
     /// scale x size pixels (scale 2 gives a sharper image for slides).
     static Status write(const QString& path, Format format, const QSize& size, const PaintFn& paint,
                         double scale = 1.0);
+    /// write() with the format that path's suffix asks for.
+    static Status write(const QString& path, const QSize& size, const PaintFn& paint,
+                        double scale = 1.0);
     /// A chart (not owned) to path; the format follows the suffix.
     static Status chart(QChart* chart, const QString& path, const QSize& size = QSize(720, 420),
                         double scale = 1.0);

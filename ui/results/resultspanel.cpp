@@ -249,12 +249,9 @@ Status ResultsPanel::exportView(int i, const QString& path) const
         const HeatmapPainter* heat = m_heatmap->painter();
         if (!heat)
             return Error::invalid(tr("%1: no heatmap to export (run a scenario first)").arg(path));
-        auto format = ImageExport::formatOf(path);
-        if (!format)
-            return format.error();
-        return ImageExport::write(
-            path, format.value(), QSize(720, 640),
-            [heat](QPainter& p, const QRectF& area) { heat->paint(p, area); });
+        return ImageExport::write(path, QSize(720, 640), [heat](QPainter& p, const QRectF& area) {
+            heat->paint(p, area);
+        });
     }
     const int chart = i - 2;
     if (chart < 0 || chart >= int(m_chartViews.size()) || m_results.empty())
