@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "export/imageexport.h"
+
 #include "cluster/clustereditor.h"
 #include "comparisonchart.h"
 #include "comparisonmodel.h"
@@ -69,6 +71,7 @@ const QString StateKey = QStringLiteral("mainWindow/state");
 constexpr int TreeScenarioRole = Qt::UserRole + 1;
 constexpr int TreeRunRole = Qt::UserRole + 2;    // session run index, or -1 for a stored run
 constexpr int TreeStoredRole = Qt::UserRole + 3; // index in storedRuns() of a stored run
+constexpr int TreeStaleRole = Qt::UserRole + 4;  // true: a stored run of an earlier version
 
 bool isProjectFile(const QString& path)
 {
@@ -102,23 +105,41 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_thread.setObjectName(QStringLiteral("gantry-run-worker"));
 
     connect(this, &MainWindow::runRequested, m_worker, &RunWorker::run, Qt::QueuedConnection);
-    connect(m_worker, &RunWorker::progress, this, &MainWindow::onProgress, Qt::QueuedConnection);
-    connect(m_worker, &RunWorker::runFinished, this, &MainWindow::onRunFinished,
-            Qt::QueuedConnection);
+    // Signals of a request that is no longer the window's (cancelled and superseded) are
+    // dropped: each names its ticket.
+    connect(
+        m_worker, &RunWorker::progress, this,
+        [this](quint64 ticket, double fraction, const QString& step) {
+            if (ticket == m_ticket)
+                onProgress(fraction, step);
+        },
+        Qt::QueuedConnection);
+    connect(
+        m_worker, &RunWorker::runFinished, this,
+        [this](quint64 ticket, const gantry::RunResult& result, const gantry::Schedule& schedule) {
+            if (ticket == m_ticket)
+                onRunFinished(result, schedule);
+        },
+        Qt::QueuedConnection);
     connect(
         m_worker, &RunWorker::allFinished, this,
-        [this] {
-            endRun(Outcome::Completed,
-                   tr("Finished %n run(s) in %1 s", nullptr, m_model->rowCount())
-                       .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2));
+        [this](quint64 ticket) {
+            if (ticket == m_ticket)
+                endRun(Outcome::Completed, {});
         },
         Qt::QueuedConnection);
     connect(
         m_worker, &RunWorker::cancelled, this,
-        [this] { endRun(Outcome::Cancelled, tr("Cancelled")); }, Qt::QueuedConnection);
+        [this](quint64 ticket) {
+            if (ticket == m_ticket)
+                endRun(Outcome::Cancelled, tr("Cancelled"));
+        },
+        Qt::QueuedConnection);
     connect(
         m_worker, &RunWorker::failed, this,
-        [this](const QString& message) {
+        [this](quint64 ticket, const QString& message) {
+            if (ticket != m_ticket)
+                return;
             const QString text = tr("Run failed: %1").arg(message);
             m_lastError = text;
             endRun(Outcome::Failed, text); // the window is idle before the box shows
@@ -145,7 +166,7 @@ MainWindow::~MainWindow()
     // The document goes before the widgets that show it: they must not hear from it meanwhile.
     disconnect(m_document, nullptr, this, nullptr);
     disconnect(m_document->undoStack(), nullptr, this, nullptr);
-    m_worker->cancel();
+    m_worker->cancel(m_ticket);
     m_thread.quit();
     m_thread.wait();
     delete m_worker; // its thread has stopped, so deleting it here is safe
@@ -338,9 +359,9 @@ void MainWindow::buildWidgets()
         onTreeItemActivated(item);
         // Double-click or Enter on a saved run shows its schedule again.
         if (item && item->data(0, TreeRunRole).toInt() == -1 &&
-            !item->data(0, TreeStoredRole).isNull() && !m_running)
-            replayStoredRun(item->data(0, TreeScenarioRole).toInt(),
-                            item->data(0, TreeStoredRole).toInt());
+            !item->data(0, TreeStoredRole).isNull() && !busy())
+            showStoredRun(item->data(0, TreeScenarioRole).toInt(),
+                          item->data(0, TreeStoredRole).toInt());
     });
     QDockWidget* projectDock =
         addDock(tr("Project"), QStringLiteral("projectDock"), m_tree, Qt::LeftDockWidgetArea);
@@ -429,16 +450,28 @@ void MainWindow::saveLayout() const
     settings.setValue(StateKey, saveState());
 }
 
+bool MainWindow::maySaveChanges()
+{
+    if (!m_interactive || !isModified())
+        return true;
+    const int unsaved = unsavedRunCount();
+    QString text = tr("The project has unsaved changes");
+    if (unsaved > 0)
+        text += tr(" and %n run(s) not recorded yet", nullptr, unsaved);
+    text += tr(". Save them?");
+    const auto answer = QMessageBox::question(
+        this, tr("Gantry"), text, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+        QMessageBox::Save);
+    if (answer == QMessageBox::Discard)
+        return true;
+    return answer == QMessageBox::Save && saveProject();
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (m_interactive && isModified()) {
-        const auto answer = QMessageBox::question(
-            this, tr("Gantry"), tr("The project has unsaved changes. Save them?"),
-            QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
-        if (answer == QMessageBox::Cancel || (answer == QMessageBox::Save && !saveProject())) {
-            event->ignore();
-            return;
-        }
+    if (!maySaveChanges()) {
+        event->ignore();
+        return;
     }
     saveLayout();
     QMainWindow::closeEvent(event);
@@ -550,10 +583,12 @@ void MainWindow::showExportImage()
     form->addRow(buttons);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export image"), QString(),
-                                                      tr("PNG image (*.png);;SVG image (*.svg)"));
+    QString filter;
+    QString path = QFileDialog::getSaveFileName(
+        this, tr("Export image"), QString(), tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
     if (path.isEmpty())
         return;
+    path = ImageExport::withFormatSuffix(path, filter);
     if (const Status s = m_results->exportView(view->currentIndex(), path); !s) {
         reportError(s.error().message);
         return;
@@ -588,13 +623,15 @@ void MainWindow::clearComparison()
 
 bool MainWindow::newProject()
 {
-    if (m_running) {
+    if (busy()) {
         reportError(tr("Cannot start a new project while a run is in progress."));
         return false;
     }
-    m_document->clear();
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    yieldReplay();
+    m_document->clear(); // clears the comparison (onDocumentChanged)
     m_scenarioPath.clear();
-    clearComparison();
     m_lastError.clear();
     statusBar()->showMessage(
         tr("New project: open a scenario (File > Open) or add racks and servers."));
@@ -604,10 +641,13 @@ bool MainWindow::newProject()
 
 bool MainWindow::openProject(const QString& path)
 {
-    if (m_running) {
+    if (busy()) {
         reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
         return false;
     }
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    yieldReplay();
     const Status opened = m_document->openProject(path);
     if (!opened) {
         reportError(opened.error().message);
@@ -615,7 +655,6 @@ bool MainWindow::openProject(const QString& path)
     }
     m_scenarioPath = path;
     m_lastError.clear();
-    clearComparison();
     addRecentFile(path);
     int runs = 0;
     for (int i = 0; i < m_document->scenarioCount(); ++i)
@@ -636,10 +675,13 @@ bool MainWindow::openProject(const QString& path)
 
 bool MainWindow::openScenario(const QString& path)
 {
-    if (m_running) {
+    if (busy()) {
         reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
         return false;
     }
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    yieldReplay();
     std::optional<Result<Scenario>> read;
     try {
         read.emplace(ScenarioReader::readFile(path));
@@ -663,7 +705,6 @@ bool MainWindow::openScenario(const QString& path)
     m_document->resetToScenario(s);
     m_scenarioPath = path;
     m_lastError.clear();
-    clearComparison();
     addRecentFile(path);
     statusBar()->showMessage(tr("Opened %1: %2 jobs on %3 GPUs")
                                  .arg(QFileInfo(path).fileName())
@@ -675,7 +716,7 @@ bool MainWindow::openScenario(const QString& path)
 
 bool MainWindow::selectScenario(int index)
 {
-    if (m_running || index < 0 || index >= m_document->scenarioCount())
+    if (index < 0 || index >= m_document->scenarioCount() || !yieldReplay())
         return false;
     m_document->setCurrentIndex(index);
     return true;
@@ -726,7 +767,7 @@ bool MainWindow::saveProjectAs(const QString& path)
 
 bool MainWindow::importTrace(const QString& format, const QString& path, int limit)
 {
-    if (m_running) {
+    if (!yieldReplay()) {
         reportError(tr("Cannot import while a run is in progress."));
         return false;
     }
@@ -740,12 +781,20 @@ bool MainWindow::importTrace(const QString& format, const QString& path, int lim
         reportError(imported.error().message);
         return false;
     }
+    const QStringList summary = imported.value().report.summaryLines();
+    if (imported.value().scenario.jobs.empty()) {
+        // As on the command line: nothing is added, and the message says what was dropped.
+        reportError(tr("%1: no job left to import as a %2 trace, nothing added (%3). Is it a "
+                       "%2 file?")
+                        .arg(path, format,
+                             summary.isEmpty() ? tr("the file holds no job") : summary.first()));
+        return false;
+    }
     Scenario s = imported.value().scenario;
     if (s.name.isEmpty())
         s.name = QFileInfo(path).completeBaseName();
     m_document->addScenario(s, tr("Import %1 trace %2").arg(format, QFileInfo(path).fileName()));
     m_lastError.clear();
-    const QStringList summary = imported.value().report.summaryLines();
     statusBar()->showMessage(summary.isEmpty() ? tr("Imported %1").arg(path) : summary.first());
     return true;
 }
@@ -804,7 +853,7 @@ void MainWindow::rebuildRecentMenu()
     for (const QString& f : files)
         m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openFile(f); })
             ->setToolTip(f);
-    m_recentMenu->setEnabled(!m_running && !files.isEmpty());
+    m_recentMenu->setEnabled(!busy() && !files.isEmpty());
 }
 
 void MainWindow::updateTitle()
@@ -820,10 +869,16 @@ void MainWindow::updateTitle()
 void MainWindow::onDocumentChanged(const DocumentChange& change)
 {
     using K = DocumentChange::Kind;
-    if (change.kind == K::Current && !m_running)
+    if ((change.kind == K::Current || change.kind == K::Project) && yieldReplay()) {
         clearComparison();
+        showSavedRuns(m_document->currentIndex());
+    }
+    // An edit of a scenario with saved runs may make them stale (or current again, by undo).
+    const bool marksRuns = (change.kind == K::Cluster || change.kind == K::Jobs) &&
+                           change.scenario >= 0 && change.scenario < m_document->scenarioCount() &&
+                           !m_document->storedRuns(change.scenario).empty();
     if (change.kind == K::Project || change.kind == K::Scenarios || change.kind == K::Current ||
-        change.kind == K::Runs) {
+        change.kind == K::Runs || marksRuns) {
         rebuildTree();
         rebuildScenarioCombo();
     }
@@ -855,18 +910,37 @@ void MainWindow::rebuildTree()
             item->setFont(0, f);
         }
         const auto& stored = m_document->storedRuns(i);
+        // Hashed once per scenario: a trace-sized scenario takes a while.
+        const QString content = stored.empty() ? QString() : storage::ProjectStore::contentHash(s);
+        const QString full = stored.empty() ? QString() : storage::ProjectStore::scenarioHash(s);
         for (std::size_t k = 0; k < stored.size(); ++k) {
             const auto& r = stored[k];
+            const bool current = r.scenarioHash == content || r.scenarioHash == full;
             auto* run = new QTreeWidgetItem(
-                item, {tr("%1 / %2 / %3 (saved)").arg(r.policy, r.placement, r.predictor)});
+                item, {current ? tr("%1 / %2 / %3 (saved)").arg(r.policy, r.placement, r.predictor)
+                               : tr("%1 / %2 / %3 (saved, earlier version)")
+                                     .arg(r.policy, r.placement, r.predictor)});
             run->setData(0, TreeScenarioRole, i);
             run->setData(0, TreeRunRole, -1);
             run->setData(0, TreeStoredRole, int(k));
-            run->setToolTip(0, tr("run %1, seed %2, %3, avg JCT %4 s (double-click to show it)")
-                                   .arg(r.id)
-                                   .arg(r.seed)
-                                   .arg(r.createdAt)
-                                   .arg(r.summary.value(QStringLiteral("avg_jct_s")).toDouble()));
+            run->setData(0, TreeStaleRole, !current);
+            const QString about = tr("run %1, seed %2, %3, avg JCT %4 s")
+                                      .arg(r.id)
+                                      .arg(r.seed)
+                                      .arg(r.createdAt)
+                                      .arg(r.summary.value(QStringLiteral("avg_jct_s")).toDouble());
+            if (current) {
+                run->setToolTip(0, tr("%1 (double-click to show it)").arg(about));
+            } else {
+                // Its figures stay readable, but it ran the scenario before the edits since.
+                run->setToolTip(0, tr("%1; it ran an earlier version of this scenario, so its "
+                                      "schedule cannot be shown again")
+                                       .arg(about));
+                run->setForeground(0, m_tree->palette().brush(QPalette::Disabled, QPalette::Text));
+                QFont f = run->font(0);
+                f.setItalic(true);
+                run->setFont(0, f);
+            }
         }
         const auto& runs = m_document->runs(i);
         for (std::size_t k = 0; k < runs.size(); ++k) {
@@ -902,9 +976,76 @@ void MainWindow::onTreeItemActivated(QTreeWidgetItem* item)
     }
 }
 
+bool MainWindow::yieldReplay()
+{
+    if (!m_running)
+        return true;
+    if (!m_replaying)
+        return false;
+    // Showing saved runs gives way to whatever the user asks for: the request is cancelled and
+    // its late signals, which carry the old ticket, are dropped.
+    m_worker->cancel(m_ticket);
+    ++m_ticket;
+    m_replaying = false;
+    m_batch.clear();
+    m_model->clear();
+    m_progressBar->setValue(0);
+    m_outcome = Outcome::Cancelled;
+    setRunning(false);
+    return true;
+}
+
+int MainWindow::showSavedRuns(int scenarioIndex)
+{
+    if (scenarioIndex < 0 || scenarioIndex >= m_document->scenarioCount() || !yieldReplay())
+        return 0;
+    const Scenario& s = m_document->scenario(scenarioIndex);
+    const auto& stored = m_document->storedRuns(scenarioIndex);
+    QList<RunConfig> configs;
+    int skipped = 0;
+    for (const storage::StoredRun& r : stored) {
+        int historyJobs = 0;
+        auto config = storage::RunConfigJson::fromJson(r.config, &historyJobs);
+        // Runs of an earlier version, or trained on a history the project does not keep
+        // apart, cannot be shown exactly; the tree still lists them.
+        if (!config || historyJobs > 0 || !storage::ProjectStore::ranOn(r, s)) {
+            ++skipped;
+            continue;
+        }
+        configs << config.value();
+    }
+    if (configs.isEmpty())
+        return 0;
+    QString status =
+        tr("Showing %n saved run(s) of %1 again...", nullptr, int(configs.size())).arg(s.name);
+    if (skipped > 0)
+        status +=
+            tr(" (%n cannot be shown: earlier version or trained on history)", nullptr, skipped);
+    beginRun(scenarioIndex, configs, true, status);
+    return int(configs.size());
+}
+
+void MainWindow::showStoredRun(int scenarioIndex, int stored)
+{
+    // Already among the runs shown (showSavedRuns): select it there.
+    if (scenarioIndex == m_runScenarioIndex && stored >= 0 &&
+        stored < int(m_document->storedRuns(scenarioIndex).size())) {
+        int historyJobs = 0;
+        const auto config = storage::RunConfigJson::fromJson(
+            m_document->storedRuns(scenarioIndex)[std::size_t(stored)].config, &historyJobs);
+        for (std::size_t k = 0; config && k < m_batch.size(); ++k)
+            if (m_batch[k].saved && m_batch[k].result.config == config.value()) {
+                showTab(Tab::Results);
+                m_results->setCurrentRun(int(k));
+                return;
+            }
+    }
+    replayStoredRun(scenarioIndex, stored);
+}
+
 bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
 {
-    if (m_running) {
+    if (!yieldReplay()) {
         reportError(tr("A run is already in progress."));
         return false;
     }
@@ -913,7 +1054,7 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
         return false;
     const storage::StoredRun& r = m_document->storedRuns(scenarioIndex)[std::size_t(stored)];
     const Scenario& s = m_document->scenario(scenarioIndex);
-    if (storage::ProjectStore::scenarioHash(s) != r.scenarioHash) {
+    if (!storage::ProjectStore::ranOn(r, s)) {
         reportError(tr("Saved run %1 ran an earlier version of %2: its schedule cannot be shown "
                        "again (run the scenario anew).")
                         .arg(r.id)
@@ -943,13 +1084,13 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
 
 void MainWindow::undo()
 {
-    if (!m_running)
+    if (!busy())
         m_document->undoStack()->undo();
 }
 
 void MainWindow::redo()
 {
-    if (!m_running)
+    if (!busy())
         m_document->undoStack()->redo();
 }
 
@@ -965,7 +1106,7 @@ void MainWindow::copy()
 
 void MainWindow::cut()
 {
-    if (m_running || m_document->selection().isEmpty())
+    if (busy() || m_document->selection().isEmpty())
         return;
     copy();
     m_document->deleteSelection();
@@ -973,7 +1114,7 @@ void MainWindow::cut()
 
 bool MainWindow::paste()
 {
-    if (m_running)
+    if (busy())
         return false;
     const Status pasted = m_document->paste(QApplication::clipboard()->mimeData());
     if (!pasted) {
@@ -985,7 +1126,7 @@ bool MainWindow::paste()
 
 void MainWindow::deleteSelection()
 {
-    if (!m_running)
+    if (!busy())
         m_document->deleteSelection();
 }
 
@@ -1053,7 +1194,7 @@ QList<RunConfig> MainWindow::runConfigs() const
 
 bool MainWindow::startRun()
 {
-    if (m_running) {
+    if (!yieldReplay()) {
         reportError(tr("A run is already in progress."));
         return false;
     }
@@ -1088,18 +1229,18 @@ void MainWindow::beginRun(int scenarioIndex, const QList<RunConfig>& configs, bo
     m_runScenario = std::make_shared<const Scenario>(m_document->scenario(scenarioIndex));
     m_runScenarioIndex = scenarioIndex;
     m_replaying = replay;
-    m_worker->clearCancel(); // before queuing, so that a quick cancelRun() is not lost
+    ++m_ticket;
     m_runClock.start();
     setRunning(true);
     statusBar()->showMessage(status);
-    emit runRequested(*m_runScenario, configs);
+    emit runRequested(m_ticket, *m_runScenario, configs);
 }
 
 void MainWindow::cancelRun()
 {
     if (!m_running)
         return;
-    m_worker->cancel();
+    m_worker->cancel(m_ticket);
     m_cancelButton->setEnabled(false);
     m_cancelAction->setEnabled(false);
     statusBar()->showMessage(tr("Cancelling..."));
@@ -1109,8 +1250,10 @@ void MainWindow::onProgress(double fraction, const QString& step)
 {
     if (!m_running)
         return;
-    m_progressBar->setValue(int(fraction * ProgressRange + 0.5));
-    if (!m_worker->cancelRequested())
+    // Full only once every result is in (endRun): the last run still has work after its
+    // simulation ends.
+    m_progressBar->setValue(std::min(ProgressRange - 1, int(fraction * ProgressRange + 0.5)));
+    if (!m_worker->cancelRequested(m_ticket))
         statusBar()->showMessage(tr("Running %1").arg(step));
 }
 
@@ -1141,13 +1284,20 @@ void MainWindow::showBatchInResults()
 void MainWindow::endRun(Outcome outcome, const QString& message)
 {
     m_outcome = outcome;
+    const bool replayed = m_replaying;
     m_replaying = false;
-    if (outcome == Outcome::Completed)
-        m_progressBar->setValue(ProgressRange);
+    // A cancelled or failed run has no progress worth showing: the bar empties.
+    m_progressBar->setValue(outcome == Outcome::Completed ? ProgressRange : 0);
     if (!m_batch.empty())
         showBatchInResults();
-    if (!message.isEmpty())
-        statusBar()->showMessage(message);
+    // Measured after the results are on screen: that is when the user has them.
+    QString text = message;
+    if (outcome == Outcome::Completed && text.isEmpty())
+        text = (replayed ? tr("Showing %n saved run(s) again (%1 s)", nullptr, int(m_batch.size()))
+                         : tr("Finished %n run(s) in %1 s", nullptr, int(m_batch.size())))
+                   .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2);
+    if (!text.isEmpty())
+        statusBar()->showMessage(text);
     setRunning(false);
     if (outcome == Outcome::Completed && m_interactive)
         showTab(Tab::Results);
@@ -1167,7 +1317,7 @@ void MainWindow::updateActions()
 {
     if (!m_runButton)
         return;
-    const bool idle = !m_running;
+    const bool idle = !busy();
     const int problems = hasScenario() ? int(m_document->problems().size()) : 0;
     m_openAction->setEnabled(idle);
     m_newAction->setEnabled(idle);

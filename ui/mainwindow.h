@@ -89,7 +89,8 @@ public:
     /// Opens the project at path and shows its first scenario; on failure reports the error and
     /// keeps what was open. Refused during a run.
     bool openProject(const QString& path);
-    /// Starts an empty, untitled project. Refused during a run.
+    /// Starts an empty, untitled project. Refused during a run. Like every open, it first asks
+    /// whether to save a modified project (interactive) and does nothing when the user cancels.
     bool newProject();
     /// Saves scenarios and unsaved runs to the project's file in one transaction; an untitled
     /// project asks for a file (interactive) or fails.
@@ -141,6 +142,14 @@ public:
     /// replay is not recorded again. False (error reported) during a run, when the scenario has
     /// changed since the run, or when the run's predictor was trained on a history.
     bool replayStoredRun(int scenarioIndex, int stored);
+    /// Shows every saved run of scenario scenarioIndex that can be shown exactly (it ran this
+    /// version of the scenario and its predictor trained on no history) in Results, as one
+    /// comparison, by running them again in the worker; also done on opening a project and
+    /// on changing scenario. Returns how many it started (0: none to show, or a run of the
+    /// user's is in progress). Anything the user starts meanwhile takes over.
+    int showSavedRuns(int scenarioIndex);
+    /// True while the worker shows saved runs again (showSavedRuns, replayStoredRun).
+    bool isShowingSavedRuns() const { return m_running && m_replaying; }
     /// Asks the run in progress to stop; the window is idle again once runningChanged(false).
     void cancelRun();
     /// True from startRun() until the worker reports the end of the run.
@@ -202,7 +211,8 @@ signals:
     /// A run ended; outcome is also lastOutcome().
     void runEnded(gantry::ui::MainWindow::Outcome outcome);
     /// Internal: carries a run to the worker thread (queued connection).
-    void runRequested(const gantry::Scenario& scenario, const QList<gantry::RunConfig>& configs);
+    void runRequested(quint64 ticket, const gantry::Scenario& scenario,
+                      const QList<gantry::RunConfig>& configs);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -235,6 +245,16 @@ private:
     void endRun(Outcome outcome, const QString& message);
     void updateActions();
     void showBatchInResults();
+    // Double-click on saved run `stored`: selects it in Results when shown, else replays it.
+    void showStoredRun(int scenarioIndex, int stored);
+    // Asks whether to save a modified project before it is replaced or closed (interactive
+    // only): true to go on (saved or discarded), false when the user cancels or the save fails.
+    bool maySaveChanges();
+    // True when the worker is free for a new request: idle, or showing saved runs, which is
+    // then cancelled. False during a run the user started.
+    bool yieldReplay();
+    // True while the user's own run holds the window (editing and opening wait for it).
+    bool busy() const { return m_running && !m_replaying; }
 
     void onProgress(double fraction, const QString& step);
     void onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
@@ -246,6 +266,7 @@ private:
     QString m_scenarioPath;
     bool m_running = false;
     bool m_replaying = false; // the run in progress shows a saved run again
+    quint64 m_ticket = 0;     // the worker request that is the window's (RunWorker)
     bool m_interactive = true;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;

@@ -16,27 +16,25 @@ RunWorker::RunWorker(QObject* parent) : QObject(parent)
     registerMetaTypes();
 }
 
-void RunWorker::cancel()
+void RunWorker::cancel(std::uint64_t ticket)
 {
-    // Set the flag first: a run that publishes its Feedback after this sees the flag, and one
+    // Raise the bound first: a run that publishes its Feedback after this sees it, and one
     // that published it before is reached through m_current.
-    m_cancel.store(true);
+    std::uint64_t seen = m_cancelUpTo.load();
+    while (seen < ticket && !m_cancelUpTo.compare_exchange_weak(seen, ticket)) {
+    }
     std::lock_guard lock(m_mutex);
-    if (m_current)
+    if (m_current && m_currentTicket <= ticket)
         m_current->cancel();
 }
 
-void RunWorker::clearCancel()
+bool RunWorker::cancelRequested(std::uint64_t ticket) const
 {
-    m_cancel.store(false);
+    return ticket <= m_cancelUpTo.load();
 }
 
-bool RunWorker::cancelRequested() const
-{
-    return m_cancel.load();
-}
-
-void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunConfig>& configs)
+void RunWorker::run(quint64 ticket, const gantry::Scenario& scenario,
+                    const QList<gantry::RunConfig>& configs)
 {
     const qsizetype count = configs.size();
     double lastFraction = -1.0;
@@ -48,12 +46,13 @@ void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunCon
             return;
         lastFraction = fraction;
         lastLabel = label;
-        emit progress(fraction, detail.isEmpty() ? label : label + QStringLiteral(": ") + detail);
+        emit progress(ticket, fraction,
+                      detail.isEmpty() ? label : label + QStringLiteral(": ") + detail);
     };
 
     for (qsizetype i = 0; i < count; ++i) {
-        if (m_cancel.load()) {
-            emit cancelled();
+        if (cancelRequested(ticket)) {
+            emit cancelled(ticket);
             return;
         }
         const RunConfig& config = configs[i];
@@ -61,12 +60,14 @@ void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunCon
         report(double(i) / double(count), label, {});
 
         Feedback feedback([&](double fraction, const QString& step) {
-            report((double(i) + std::clamp(fraction, 0.0, 1.0)) / double(count), label, step);
+            const double share = SimulationShare * std::clamp(fraction, 0.0, 1.0);
+            report((double(i) + share) / double(count), label, step);
         });
         {
             std::lock_guard lock(m_mutex);
             m_current = &feedback;
-            if (m_cancel.load())
+            m_currentTicket = ticket;
+            if (cancelRequested(ticket))
                 feedback.cancel();
         }
 
@@ -88,18 +89,18 @@ void RunWorker::run(const gantry::Scenario& scenario, const QList<gantry::RunCon
 
         // A run that completed while cancel() was on its way still counts as cancelled, so that
         // the caller never sees a result for the configuration it cancelled.
-        if (m_cancel.load() || (!result.ok() && result.error().kind == ErrorKind::Cancelled)) {
-            emit cancelled();
+        if (cancelRequested(ticket) ||
+            (!result.ok() && result.error().kind == ErrorKind::Cancelled)) {
+            emit cancelled(ticket);
             return;
         }
         if (!result.ok()) {
-            emit failed(tr("%1: %2").arg(config.policy, result.error().message));
+            emit failed(ticket, tr("%1: %2").arg(config.policy, result.error().message));
             return;
         }
-        emit runFinished(result.value(), recorder.take());
+        emit runFinished(ticket, result.value(), recorder.take());
     }
-    report(1.0, tr("done"), {});
-    emit allFinished();
+    emit allFinished(ticket);
 }
 
 } // namespace gantry::ui

@@ -11,6 +11,7 @@
 #include <QString>
 
 #include <atomic>
+#include <cstdint>
 #include <mutex>
 
 namespace gantry {
@@ -20,9 +21,12 @@ class Feedback;
 namespace gantry::ui {
 
 /// Runs scheduling configurations one after another with gantry::Runner, recording each run's
-/// Schedule. Meant to be moved to a
-/// QThread and driven through queued connections; only cancel(), clearCancel() and
-/// cancelRequested() may be called directly from another thread.
+/// Schedule. Meant to be moved to a QThread and driven through queued connections; only
+/// cancel() and cancelRequested() may be called directly from another thread.
+///
+/// Every request carries a ticket (increasing, chosen by the caller) and every signal names
+/// the ticket it belongs to, so that a caller can cancel one request and queue the next at
+/// once without a late signal of the first being taken for the second.
 class RunWorker : public QObject
 {
     Q_OBJECT
@@ -30,40 +34,46 @@ class RunWorker : public QObject
 public:
     /// Smallest advance of the overall fraction that emits progress() again (1/200).
     static constexpr double ProgressStep = 1.0 / 200.0;
+    /// Share of a configuration's slice of the progress that its simulation fills; the rest is
+    /// reached when its result is complete, so 100% means every result is ready.
+    static constexpr double SimulationShare = 0.95;
 
     /// A worker; give it no parent when it is to be moved to a thread.
     explicit RunWorker(QObject* parent = nullptr);
 
-    /// Stops the run in progress at its next check and makes run() stop before the next
-    /// configuration; stays in force until clearCancel(). Thread-safe, returns at once.
-    void cancel();
-    /// Forgets an earlier cancel(). Call it before queuing the next run(); thread-safe.
-    void clearCancel();
-    /// True from cancel() until clearCancel(); thread-safe.
-    bool cancelRequested() const;
+    /// Stops every request whose ticket is at most ticket: the one in progress at its next
+    /// check, queued ones before they start. Thread-safe, returns at once.
+    void cancel(std::uint64_t ticket);
+    /// True once cancel() covered ticket; thread-safe.
+    bool cancelRequested(std::uint64_t ticket) const;
 
 public slots:
     /// Runs every config on scenario in order. Emits runFinished() per complete run and ends
-    /// with exactly one of allFinished(), cancelled() or failed(). Never throws.
-    void run(const gantry::Scenario& scenario, const QList<gantry::RunConfig>& configs);
+    /// with exactly one of allFinished(), cancelled() or failed(), each with ticket. Never
+    /// throws.
+    void run(quint64 ticket, const gantry::Scenario& scenario,
+             const QList<gantry::RunConfig>& configs);
 
 signals:
-    /// Overall progress in [0, 1] across all configs, throttled to ProgressStep, and the step.
-    void progress(double fraction, const QString& step);
+    /// Overall progress in [0, 1) across all configs, throttled to ProgressStep, and the step;
+    /// 1 only together with the end of the request.
+    void progress(quint64 ticket, double fraction, const QString& step);
     /// One complete result with its schedule (ScheduleRecorder); a cancelled run never
     /// produces one.
-    void runFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
+    void runFinished(quint64 ticket, const gantry::RunResult& result,
+                     const gantry::Schedule& schedule);
     /// Every config ran to completion.
-    void allFinished();
+    void allFinished(quint64 ticket);
     /// cancel() stopped the work; the config that was running has no result.
-    void cancelled();
+    void cancelled(quint64 ticket);
     /// A run failed (invalid configuration or internal error); the later configs did not run.
-    void failed(const QString& message);
+    void failed(quint64 ticket, const QString& message);
 
 private:
-    std::atomic<bool> m_cancel{false};
-    std::mutex m_mutex;            // guards m_current
-    Feedback* m_current = nullptr; // the Feedback of the run in progress, if any
+    std::atomic<std::uint64_t> m_cancelUpTo{0}; // requests with a ticket <= this are cancelled
+    std::mutex m_mutex;                         // guards m_current and m_currentTicket
+    Feedback* m_current = nullptr;              // the Feedback of the run in progress, if any
+    std::uint64_t m_currentTicket = 0;
 };
 
 } // namespace gantry::ui

@@ -585,6 +585,18 @@ QString ProjectStore::scenarioHash(const Scenario& scenario)
     return sha256(canonical(ScenarioWriter::toJsonObject(scenario)));
 }
 
+QString ProjectStore::contentHash(const Scenario& scenario)
+{
+    QJsonObject json = ScenarioWriter::toJsonObject(scenario);
+    json.remove(QStringLiteral("name"));
+    return sha256(canonical(json));
+}
+
+bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
+{
+    return run.scenarioHash == contentHash(scenario) || run.scenarioHash == scenarioHash(scenario);
+}
+
 Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
@@ -695,7 +707,7 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
         auto sid = w.scenario(r.scenario);
         if (!sid)
             return sid.error();
-        const QString hash = scenarioHash(r.scenario);
+        const QString hash = contentHash(r.scenario);
         std::optional<qint64> firstRun;
         for (const RunResult& x : r.results) {
             auto rid = w.run(sid.value(), hash, x);

@@ -93,6 +93,12 @@ public:
 
     /// SHA-256 (hex) of the scenario's canonical JSON: equal scenarios give equal hashes.
     static QString scenarioHash(const Scenario& scenario);
+    /// SHA-256 (hex) of what a run depends on: the scenario's canonical JSON without its name,
+    /// so that renaming a scenario keeps its runs. Runs are recorded with it.
+    static QString contentHash(const Scenario& scenario);
+    /// True when run ran scenario as it is now, up to its name (runs recorded before the
+    /// content hash carry the full scenarioHash, name included).
+    static bool ranOn(const StoredRun& run, const Scenario& scenario);
 
 private:
     explicit ProjectStore(QString path, QString connection, bool readOnly);

@@ -13,7 +13,7 @@ struct StoredRun
     qint64 id = 0;          ///< row id
     qint64 scenarioId = 0;  ///< the scenario it ran
     QString scenarioName;   ///< that scenario's name
-    QString scenarioHash;   ///< hash of the scenario as it was run
+    QString scenarioHash;   ///< ProjectStore::contentHash of the scenario as it was run
     QString policy;         ///< policy name
     QString placement;      ///< placement name
     QString predictor;      ///< predictor name

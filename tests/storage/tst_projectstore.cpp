@@ -244,7 +244,8 @@ void TstProjectStore::createAndReopen()
             QCOMPARE(run.predictor, r.config.predictor);
             QCOMPARE(run.seed, r.config.seed);
             QCOMPARE(run.version, QStringLiteral(GANTRY_VERSION));
-            QCOMPARE(run.scenarioHash, stored.value()[i].hash);
+            QCOMPARE(run.scenarioHash, ProjectStore::contentHash(input[i]));
+            QVERIFY(ProjectStore::ranOn(run, input[i]));
             QCOMPARE(run.summary.value("avg_jct_s").toDouble(), r.summary.avgJctS);
             QCOMPARE(run.summary.value("jobs").toInt(), r.summary.jobs);
             QCOMPARE(run.config.value("policy").toString(), r.config.policy);

@@ -30,6 +30,14 @@ Result<ImageExport::Format> ImageExport::formatOf(const QString& path)
         QStringLiteral("%1: unknown image format \"%2\" (use .png or .svg)").arg(path, suffix));
 }
 
+QString ImageExport::withFormatSuffix(const QString& path, const QString& selectedFilter)
+{
+    if (formatOf(path).ok())
+        return path;
+    const bool svg = selectedFilter.contains(QLatin1String("*.svg"), Qt::CaseInsensitive);
+    return path + (svg ? QStringLiteral(".svg") : QStringLiteral(".png"));
+}
+
 Status ImageExport::write(const QString& path, Format format, const QSize& size,
                           const PaintFn& paint, double scale)
 {

@@ -31,6 +31,10 @@ public:
 
     /// The format a file name asks for (.png or .svg, case-insensitive), if any.
     static Result<Format> formatOf(const QString& path);
+    /// path as a save dialog should finish it: unchanged when its suffix names a format, else
+    /// with the suffix of the filter the user chose ("PNG image (*.png)" gives ".png"; no
+    /// filter: ".png"). File dialogs do not add it everywhere.
+    static QString withFormatSuffix(const QString& path, const QString& selectedFilter);
 
     /// Writes what paint draws on an area of size to path as format. A PNG is painted at
     /// scale x size pixels (scale 2 gives a sharper image for slides).

@@ -103,7 +103,17 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     connect(m_playback, &PlaybackController::cursorChanged, m_heatmap, &HeatmapView::setCursorTime);
     connect(m_playback, &PlaybackController::cursorChanged, m_teaching, &TeachingPanel::followTime);
     connect(m_teaching, &TeachingPanel::timeRequested, m_playback, &PlaybackController::setCursor);
-    connect(m_teaching, &TeachingPanel::jobHighlighted, this, &ResultsPanel::setHighlightedJob);
+    // A teaching step's highlight belongs to the teaching tab and its run: it is dropped when
+    // the user leaves either, so that no other view stays faded.
+    m_teachingTab = teach;
+    connect(m_teaching, &TeachingPanel::jobHighlighted, this, [this](int job) {
+        setHighlightedJob(job);
+        m_teachingHighlight = job >= 0;
+    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) {
+        if (m_teachingHighlight && m_tabs->currentWidget() != m_teachingTab)
+            setHighlightedJob(-1);
+    });
 }
 
 QString ResultsPanel::runLabel(int i) const
@@ -124,6 +134,7 @@ void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult
         if (s.totalGpus == 0)
             s.totalGpus = m_scenario.cluster.totalGpus();
     m_highlight = -1;
+    m_teachingHighlight = false;
     for (QComboBox* box : {m_runBox, m_compareA, m_compareB}) {
         const QSignalBlocker block(box);
         box->clear();
@@ -157,6 +168,8 @@ void ResultsPanel::setCurrentRun(int i)
 
 void ResultsPanel::showRun(int i)
 {
+    if (m_teachingHighlight)
+        setHighlightedJob(-1);
     if (i < 0 || std::size_t(i) >= m_results.size()) {
         m_gantt->clear();
         m_teachingGantt->clear();
@@ -265,6 +278,7 @@ void ResultsPanel::setHighlightedJob(int job)
 {
     const bool changed = job != m_highlight;
     m_highlight = job;
+    m_teachingHighlight = false;
     for (GanttView* v : {m_gantt, m_compareTop, m_compareBottom, m_teachingGantt})
         v->setHighlightedJob(job);
     if (changed)

@@ -83,6 +83,8 @@ private:
     std::vector<RunResult> m_results;
     std::vector<Schedule> m_schedules;
     int m_highlight = -1;
+    bool m_teachingHighlight = false; // m_highlight is a teaching step's, not the user's choice
+    QWidget* m_teachingTab = nullptr;
     QComboBox* m_runBox;
     QTabWidget* m_tabs;
     GanttView* m_gantt;
