@@ -3,16 +3,23 @@
 #include "document/projectdocument.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
+#include "results/resultspanel.h"
 #include "storage/projectstore.h"
 
+#include <QAbstractButton>
+#include <QApplication>
 #include <QComboBox>
 #include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
+#include <QMessageBox>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QUndoStack>
 
 using gantry::storage::ProjectStore;
 using gantry::ui::MainWindow;
@@ -34,6 +41,53 @@ QByteArray checksum(const QString& path)
                : QByteArray("<missing>");
 }
 
+// The texts of the run items under scenario item `scenario` of the project tree.
+QStringList runItems(const MainWindow& w, int scenario)
+{
+    QStringList texts;
+    const QTreeWidgetItem* item = w.projectTree()->topLevelItem(scenario);
+    for (int i = 0; item && i < item->childCount(); ++i)
+        texts << item->child(i)->text(0);
+    return texts;
+}
+
+// Answers the next modal message box with button and returns its text (from the nested loop).
+class BoxAnswer
+{
+public:
+    explicit BoxAnswer(QMessageBox::StandardButton button)
+    {
+        m_poll.setInterval(20);
+        QObject::connect(&m_poll, &QTimer::timeout, [this, button] {
+            if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) {
+                m_text = box->text();
+                box->button(button)->click();
+            }
+        });
+        m_poll.start();
+    }
+    QString text() const { return m_text; }
+
+private:
+    QTimer m_poll;
+    QString m_text;
+};
+
+// A project of teaching.json with runs of policies, saved to path.
+bool saveWithRuns(const QString& path, const QStringList& policies)
+{
+    MainWindow w;
+    w.setInteractive(false);
+    if (!w.openFile(sample("teaching.json")))
+        return false;
+    w.setCheckedPolicies(policies);
+    if (!w.startRun())
+        return false;
+    if (!QTest::qWaitFor([&] { return !w.isRunning(); }, RunTimeoutMs))
+        return false;
+    return w.saveProjectAs(path);
+}
+
 } // namespace
 
 class TstProjectWindow : public QObject
@@ -50,6 +104,12 @@ private Q_SLOTS:
     void badProjectKeepsWhatWasOpen();
     void newProjectIsEmpty();
     void replaysSavedRun();
+    void asksBeforeDroppingChanges_data();
+    void asksBeforeDroppingChanges();
+    void reopenedProjectShowsItsRuns();
+    void userRunTakesOverSavedRuns();
+    void renameKeepsSavedRuns();
+    void emptyImportAddsNothing();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -242,6 +302,168 @@ void TstProjectWindow::replaysSavedRun()
     QVERIFY(!w.replayStoredRun(0, 0));
     QVERIFY2(w.lastError().contains(QLatin1String("earlier version")), qPrintable(w.lastError()));
     QVERIFY(!w.isRunning());
+}
+
+void TstProjectWindow::asksBeforeDroppingChanges_data()
+{
+    QTest::addColumn<QString>("action");
+    QTest::addColumn<int>("answer");
+    for (const char* action : {"new", "open scenario", "open project"})
+        for (auto [name, button] :
+             {std::pair{"cancel", QMessageBox::Cancel}, std::pair{"discard", QMessageBox::Discard},
+              std::pair{"save", QMessageBox::Save}})
+            QTest::addRow("%s, %s", action, name) << QString::fromLatin1(action) << int(button);
+}
+
+// New and Open ask before they replace a modified project, as Quit does: Cancel keeps it as it
+// was, Discard drops it, Save writes it first.
+void TstProjectWindow::asksBeforeDroppingChanges()
+{
+    QFETCH(QString, action);
+    QFETCH(int, answer);
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    const QString other = m_dir->filePath(QStringLiteral("other.gantry"));
+    {
+        MainWindow w;
+        w.setInteractive(false);
+        QVERIFY(w.openFile(sample("two-racks.json")));
+        QVERIFY(w.saveProjectAs(other));
+    }
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    QVERIFY(w.saveProjectAs(project));
+    QVERIFY(w.document()->setRackField(0, QStringLiteral("uplink_gbps"), 123.0));
+    QVERIFY(w.isModified());
+
+    w.setInteractive(true);
+    bool done = false;
+    QString asked;
+    {
+        BoxAnswer box{QMessageBox::StandardButton(answer)};
+        if (action == QLatin1String("new"))
+            done = w.newProject();
+        else if (action == QLatin1String("open scenario"))
+            done = w.openFile(sample("two-racks.json"));
+        else
+            done = w.openFile(other);
+        asked = box.text();
+    }
+    w.setInteractive(false);
+    QVERIFY2(asked.contains(QLatin1String("unsaved changes")), qPrintable(asked));
+    if (answer == QMessageBox::Cancel) {
+        QVERIFY(!done);
+        QVERIFY(w.isModified());
+        QCOMPARE(w.projectPath(), project);
+        QCOMPARE(w.scenario().cluster.racks.front().uplinkGbps, 123.0);
+        return;
+    }
+    QVERIFY(done);
+    QVERIFY(w.scenario().name != QLatin1String("teaching") || action == QLatin1String("new"));
+    auto store = ProjectStore::open(project);
+    QVERIFY(store);
+    const auto saved = store.value()->scenarios().value();
+    QCOMPARE(saved.size(), std::size_t(1));
+    const double uplink = saved.front().scenario.cluster.racks.front().uplinkGbps;
+    QCOMPARE(uplink == 123.0, answer == QMessageBox::Save);
+}
+
+// A reopened project shows its saved runs in Results at once, as one comparison, without
+// recording them again.
+void TstProjectWindow::reopenedProjectShowsItsRuns()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    const QStringList policies{"fifo", "sjf", "asrpt"};
+    QVERIFY(saveWithRuns(project, policies));
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(project));
+    QVERIFY(w.isShowingSavedRuns());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
+    QCOMPARE(int(w.lastRuns().size()), 3);
+    for (int k = 0; k < 3; ++k)
+        QCOMPARE(w.lastRuns()[std::size_t(k)].result.config.policy, policies[k]);
+    QCOMPARE(w.resultsPanel()->currentRun(), 0);
+    QCOMPARE(w.unsavedRunCount(), 0);
+    QVERIFY(!w.isModified());
+}
+
+// Running while the saved runs are still being shown is not refused: the user's run takes
+// over, and only its results remain.
+void TstProjectWindow::userRunTakesOverSavedRuns()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    QVERIFY(saveWithRuns(project, {QStringLiteral("fifo"), QStringLiteral("asrpt")}));
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(project));
+    QVERIFY(w.isShowingSavedRuns());
+    w.setCheckedPolicies({QStringLiteral("srtf")});
+    QVERIFY2(w.startRun(), qPrintable(w.lastError()));
+    QVERIFY(!w.isShowingSavedRuns());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QTest::qWait(50); // late signals of the cancelled request must not add anything
+    QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
+    QCOMPARE(int(w.lastRuns().size()), 1);
+    QCOMPARE(w.lastRuns().front().result.config.policy, QStringLiteral("srtf"));
+    QCOMPARE(w.unsavedRunCount(), 1);
+}
+
+// Renaming a scenario keeps its saved runs current (the name does not change a schedule); an
+// edit of its content marks them as runs of an earlier version in the tree, and undo brings
+// them back.
+void TstProjectWindow::renameKeepsSavedRuns()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    QVERIFY(saveWithRuns(project, {QStringLiteral("fifo"), QStringLiteral("sjf")}));
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(project));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    const auto current = [&] {
+        const QStringList items = runItems(w, 0);
+        return items.size() == 2 && std::none_of(items.begin(), items.end(), [](const QString& t) {
+                   return t.contains(QLatin1String("earlier version"));
+               });
+    };
+    QVERIFY(current());
+
+    QVERIFY(w.document()->setScenarioName(QStringLiteral("renamed")));
+    QVERIFY2(current(), qPrintable(runItems(w, 0).join(u'|')));
+    QVERIFY2(w.replayStoredRun(0, 1), qPrintable(w.lastError()));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
+    QVERIFY(w.saveProject());
+    QVERIFY(w.openFile(project));
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QCOMPARE(w.scenario().name, QStringLiteral("renamed"));
+    QCOMPARE(int(w.lastRuns().size()), 2);
+    QVERIFY(current());
+
+    QVERIFY(w.document()->setRackField(0, QStringLiteral("uplink_gbps"), 1.0));
+    const QStringList stale = runItems(w, 0);
+    QCOMPARE(stale.size(), 2);
+    for (const QString& t : stale)
+        QVERIFY2(t.contains(QLatin1String("earlier version")), qPrintable(t));
+    QVERIFY(!w.replayStoredRun(0, 0));
+    w.document()->undoStack()->undo();
+    QVERIFY(current());
+}
+
+// An import that keeps no job (a file of another format) is an error, as on the command line:
+// no empty scenario is added and the project is not touched.
+void TstProjectWindow::emptyImportAddsNothing()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    const int undo = w.document()->undoStack()->count();
+    QVERIFY(!w.importTrace(QStringLiteral("gavel"), sample("philly.csv"), 1000));
+    QVERIFY2(w.lastError().contains(QLatin1String("no job left")), qPrintable(w.lastError()));
+    QVERIFY2(w.lastError().contains(QLatin1String("philly.csv")), qPrintable(w.lastError()));
+    QCOMPARE(int(w.projectScenarios().size()), 1);
+    QCOMPARE(w.document()->undoStack()->count(), undo);
 }
 
 QTEST_MAIN(TstProjectWindow)

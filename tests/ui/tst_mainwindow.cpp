@@ -210,6 +210,14 @@ void TstMainWindow::runPolicies()
     QSignalSpy ended(&w, &MainWindow::runEnded);
     auto* runButton = w.findChild<QPushButton*>(QStringLiteral("runButton"));
     QVERIFY(runButton && runButton->isEnabled());
+    // The bar is full only once every result is in the comparison, never while the last
+    // policy still runs.
+    auto* bar = w.findChild<QProgressBar*>(QStringLiteral("progressBar"));
+    int rowsWhenFull = -1;
+    connect(bar, &QProgressBar::valueChanged, this, [&](int v) {
+        if (v == bar->maximum() && rowsWhenFull < 0)
+            rowsWhenFull = w.comparisonModel()->rowCount();
+    });
     runButton->click();
     QVERIFY(w.isRunning());
     QVERIFY(!runButton->isEnabled());
@@ -220,8 +228,11 @@ void TstMainWindow::runPolicies()
     QCOMPARE(running.count(), 2);
     QVERIFY(w.lastError().isEmpty());
     QVERIFY(runButton->isEnabled());
-    QCOMPARE(w.findChild<QProgressBar*>(QStringLiteral("progressBar"))->value(),
-             w.findChild<QProgressBar*>(QStringLiteral("progressBar"))->maximum());
+    QCOMPARE(bar->value(), bar->maximum());
+    QCOMPARE(rowsWhenFull, int(policies.size()));
+    QVERIFY2(w.statusBar()->currentMessage().startsWith(
+                 QStringLiteral("Finished %1 run").arg(policies.size())),
+             qPrintable(w.statusBar()->currentMessage()));
 
     // One row per policy, in panel order, with what Runner gives for the same configuration.
     const ComparisonModel& model = *w.comparisonModel();
@@ -351,8 +362,10 @@ void TstMainWindow::cancel()
     if (when == QLatin1String("result"))
         QVERIFY(model.rowCount() >= 1);
     if (outcome == MainWindow::Outcome::Cancelled) {
-        // The policy that was running when cancel came has no row, partial or otherwise.
+        // The policy that was running when cancel came has no row, partial or otherwise, and
+        // the bar does not keep the progress of a run that is gone.
         QVERIFY(model.rowCount() < 2);
+        QCOMPARE(bar->value(), 0);
     } else {
         qWarning("the run finished before cancel took effect; only the invariants are checked");
         QCOMPARE(model.rowCount(), 2);

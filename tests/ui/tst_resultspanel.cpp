@@ -2,6 +2,7 @@
 // cursor to each decision's time and highlight its job in every Gantt chart, a click in one
 // chart highlights the job in the others, the Compare tab puts two runs on one time axis and
 // the Charts tab holds real charts.
+#include "export/imageexport.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
 #include "playback/playbackcontroller.h"
@@ -39,6 +40,10 @@ private Q_SLOTS:
     void charts();
     void exportViews_data();
     void exportViews();
+    void teachingHighlightStaysInTeaching_data();
+    void teachingHighlightStaysInTeaching();
+    void exportSuffix_data();
+    void exportSuffix();
 
 private:
     Scenario m_scenario;
@@ -210,6 +215,85 @@ void TestResultsPanel::exportViews()
     QVERIFY(refused.error().message.contains(bad));
     QVERIFY(!QFile::exists(bad));
     QVERIFY(!panel.exportView(99, dir.filePath(QStringLiteral("x.png"))));
+}
+
+void TestResultsPanel::teachingHighlightStaysInTeaching_data()
+{
+    QTest::addColumn<QString>("leave");
+    QTest::newRow("another tab") << "tab";
+    QTest::newRow("another run") << "run";
+}
+
+// A job highlighted by a teaching step fades the rest only while the teaching tab shows that
+// run: leaving the tab or changing the run drops it, so no other view stays faded. A job the
+// user picked in a chart stays highlighted across tabs.
+void TestResultsPanel::teachingHighlightStaysInTeaching()
+{
+    QFETCH(QString, leave);
+    ResultsPanel panel;
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    panel.setCurrentRun(2);
+    panel.tabs()->setCurrentIndex(panel.tabs()->count() - 1); // Teaching
+    panel.teachingPanel()->showStep(1);
+    const int job = panel.highlightedJob();
+    QVERIFY(job >= 0);
+    QCOMPARE(panel.ganttView()->highlightedJob(), job);
+    if (leave == QLatin1String("tab"))
+        panel.tabs()->setCurrentIndex(0);
+    else
+        panel.setCurrentRun(0);
+    QCOMPARE(panel.highlightedJob(), -1);
+    QCOMPARE(panel.ganttView()->highlightedJob(), -1);
+    QCOMPARE(panel.compareTop()->highlightedJob(), -1);
+
+    // The user's own pick is not a teaching highlight.
+    panel.tabs()->setCurrentIndex(panel.tabs()->count() - 1);
+    Q_EMIT panel.ganttView()->jobSelected(3);
+    panel.tabs()->setCurrentIndex(0);
+    QCOMPARE(panel.highlightedJob(), 3);
+}
+
+void TestResultsPanel::exportSuffix_data()
+{
+    QTest::addColumn<QString>("name");
+    QTest::addColumn<QString>("filter");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("png filter, no suffix") << "chart"
+                                           << "PNG image (*.png)"
+                                           << "chart.png";
+    QTest::newRow("svg filter, no suffix") << "chart"
+                                           << "SVG image (*.svg)"
+                                           << "chart.svg";
+    QTest::newRow("no filter") << "chart"
+                               << ""
+                               << "chart.png";
+    QTest::newRow("suffix kept") << "chart.svg"
+                                 << "PNG image (*.png)"
+                                 << "chart.svg";
+    QTest::newRow("upper-case suffix") << "chart.PNG"
+                                       << "SVG image (*.svg)"
+                                       << "chart.PNG";
+    QTest::newRow("dot in the name") << "run.v2"
+                                     << "PNG image (*.png)"
+                                     << "run.v2.png";
+}
+
+// A name typed without a suffix gets the one of the chosen filter, and the export then
+// succeeds (it failed with "unknown image format" before).
+void TestResultsPanel::exportSuffix()
+{
+    QFETCH(QString, name);
+    QFETCH(QString, filter);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const QString path = ImageExport::withFormatSuffix(dir.filePath(name), filter);
+    QCOMPARE(path, dir.filePath(expected));
+    ResultsPanel panel;
+    panel.resize(1000, 700);
+    panel.setRuns(m_scenario, m_results, m_schedules);
+    const auto written = panel.exportView(0, path);
+    QVERIFY2(written, qPrintable(written ? QString() : written.error().message));
+    QVERIFY(QFile::exists(path));
 }
 
 QTEST_MAIN(TestResultsPanel)
