@@ -2,6 +2,8 @@
 // page count and size, the comparison table against summary.json, charts that are not blank,
 // a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
 // the worker (progress, cancel, no half file) and the PNG/SVG export.
+#include "sim/trafficmatrix.h"
+#include "heatmap/heatmappainter.h"
 #include "charts/chartfactory.h"
 #include "export/imageexport.h"
 #include "gantt/ganttpainter.h"
@@ -21,6 +23,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineSeries>
+#include <QPdfWriter>
+#include <QPainter>
+#include <QPageSize>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -188,6 +193,7 @@ private slots:
     void workerWritesAndCancels();
     void dialogExports();
     void chartFactory();
+    void heatmapColoursInPdf();
     void imageExport_data();
     void imageExport();
 
@@ -688,6 +694,52 @@ void TestReport::imageExport()
     QVERIFY(!e.ok());
     QVERIFY(e.error().message.contains(QStringLiteral("export.bmp")));
     QVERIFY(!QFileInfo::exists(bad));
+}
+
+// The report's heatmap cells have the colours of its legend and of the window's heatmap: a
+// checkerboard of strong and faint traffic, written to a PDF page and read back with
+// pdftoppm, keeps each cell's colour (JPEG-compressed cell images blended them).
+void TestReport::heatmapColoursInPdf()
+{
+    TrafficMatrix m;
+    m.size = 6;
+    m.bytes.resize(36);
+    for (int r = 0; r < 6; ++r) {
+        m.labels.push_back(QStringLiteral("s%1").arg(r));
+        for (int c = 0; c < 6; ++c)
+            m.bytes[std::size_t(r * 6 + c)] = (r + c) % 2 == 0 ? 1e12 : 1e9 * (1 + r);
+    }
+    const HeatmapPainter heat(m);
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("heat.pdf"));
+    QRectF area;
+    {
+        QPdfWriter writer(pdf);
+        writer.setResolution(72);
+        writer.setPageSize(QPageSize(QPageSize::A4));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter p(&writer);
+        area = QRectF(20, 20, 480, 400);
+        heat.paint(p, area);
+    }
+    exec(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("72"),
+                                      QStringLiteral("-png"), QStringLiteral("-singlefile"), pdf,
+                                      dir.filePath(QStringLiteral("heat"))});
+    const QImage image(dir.filePath(QStringLiteral("heat.png")));
+    QVERIFY(!image.isNull());
+    for (int r = 0; r < 6; ++r)
+        for (int c = 0; c < 6; ++c) {
+            const QPointF centre = heat.cellRect(area, r, c).center();
+            const QColor got = image.pixelColor(centre.toPoint());
+            const QColor want = heat.colourFor(m.at(r, c));
+            const int diff = std::max({std::abs(got.red() - want.red()),
+                                       std::abs(got.green() - want.green()),
+                                       std::abs(got.blue() - want.blue())});
+            QVERIFY2(diff <= 6, qPrintable(QStringLiteral("cell %1,%2: %3 instead of %4")
+                                               .arg(r)
+                                               .arg(c)
+                                               .arg(got.name(), want.name())));
+        }
 }
 
 QTEST_MAIN(TestReport)

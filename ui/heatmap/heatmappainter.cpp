@@ -16,6 +16,10 @@ constexpr double kLegendWidth = 86.0;
 constexpr double kLabelMargin = 64.0;
 // Labels are drawn only when every cell gets at least this many pixels.
 constexpr double kMinLabelCell = 9.0;
+// Up to this many rows the cells are drawn as rectangles, above it as one image. A PDF stores
+// images JPEG-compressed, and at one pixel per cell its chroma subsampling blends neighbouring
+// cells into colours that are on no scale; rectangles keep the report's cells as on screen.
+constexpr int kMaxVectorCells = 128;
 
 // Scale position t in [0, 1] to a colour: pale yellow through orange to dark red.
 QColor ramp(double t)
@@ -101,9 +105,16 @@ void HeatmapPainter::paint(QPainter& p, const QRectF& area) const
     p.setFont(f);
     const QFontMetricsF fm(f);
     if (n > 0 && g.width() > 0) {
-        p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-        p.drawImage(g, m_image);
         const double cell = g.width() / n;
+        if (n <= kMaxVectorCells) {
+            for (int r = 0; r < n; ++r)
+                for (int c = 0; c < n; ++c)
+                    p.fillRect(QRectF(g.left() + c * cell, g.top() + r * cell, cell, cell),
+                               QColor::fromRgb(m_image.pixel(c, r)));
+        } else {
+            p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+            p.drawImage(g, m_image);
+        }
         if (cell >= kMinLabelCell) {
             p.setPen(QColor(40, 40, 40));
             for (int i = 0; i < n; ++i) {
