@@ -239,6 +239,11 @@ void MainWindow::buildActions()
     m_runAction = run->addAction(tr("&Run"), this, [this] { startRun(); });
     m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
     m_runAction->setObjectName(QStringLiteral("runAction"));
+    m_showSavedAction = run->addAction(tr("Show &Saved Runs"), this,
+                                       [this] { showSavedRuns(m_document->currentIndex()); });
+    m_showSavedAction->setObjectName(QStringLiteral("showSavedRunsAction"));
+    m_showSavedAction->setToolTip(
+        tr("Shows every saved run of this scenario in Results, as one comparison"));
     m_cancelAction = run->addAction(tr("&Cancel"), this, &MainWindow::cancelRun);
     m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
@@ -559,10 +564,41 @@ void MainWindow::showExportReport()
         input.schedules.push_back(r.schedule);
     }
     ReportDialog dialog(input, this);
+    dialog.setCoverage(reportCoverage());
     connect(&dialog, &ReportDialog::reportWritten, this, [this](const QString& path, int pages) {
         statusBar()->showMessage(tr("Wrote %1 (%n page(s))", nullptr, pages).arg(path));
     });
     dialog.exec();
+}
+
+QString MainWindow::reportCoverage() const
+{
+    QStringList shown;
+    for (const DocumentRun& r : m_batch)
+        shown << r.result.config.policy;
+    QString text =
+        tr("The report covers the %n run(s) shown in Results: %1.", nullptr, int(m_batch.size()))
+            .arg(shown.join(QStringLiteral(", ")));
+    const int s = m_runScenarioIndex;
+    if (s < 0 || s >= m_document->scenarioCount())
+        return text;
+    const auto inBatch = [this](const RunConfig& c) {
+        return std::any_of(m_batch.begin(), m_batch.end(),
+                           [&](const DocumentRun& r) { return r.result.config == c; });
+    };
+    int others = 0;
+    for (const storage::StoredRun& r : m_document->storedRuns(s)) {
+        const auto config = storage::RunConfigJson::fromJson(r.config);
+        others += !config || !inBatch(config.value());
+    }
+    for (const DocumentRun& r : m_document->runs(s))
+        others += !r.saved && !inBatch(r.result.config);
+    if (others > 0)
+        text += tr(" %n other run(s) of \"%1\" are not in it: Run > Show Saved Runs puts the "
+                   "saved ones on screen, and a new comparison runs the policies you check.",
+                   nullptr, others)
+                    .arg(m_document->scenario(s).name);
+    return text;
 }
 
 void MainWindow::showExportImage()
@@ -1347,6 +1383,8 @@ void MainWindow::updateActions()
     const bool canRun = idle && hasScenario() && problems == 0;
     m_runButton->setEnabled(canRun);
     m_runAction->setEnabled(canRun);
+    m_showSavedAction->setEnabled(idle && hasScenario() &&
+                                  !m_document->storedRuns(m_document->currentIndex()).empty());
     m_cancelButton->setEnabled(m_running);
     m_cancelAction->setEnabled(m_running);
     m_policyList->setEnabled(idle);

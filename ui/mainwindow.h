@@ -150,6 +150,9 @@ public:
     int showSavedRuns(int scenarioIndex);
     /// True while the worker shows saved runs again (showSavedRuns, replayStoredRun).
     bool isShowingSavedRuns() const { return m_running && m_replaying; }
+    /// What File > Export Report covers, as its dialog says: the runs shown in Results, and how
+    /// many other runs of their scenario (saved or not) it leaves out.
+    QString reportCoverage() const;
     /// Asks the run in progress to stop; the window is idle again once runningChanged(false).
     void cancelRun();
     /// True from startRun() until the worker reports the end of the run.
@@ -300,6 +303,7 @@ private:
     QAction* m_deleteAction = nullptr;
     QAction* m_selectAllAction = nullptr;
     QAction* m_runAction = nullptr;
+    QAction* m_showSavedAction = nullptr;
     QAction* m_cancelAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -387,6 +387,17 @@ void TstProjectWindow::reopenedProjectShowsItsRuns()
     QCOMPARE(w.resultsPanel()->currentRun(), 0);
     QCOMPARE(w.unsavedRunCount(), 0);
     QVERIFY(!w.isModified());
+    QVERIFY2(w.reportCoverage().contains(QLatin1String("3 run")), qPrintable(w.reportCoverage()));
+    QVERIFY(!w.reportCoverage().contains(QLatin1String("other")));
+
+    // A new comparison of one policy: the report says it leaves the saved runs out.
+    w.setCheckedPolicies({QStringLiteral("srtf")});
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    const QString coverage = w.reportCoverage();
+    QVERIFY2(coverage.contains(QLatin1String("1 run")) && coverage.contains(QLatin1String("srtf")),
+             qPrintable(coverage));
+    QVERIFY2(coverage.contains(QLatin1String("3 other run")), qPrintable(coverage));
 }
 
 // Running while the saved runs are still being shown is not refused: the user's run takes

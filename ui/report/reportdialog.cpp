@@ -56,7 +56,12 @@ ReportDialog::ReportDialog(const ReportBuilder::Input& input, QWidget* parent)
     connect(m_export, &QPushButton::clicked, this, &ReportDialog::exportReport);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &ReportDialog::reject);
 
+    m_coverage = new QLabel;
+    m_coverage->setWordWrap(true);
+    m_coverage->setVisible(false);
+
     auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_coverage);
     layout->addLayout(form);
     layout->addWidget(m_progress);
     layout->addWidget(m_status);
@@ -153,6 +158,17 @@ void ReportDialog::setBusy(bool busy)
     m_path->setEnabled(!busy);
     m_pageSize->setEnabled(!busy);
     m_baseline->setEnabled(!busy);
+}
+
+void ReportDialog::setCoverage(const QString& text)
+{
+    m_coverage->setText(text);
+    m_coverage->setVisible(!text.isEmpty());
+}
+
+QString ReportDialog::coverage() const
+{
+    return m_coverage->text();
 }
 
 } // namespace gantry::ui

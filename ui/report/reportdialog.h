@@ -27,6 +27,10 @@ public:
     explicit ReportDialog(const ReportBuilder::Input& input, QWidget* parent = nullptr);
     ~ReportDialog() override;
 
+    /// Says which runs the report covers and which it leaves out (shown above the settings).
+    void setCoverage(const QString& text);
+    /// The coverage text shown.
+    QString coverage() const;
     /// The output file.
     QString path() const;
     /// Sets the output file.
@@ -61,6 +65,7 @@ private:
     QComboBox* m_pageSize = nullptr;
     QComboBox* m_baseline = nullptr;
     QProgressBar* m_progress = nullptr;
+    QLabel* m_coverage = nullptr;
     QLabel* m_status = nullptr;
     QPushButton* m_export = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
