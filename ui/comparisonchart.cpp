@@ -1,11 +1,13 @@
 #include "comparisonchart.h"
 
+#include "charts/policycolours.h"
 #include "comparisonmodel.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QHorizontalStackedBarSeries>
 #include <QPainter>
 #include <QValueAxis>
 
@@ -17,10 +19,12 @@ namespace gantry::ui {
 ComparisonChart::ComparisonChart(QWidget* parent) : QChartView(new QChart, parent)
 {
     chart()->setAnimationOptions(QChart::NoAnimation);
-    chart()->setTitle(tr("Average JCT per policy"));
+    chart()->setTitle(tr("Average JCT"));
     chart()->legend()->hide();
+    chart()->setMargins(QMargins(2, 2, 2, 2));
     setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(200);
+    // Wide enough for its title and the JCT axis.
+    setMinimumSize(240, 200);
     rebuild();
 }
 
@@ -58,34 +62,46 @@ void ComparisonChart::rebuild()
     if (rows == 0)
         return; // no axes either: an empty category axis draws a stray title
 
-    auto* set = new QBarSet(tr("Avg JCT (s)"));
+    // One set per policy, each with its value at its own place, so that every bar has its
+    // policy's colour (the same in every chart and the report).
+    m_series = new QHorizontalStackedBarSeries;
     qreal top = 0.0;
     for (int row = 0; row < rows; ++row) {
         const qreal v = m_model->value(row, ComparisonModel::AvgJct);
         m_categories << m_model->policy(row);
         m_values << v;
-        *set << v;
         top = std::max(top, v);
     }
-
-    m_series = new QBarSeries;
-    m_series->append(set);
+    // Policies top to bottom in table order: Qt draws the first category lowest.
+    for (int row = 0; row < rows; ++row) {
+        auto* set = new QBarSet(m_categories[row]);
+        for (int k = rows - 1; k >= 0; --k)
+            *set << (k == row ? m_values[row] : 0.0);
+        set->setColor(PolicyColours::of(m_categories[row]));
+        set->setBorderColor(Qt::transparent);
+        m_series->append(set);
+    }
     c->addSeries(m_series);
 
-    // Qt 6.4: addAxis + attachAxis (setAxisX is deprecated).
-    auto* x = new QBarCategoryAxis;
-    x->append(m_categories);
-    x->setTitleText(tr("Policy"));
+    // Qt 6.4: addAxis + attachAxis (setAxisX is deprecated). The names are in the table
+    // beside the chart, each with its colour: a narrow chart would cut them to "...".
+    auto* names = new QBarCategoryAxis;
+    QStringList ordered = m_categories;
+    std::reverse(ordered.begin(), ordered.end());
+    names->append(ordered);
+    names->setLabelsVisible(false);
+    names->setGridLineVisible(false);
+    c->addAxis(names, Qt::AlignLeft);
+    m_series->attachAxis(names);
+
+    auto* x = new QValueAxis;
+    x->setRange(0.0, top > 0.0 ? top * 1.05 : 1.0);
+    x->applyNiceNumbers();
+    x->setTickCount(3);
+    x->setLabelFormat(x->max() >= 10.0 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
+    x->setTitleText(tr("seconds"));
     c->addAxis(x, Qt::AlignBottom);
     m_series->attachAxis(x);
-
-    auto* y = new QValueAxis;
-    y->setRange(0.0, top > 0.0 ? top * 1.05 : 1.0);
-    y->applyNiceNumbers();
-    y->setLabelFormat(y->max() >= 10.0 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
-    y->setTitleText(tr("Avg JCT (s)"));
-    c->addAxis(y, Qt::AlignLeft);
-    m_series->attachAxis(y);
 }
 
 } // namespace gantry::ui

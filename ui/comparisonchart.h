@@ -5,7 +5,7 @@
 #include <QPointer>
 #include <QStringList>
 
-class QBarSeries;
+class QHorizontalStackedBarSeries;
 
 namespace gantry::ui {
 
@@ -30,7 +30,7 @@ public:
     /// Bar heights (average JCT in seconds), left to right.
     QList<qreal> values() const { return m_values; }
     /// The bar series now shown, nullptr while the model is empty; replaced on every rebuild.
-    QBarSeries* series() const { return m_series; }
+    QHorizontalStackedBarSeries* series() const { return m_series; }
 
 public slots:
     /// Throws away series and axes and builds them again from the model.
@@ -38,7 +38,7 @@ public slots:
 
 private:
     QPointer<ComparisonModel> m_model;
-    QBarSeries* m_series = nullptr; // owned by the chart
+    QHorizontalStackedBarSeries* m_series = nullptr; // owned by the chart
     QStringList m_categories;
     QList<qreal> m_values;
 };

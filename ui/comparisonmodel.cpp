@@ -1,5 +1,7 @@
 #include "comparisonmodel.h"
 
+#include "charts/policycolours.h"
+
 #include <QLocale>
 
 namespace gantry::ui {
@@ -87,6 +89,11 @@ QVariant ComparisonModel::data(const QModelIndex& index, int role) const
             .arg(c.policy, c.placement, c.predictor)
             .arg(qulonglong(c.seed));
     }
+    case Qt::DecorationRole:
+        // The policy's colour, as in the chart beside the table and every other chart.
+        if (column == Policy)
+            return PolicyColours::of(policy(row));
+        return {};
     case Qt::TextAlignmentRole:
         return column == Policy ? int(Qt::AlignLeft | Qt::AlignVCenter)
                                 : int(Qt::AlignRight | Qt::AlignVCenter);

@@ -2,15 +2,16 @@
 // page count and size, the comparison table against summary.json, charts that are not blank,
 // a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
 // the worker (progress, cancel, no half file) and the PNG/SVG export.
-#include "sim/trafficmatrix.h"
-#include "heatmap/heatmappainter.h"
 #include "charts/chartfactory.h"
+#include "charts/policycolours.h"
 #include "export/imageexport.h"
 #include "gantt/ganttpainter.h"
+#include "heatmap/heatmappainter.h"
 #include "io/scenarioreader.h"
 #include "report/reportbuilder.h"
 #include "report/reportdialog.h"
 #include "report/reportworker.h"
+#include "sim/trafficmatrix.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -22,10 +23,12 @@
 #include <QImage>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLegend>
+#include <QLegendMarker>
 #include <QLineSeries>
-#include <QPdfWriter>
-#include <QPainter>
 #include <QPageSize>
+#include <QPainter>
+#include <QPdfWriter>
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
@@ -638,8 +641,31 @@ void TestReport::chartFactory()
     std::unique_ptr<QChart> bars(ChartFactory::policyBars(in.runs));
     auto* barSeries = qobject_cast<QBarSeries*>(bars->series().value(0));
     QVERIFY(barSeries);
-    QCOMPARE(barSeries->barSets().size(), 2); // average and p99
-    QCOMPARE(barSeries->barSets().first()->count(), 3);
+    QCOMPARE(barSeries->barSets().size(), 3); // one per policy: average and p99
+    QCOMPARE(barSeries->barSets().first()->count(), 2);
+    // Every chart names each policy in its legend and draws it in the policy's one colour.
+    const QStringList policies{"fifo", "sjf", "asrpt"};
+    for (int k = 0; k < 3; ++k) {
+        const QColor colour = PolicyColours::of(policies[k]);
+        QCOMPARE(barSeries->barSets()[k]->label(), policies[k]);
+        QCOMPARE(barSeries->barSets()[k]->color(), colour);
+        for (QChart* chart : {cdf.get(), util.get()}) {
+            auto* line = qobject_cast<QLineSeries*>(chart->series()[k]);
+            QCOMPARE(line->name(), policies[k]);
+            QCOMPARE(line->pen().color(), colour);
+        }
+    }
+    for (QChart* chart : {cdf.get(), util.get(), bars.get()}) {
+        QVERIFY(chart->legend()->isVisible());
+        QCOMPARE(chart->legend()->alignment(), Qt::AlignRight); // names whole, one per line
+        QStringList names;
+        for (QLegendMarker* m : chart->legend()->markers())
+            names << m->label();
+        QCOMPARE(names, policies);
+    }
+    QVERIFY(PolicyColours::of(QStringLiteral("asrpt")) != PolicyColours::of(QStringLiteral("sjf")));
+    QCOMPARE(PolicyColours::of(QStringLiteral("my-policy")),
+             PolicyColours::of(QStringLiteral("my-policy")));
     // Empty input gives a titled chart without series.
     std::unique_ptr<QChart> empty(ChartFactory::jctCdf({}));
     QVERIFY(empty->series().isEmpty());
@@ -722,9 +748,9 @@ void TestReport::heatmapColoursInPdf()
         area = QRectF(20, 20, 480, 400);
         heat.paint(p, area);
     }
-    exec(QStringLiteral("pdftoppm"), {QStringLiteral("-r"), QStringLiteral("72"),
-                                      QStringLiteral("-png"), QStringLiteral("-singlefile"), pdf,
-                                      dir.filePath(QStringLiteral("heat"))});
+    exec(QStringLiteral("pdftoppm"),
+         {QStringLiteral("-r"), QStringLiteral("72"), QStringLiteral("-png"),
+          QStringLiteral("-singlefile"), pdf, dir.filePath(QStringLiteral("heat"))});
     const QImage image(dir.filePath(QStringLiteral("heat.png")));
     QVERIFY(!image.isNull());
     for (int r = 0; r < 6; ++r)
@@ -732,9 +758,9 @@ void TestReport::heatmapColoursInPdf()
             const QPointF centre = heat.cellRect(area, r, c).center();
             const QColor got = image.pixelColor(centre.toPoint());
             const QColor want = heat.colourFor(m.at(r, c));
-            const int diff = std::max({std::abs(got.red() - want.red()),
-                                       std::abs(got.green() - want.green()),
-                                       std::abs(got.blue() - want.blue())});
+            const int diff =
+                std::max({std::abs(got.red() - want.red()), std::abs(got.green() - want.green()),
+                          std::abs(got.blue() - want.blue())});
             QVERIFY2(diff <= 6, qPrintable(QStringLiteral("cell %1,%2: %3 instead of %4")
                                                .arg(r)
                                                .arg(c)

@@ -1,5 +1,7 @@
 #include "chartfactory.h"
 
+#include "charts/policycolours.h"
+
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
@@ -34,6 +36,13 @@ QFont plain(QFont f, double pointSize, bool bold = false)
     f.setPointSizeF(pointSize);
     f.setBold(bold);
     return f;
+}
+
+// Legends that name policies sit on the right, one per line, so that no name is cut short.
+void legendRight(QChart* c)
+{
+    c->legend()->setAlignment(Qt::AlignRight);
+    c->legend()->setShowToolTips(true);
 }
 
 QChart* newChart(const QString& title, bool legend)
@@ -107,11 +116,11 @@ QLineSeries* lineSeries(const QString& name)
     return s;
 }
 
-// Adds s to c with the colour of index; after addSeries, which applies the theme's colours.
-void addLine(QChart* c, QLineSeries* s, int index)
+// Adds s to c in colour; after addSeries, which applies the theme's colours.
+void addLine(QChart* c, QLineSeries* s, const QColor& colour)
 {
     c->addSeries(s);
-    QPen pen(seriesColour(index));
+    QPen pen(colour);
     pen.setWidthF(1.6);
     s->setPen(pen);
 }
@@ -251,10 +260,11 @@ QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
             prevY = double(std::min(n, k + step)) / double(n);
             s->append(xv, prevY);
         }
-        addLine(c, s, int(i));
+        addLine(c, s, PolicyColours::of(runs[i].summary.policy));
         s->attachAxis(x);
         s->attachAxis(y);
     }
+    legendRight(c);
     return c;
 }
 
@@ -289,10 +299,11 @@ QChart* ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
         for (const QPointF& p : pts)
             scaled.append(QPointF(p.x() / unit.seconds, p.y() * 100.0));
         s->replace(scaled);
-        addLine(c, s, int(i));
+        addLine(c, s, PolicyColours::of(runs[i].summary.policy));
         s->attachAxis(x);
         s->attachAxis(y);
     }
+    legendRight(c);
     return c;
 }
 
@@ -305,15 +316,27 @@ QChart* ChartFactory::policyBars(const std::vector<RunResult>& runs)
     for (const RunResult& r : runs)
         top = std::max(top, std::max(r.summary.avgJctS, r.summary.p99JctS));
     const TimeUnit unit = unitFor(top);
-    QStringList categories;
-    std::vector<double> avg, p99;
+    // Two groups (average, p99) of one bar per policy in its colour; the legend names them.
+    auto* series = new QBarSeries;
     for (const RunResult& r : runs) {
-        categories << r.summary.policy;
-        avg.push_back(r.summary.avgJctS / unit.seconds);
-        p99.push_back(r.summary.p99JctS / unit.seconds);
+        auto* set = new QBarSet(r.summary.policy);
+        *set << r.summary.avgJctS / unit.seconds << r.summary.p99JctS / unit.seconds;
+        series->append(set);
     }
-    fillBars(c, categories, {{tr("average JCT"), avg}, {tr("p99 JCT"), p99}}, tr("policy"),
-             tr("JCT (%1)").arg(unit.name));
+    c->addSeries(series);
+    for (QBarSet* set : series->barSets()) {
+        set->setColor(PolicyColours::of(set->label()));
+        set->setBorderColor(Qt::transparent);
+    }
+    auto* x = new QBarCategoryAxis;
+    x->append({tr("average"), tr("p99")});
+    styleAxis(x, QString());
+    c->addAxis(x, Qt::AlignBottom);
+    series->attachAxis(x);
+    QValueAxis* y = valueAxis(0.0, top / unit.seconds * 1.05, tr("JCT (%1)").arg(unit.name));
+    c->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(y);
+    legendRight(c);
     return c;
 }
 
@@ -393,7 +416,7 @@ QChart* ChartFactory::arrivalRate(const Scenario& scenario)
         s->append((b + 1) * bin / unit.seconds, counts[std::size_t(b)]);
         top = std::max(top, counts[std::size_t(b)]);
     }
-    addLine(c, s, 0);
+    addLine(c, s, seriesColour(0));
     QValueAxis* x = valueAxis(0.0, bins * bin / unit.seconds, tr("time (%1)").arg(unit.name));
     c->addAxis(x, Qt::AlignBottom);
     s->attachAxis(x);

@@ -1,0 +1,41 @@
+#include "charts/policycolours.h"
+
+#include <QHash>
+
+#include <array>
+#include <utility>
+
+namespace gantry::ui {
+
+namespace {
+
+// The built-in policies: the baselines cool, the A-SRPT family warm; apart for colour-blind
+// readers and strong enough for thin lines on a projector.
+constexpr std::array<std::pair<const char*, QRgb>, 10> Known = {{
+    {"fifo", 0x4e79a7},
+    {"fifo-backfill", 0x76b7b2},
+    {"sjf", 0x59a14f},
+    {"srtf", 0x9c755f},
+    {"srsf", 0xb07aa1},
+    {"tiresias", 0x2f4b7c},
+    {"asrpt", 0xe15759},
+    {"asrpt-backfill", 0xf28e2b},
+    {"asrpt-wc", 0xa8a820},
+    {"asrpt-guided", 0xc2185b},
+}};
+
+// Any other policy: a stable colour from its name.
+constexpr std::array<QRgb, 6> Others = {0x17becf, 0x8c564b, 0x7f7f7f,
+                                        0x393b79, 0x637939, 0x843c39};
+
+} // namespace
+
+QColor PolicyColours::of(const QString& policy)
+{
+    for (const auto& [name, rgb] : Known)
+        if (policy == QLatin1String(name))
+            return QColor::fromRgb(rgb);
+    return QColor::fromRgb(Others[std::size_t(qHash(policy, 0x9e3779b9U)) % Others.size()]);
+}
+
+} // namespace gantry::ui
