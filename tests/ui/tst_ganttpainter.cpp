@@ -55,6 +55,8 @@ private Q_SLOTS:
     void virtualBand();
     void hitTest();
     void viewClickSelects();
+    void jobNamesOnWideBars_data();
+    void jobNamesOnWideBars();
 };
 
 void TestGanttPainter::smallRun_data()
@@ -195,6 +197,54 @@ void TestGanttPainter::viewClickSelects()
     QApplication::sendEvent(view.viewport(), &wheel);
     QVERIFY(view.visibleTo() - view.visibleFrom() < before);
     QVERIFY(view.visibleFrom() <= 125 && view.visibleTo() >= 125);
+}
+
+void TestGanttPainter::jobNamesOnWideBars_data()
+{
+    QTest::addColumn<int>("width");
+    QTest::addColumn<bool>("named");
+    QTest::newRow("wide chart: the name fits") << 1200 << true;
+    QTest::newRow("narrow chart: no room") << 200 << false;
+}
+
+// A bar wide and tall enough carries its job's name (text pixels inside the bar that are not
+// the bar's colour); one too narrow for it does not (its name shows on hover).
+void TestGanttPainter::jobNamesOnWideBars()
+{
+    QFETCH(int, width);
+    QFETCH(bool, named);
+    Scenario s = test::twoServers(2);
+    s.jobs.push_back(test::durationJob(QStringLiteral("a-rather-long-job-name"), 0.0, 4, 1000.0));
+    s.jobs.push_back(test::durationJob(QStringLiteral("short"), 1000.0, 1, 1000.0));
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
+    GanttPainter g(s, schedule);
+    GanttPainter::Options o;
+    o.labels = false;
+    o.showVirtualMachine = false;
+    QImage img(QSize(width, 200), QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter p(&img);
+        g.paint(p, QRectF(0, 0, width, 200), o);
+    }
+    const QRectF chart = g.chartRect(QRectF(0, 0, width, 200), o);
+    // The first job fills every lane over the first half of the chart.
+    const QColor bar = GanttPainter::jobColour(0);
+    // Text pixels: in rows of the bar that are mostly its colour (the gaps between lanes and
+    // the server line are whole rows of another colour), the pixels of another colour.
+    int text = 0;
+    const int x0 = int(chart.left()) + 2, x1 = int(chart.center().x()) - 2;
+    for (int y = int(chart.top()) + 2; y < int(chart.bottom()) - 2; ++y) {
+        int other = 0;
+        for (int x = x0; x < x1; ++x) {
+            const QColor c = img.pixelColor(x, y);
+            other += std::abs(c.red() - bar.red()) + std::abs(c.green() - bar.green()) +
+                         std::abs(c.blue() - bar.blue()) >=
+                     30;
+        }
+        if (other < (x1 - x0) / 2)
+            text += other;
+    }
+    QCOMPARE(text > 20, named);
 }
 
 QTEST_MAIN(TestGanttPainter)

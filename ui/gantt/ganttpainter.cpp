@@ -14,6 +14,9 @@ namespace gantry::ui {
 
 namespace {
 
+// Bars narrower than this (pixels) never carry a job name.
+constexpr double kMinLabelWidth = 24.0;
+
 constexpr double kLabelWidth = 110.0;
 constexpr double kAxisHeight = 22.0;
 constexpr double kBandGap = 6.0;
@@ -248,6 +251,53 @@ void GanttPainter::paint(QPainter& p, const QRectF& area, const Options& options
     m_stats = stats;
 }
 
+void GanttPainter::extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
+                               int job, double startS, double endS, const QRectF& bar)
+{
+    for (std::size_t& k : open) {
+        LabelBlock& b = blocks[k];
+        if (b.job == job && b.startS == startS && b.endS == endS &&
+            std::abs(bar.top() - b.rect.bottom()) <= 1.5) {
+            b.rect = b.rect.united(bar);
+            return;
+        }
+    }
+    // Blocks that ended a lane above cannot grow any more.
+    std::erase_if(open, [&](std::size_t k) { return bar.top() - blocks[k].rect.bottom() > 1.5; });
+    blocks.push_back({job, startS, endS, bar});
+    open.push_back(blocks.size() - 1);
+}
+
+void GanttPainter::paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks,
+                                 const Options& o) const
+{
+    if (blocks.empty())
+        return;
+    QFont f = p.font();
+    f.setPointSizeF(7.5);
+    p.setFont(f);
+    const QFontMetricsF fm(f);
+    for (const LabelBlock& b : blocks) {
+        if (b.rect.height() < fm.height() || b.job < 0 ||
+            std::size_t(b.job) >= m_scenario.jobs.size())
+            continue;
+        const QString name = m_scenario.jobs[std::size_t(b.job)].id;
+        const QRectF text = b.rect.adjusted(3, 0, -3, 0);
+        if (fm.horizontalAdvance(name) > text.width())
+            continue;
+        // Dark text on light bars, white on dark ones; dimmed bars keep dark text.
+        const QColor bar = jobColour(b.job);
+        const bool light = (o.highlightJob >= 0 && b.job != o.highlightJob) ||
+                           0.299 * bar.redF() + 0.587 * bar.greenF() + 0.114 * bar.blueF() > 0.6;
+        // On a patch of the bar's colour: the gaps between its lanes do not cut the letters.
+        const QRectF patch(text.left() - 2, text.center().y() - fm.height() / 2.0,
+                           fm.horizontalAdvance(name) + 4, fm.height());
+        p.fillRect(patch, o.highlightJob >= 0 && b.job != o.highlightJob ? bar.lighter(150) : bar);
+        p.setPen(light ? QColor(30, 30, 30) : Qt::white);
+        p.drawText(text, Qt::AlignVCenter | Qt::AlignLeft, name);
+    }
+}
+
 void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const
 {
     if (l.count <= 0 || l.to <= l.from || l.chart.width() <= 0 || l.chart.height() <= 0)
@@ -260,7 +310,13 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     std::vector<float>& occ = m_occ;
     occ.clear();
     const double laneWeight = dense ? double(rows) / double(l.count) : 1.0;
-    const double gap = l.laneHeight >= 6.0 ? 1.0 : 0.0;
+    // A pixel between GPU lanes as soon as lanes are tall enough to keep one, so that jobs on
+    // neighbouring GPUs read as separate bars, not as one bar drawn over another.
+    const double gap = l.laneHeight >= 3.0 ? 1.0 : 0.0;
+    // Bars of one job over the same time on adjacent lanes form one block; blocks large enough
+    // carry the job's name (the others name it on hover).
+    std::vector<LabelBlock> blocks;
+    std::vector<std::size_t> open; // blocks that the next lane may extend
     p.setRenderHint(QPainter::Antialiasing, false);
     QPen outline(Qt::black, 1.5);
     std::vector<QRectF> preemptions;
@@ -330,6 +386,8 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             if (seg.preempted && it->endS <= l.to)
                 preemptions.push_back(r);
             ++stats.bars;
+            if (r.width() >= kMinLabelWidth)
+                extendBlock(blocks, open, seg.job, it->startS, it->endS, r);
         }
     }
     if (raster) {
@@ -367,6 +425,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             p.drawLine(QPointF(l.chart.left(), y), QPointF(l.chart.right(), y));
         }
     }
+    paintJobNames(p, blocks, o);
     // Preemption markers: a red tick at the end of each preempted segment.
     if (!preemptions.empty()) {
         p.setPen(QPen(QColor(210, 20, 20), 2.0));

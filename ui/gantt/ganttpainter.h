@@ -97,7 +97,17 @@ private:
         double to = 0.0;
         double laneHeight = 0.0;
     };
+    struct LabelBlock
+    {
+        int job;
+        double startS;
+        double endS;
+        QRectF rect; // the bars of this job and time span on adjacent lanes
+    };
     Layout layout(const QRectF& area, const Options& o) const;
+    static void extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
+                            int job, double startS, double endS, const QRectF& bar);
+    void paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks, const Options& o) const;
     void paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
     void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
     void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
