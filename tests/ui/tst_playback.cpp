@@ -1,10 +1,12 @@
 // PlaybackController and PlaybackBar: stepping visits the schedule's event times in order
 // both ways, playing advances at the speed and stops at the end, and the bar's counters show
 // the schedule's free GPUs, queue and running jobs at the cursor.
+#include "format/readabletext.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackcontroller.h"
 #include "viewfixtures.h"
 
+#include <QComboBox>
 #include <QLabel>
 #include <QSignalSpy>
 #include <QTest>
@@ -22,6 +24,8 @@ private Q_SLOTS:
     void stepping();
     void playing();
     void barCounters();
+    void readableText_data();
+    void readableText();
 };
 
 void TestPlayback::stepping_data()
@@ -106,13 +110,45 @@ void TestPlayback::barCounters()
     QVERIFY(label);
     // fifo: at 2 s j1 runs on 4 GPUs, j2 and j3 wait.
     c.setCursor(2.5);
-    QCOMPARE(label->text(), QStringLiteral("free 4 · queue 2 · running 1"));
+    QCOMPARE(label->text(), QStringLiteral("4 GPUs free · 2 jobs waiting · 1 running"));
     // The step button moves to the next event: j1 finishes and j2 starts at 100 s.
     bar.findChild<QToolButton*>(QStringLiteral("stepForward"))->click();
     QCOMPARE(c.cursor(), 100.0);
-    QCOMPARE(label->text(), QStringLiteral("free 0 · queue 1 · running 1"));
+    QCOMPARE(label->text(), QStringLiteral("0 GPUs free · 1 job waiting · 1 running"));
     c.setCursor(160.0);
-    QCOMPARE(label->text(), QStringLiteral("free 8 · queue 0 · running 0"));
+    QCOMPARE(label->text(), QStringLiteral("8 GPUs free · 0 jobs waiting · 0 running"));
+
+    // The speed says how long the whole run plays, and the default plays it in a minute.
+    auto* speed = bar.findChild<QComboBox*>(QStringLiteral("speed"));
+    QVERIFY(speed);
+    QCOMPARE(speed->currentText(), QStringLiteral("whole run in 1 min"));
+    QCOMPARE(c.speed(), 160.0 / 60.0);
+    QVERIFY2(speed->toolTip().contains(QLatin1String("2.67 s of the run per second")),
+             qPrintable(speed->toolTip()));
+}
+
+void TestPlayback::readableText_data()
+{
+    QTest::addColumn<double>("seconds");
+    QTest::addColumn<QString>("text");
+    QTest::newRow("seconds") << 45.0 << "45 s";
+    QTest::newRow("fraction") << 2.5 << "2.5 s";
+    QTest::newRow("minutes") << 750.0 << "12.5 min";
+    QTest::newRow("hours") << 3.0 * 3600.0 << "3 h";
+    QTest::newRow("days") << 9'408'690.0 << "109 days";
+    QTest::newRow("zero") << 0.0 << "0 s";
+}
+
+// Durations in the unit people read; counts with the right plural.
+void TestPlayback::readableText()
+{
+    QFETCH(double, seconds);
+    QFETCH(QString, text);
+    QCOMPARE(ReadableText::duration(seconds), text);
+    QCOMPARE(ReadableText::count(1, QStringLiteral("GPU"), QStringLiteral("GPUs")),
+             QStringLiteral("1 GPU"));
+    QCOMPARE(ReadableText::count(1024, QStringLiteral("job"), QStringLiteral("jobs")),
+             QStringLiteral("1,024 jobs"));
 }
 
 QTEST_MAIN(TestPlayback)

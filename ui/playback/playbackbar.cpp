@@ -1,10 +1,12 @@
 #include "playback/playbackbar.h"
 
+#include "format/readabletext.h"
 #include "playback/playbackcontroller.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QSlider>
 #include <QStyle>
 #include <QToolButton>
@@ -42,10 +44,13 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
     m_time->setMinimumWidth(110);
     row->addWidget(m_time);
     m_speed = new QComboBox(this);
-    for (double f : {0.25, 0.5, 1.0, 2.0, 4.0, 16.0, 64.0})
-        m_speed->addItem(QStringLiteral("%1x").arg(f), f);
+    // Speeds say what they do: how long the whole run takes to play. The simulated seconds
+    // per second depend on the run and go in the tooltip (a "1x" that plays 93 s a second
+    // read as real time).
+    m_speed->setObjectName(QStringLiteral("speed"));
+    for (double wallS : {240.0, 120.0, 60.0, 30.0, 15.0, 4.0, 1.0})
+        m_speed->addItem(tr("whole run in %1").arg(ReadableText::duration(wallS)), 60.0 / wallS);
     m_speed->setCurrentIndex(2);
-    m_speed->setToolTip(tr("Speed (1x plays the whole run in a minute)"));
     row->addWidget(m_speed);
     m_countersLabel = new QLabel(this);
     m_countersLabel->setObjectName(QStringLiteral("counters"));
@@ -63,9 +68,7 @@ PlaybackBar::PlaybackBar(PlaybackController* controller, QWidget* parent)
         if (!m_updating)
             m_controller->setCursor(m_controller->endS() * v / kSliderSteps);
     });
-    connect(m_speed, &QComboBox::currentIndexChanged, this, [this](int) {
-        m_controller->setSpeed(m_controller->defaultSpeed() * m_speed->currentData().toDouble());
-    });
+    connect(m_speed, &QComboBox::currentIndexChanged, this, [this](int) { applySpeed(); });
     updateFromCursor(controller->cursor());
 }
 
@@ -73,8 +76,16 @@ void PlaybackBar::setCounters(std::vector<CounterSample> counters, int totalGpus
 {
     m_counters = std::move(counters);
     m_totalGpus = totalGpus;
-    m_controller->setSpeed(m_controller->defaultSpeed() * m_speed->currentData().toDouble());
+    applySpeed();
     updateFromCursor(m_controller->cursor());
+}
+
+void PlaybackBar::applySpeed()
+{
+    const double speed = m_controller->defaultSpeed() * m_speed->currentData().toDouble();
+    m_controller->setSpeed(speed);
+    m_speed->setToolTip(tr("Playback speed: %1 of the run per second of playback")
+                            .arg(ReadableText::duration(speed)));
 }
 
 QString PlaybackBar::countersText() const
@@ -86,12 +97,13 @@ QString PlaybackBar::countersText() const
     auto it = std::upper_bound(m_counters.begin(), m_counters.end(), t,
                                [](double x, const CounterSample& c) { return x < c.timeS; });
     if (it == m_counters.begin())
-        return tr("free %1 · queue 0 · running 0").arg(m_totalGpus);
+        return tr("%1 free · 0 jobs waiting · 0 running")
+            .arg(ReadableText::count(m_totalGpus, tr("GPU"), tr("GPUs")));
     --it;
-    return tr("free %1 · queue %2 · running %3")
-        .arg(it->freeGpus)
-        .arg(it->queueLength)
-        .arg(it->running);
+    return tr("%1 free · %2 waiting · %3 running")
+        .arg(ReadableText::count(it->freeGpus, tr("GPU"), tr("GPUs")),
+             ReadableText::count(it->queueLength, tr("job"), tr("jobs")),
+             QLocale(QLocale::English).toString(it->running));
 }
 
 void PlaybackBar::updateFromCursor(double timeS)
@@ -100,7 +112,7 @@ void PlaybackBar::updateFromCursor(double timeS)
     const double end = m_controller->endS();
     m_slider->setValue(end > 0 ? int(timeS / end * kSliderSteps) : 0);
     m_updating = false;
-    m_time->setText(tr("%1 s / %2 s").arg(timeS, 0, 'f', 1).arg(end, 0, 'f', 0));
+    m_time->setText(tr("%1 of %2").arg(ReadableText::duration(timeS), ReadableText::duration(end)));
     m_countersLabel->setText(countersText());
 }
 

@@ -29,6 +29,8 @@ public:
     QString countersText() const;
 
 private:
+    // Sets the controller's speed from the chosen entry and explains it in the tooltip.
+    void applySpeed();
     void updateFromCursor(double timeS);
 
     PlaybackController* m_controller;

@@ -1,5 +1,7 @@
 #include "teaching/teachingpanel.h"
 
+#include "format/readabletext.h"
+
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
@@ -91,12 +93,12 @@ void TeachingPanel::display(int i)
         return;
     }
     m_shown = m_explainer->step(i);
-    m_title->setText(tr("Decision %1 of %2 at %3 s (policy %4) · %5 GPUs free after it")
+    m_title->setText(tr("Decision %1 of %2 at %3 s (policy %4) · %5 free after it")
                          .arg(i + 1)
                          .arg(n)
                          .arg(m_shown.timeS, 0, 'g', 10)
                          .arg(m_result.config.policy)
-                         .arg(m_shown.freeGpusAfter));
+                         .arg(ReadableText::count(m_shown.freeGpusAfter, tr("GPU"), tr("GPUs"))));
     m_sentences->addItems(m_shown.sentences);
 }
 
