@@ -1,6 +1,7 @@
 #include "projectdocument.h"
 
 #include "clustercommand.h"
+#include "fieldrules.h"
 #include "jobbuilder.h"
 #include "scenariolistcommand.h"
 #include "scenarionamecommand.h"
@@ -624,6 +625,8 @@ int ProjectDocument::addRack()
 
 int ProjectDocument::addServer(int rack, const QString& gpuType, int gpus)
 {
+    if (!FieldRules::check(Selection::Kind::Server, QStringLiteral("gpus"), gpus).ok())
+        return -1;
     Cluster probe = current().cluster;
     if (gpuTypeIndex(probe, gpuType) < 0)
         return -1;
@@ -742,8 +745,12 @@ bool ProjectDocument::moveServers(std::vector<int> servers, int rack)
     return true;
 }
 
-bool ProjectDocument::setRackField(int rack, const QString& field, const QVariant& value)
+bool ProjectDocument::setRackField(int rack, const QString& field, const QVariant& input)
 {
+    const FieldRules::Outcome checked = FieldRules::check(Selection::Kind::Rack, field, input);
+    if (!checked.ok())
+        return false; // never a value the scenario file would refuse (the panel says why)
+    const QVariant& value = checked.value;
     Cluster c = current().cluster;
     if (rack < 0 || rack >= int(c.racks.size()))
         return false;
@@ -764,8 +771,12 @@ bool ProjectDocument::setRackField(int rack, const QString& field, const QVarian
 }
 
 bool ProjectDocument::setServerField(std::vector<int> servers, const QString& field,
-                                     const QVariant& value)
+                                     const QVariant& input)
 {
+    const FieldRules::Outcome checked = FieldRules::check(Selection::Kind::Server, field, input);
+    if (!checked.ok())
+        return false; // never a value the scenario file would refuse (the panel says why)
+    const QVariant& value = checked.value;
     normalise(servers);
     Cluster c = current().cluster;
     std::erase_if(servers, [&](int s) { return s < 0 || s >= int(c.servers.size()); });
@@ -871,7 +882,8 @@ bool ProjectDocument::setServerCount(int server, int count)
 
 bool ProjectDocument::setScenarioName(const QString& name)
 {
-    if (!hasCurrent() || current().name == name)
+    if (!hasCurrent() || current().name == name ||
+        !FieldRules::check(Selection::Kind::None, QStringLiteral("name"), name).ok())
         return false;
     m_undo->push(new ScenarioNameCommand(this, m_current, current().name, name));
     return true;
@@ -920,8 +932,12 @@ bool ProjectDocument::removeJobs(std::vector<int> jobs)
     return true;
 }
 
-bool ProjectDocument::setJobField(int index, const QString& field, const QVariant& value)
+bool ProjectDocument::setJobField(int index, const QString& field, const QVariant& input)
 {
+    const FieldRules::Outcome checked = FieldRules::check(Selection::Kind::Job, field, input);
+    if (!checked.ok())
+        return false; // never a value the scenario file would refuse (the panel says why)
+    const QVariant& value = checked.value;
     const Scenario& sc = current();
     if (index < 0 || index >= int(sc.jobs.size()))
         return false;
