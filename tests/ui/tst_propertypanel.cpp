@@ -7,6 +7,7 @@
 #include "document/jobbuilder.h"
 #include "document/projectdocument.h"
 #include "mainwindow.h"
+#include "paneltyping.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
 
@@ -41,24 +42,12 @@ constexpr int ScenarioKind = int(Selection::Kind::None);
 constexpr int GraphJob = 0;
 constexpr int DurationJob = 3;
 
-// Types text into the panel's field as a user does: select all, type, Enter.
 void typeInto(PropertyPanel* panel, const QString& field, const QString& text)
 {
-    auto* edit = qobject_cast<QLineEdit*>(panel->editor(field));
-    QVERIFY2(edit, qPrintable(field));
-    QVERIFY2(edit->isEnabled() && !edit->isReadOnly(), qPrintable(field));
-    edit->setFocus();
-    edit->selectAll();
-    QTest::keyClick(edit, Qt::Key_Delete);
-    QTest::keyClicks(edit, text);
-    QTest::keyClick(edit, Qt::Key_Return);
+    QVERIFY2(gantry::test::typeIntoField(panel, field, text), qPrintable(field));
 }
 
-QString fieldText(PropertyPanel* panel, const QString& field)
-{
-    auto* edit = qobject_cast<QLineEdit*>(panel->editor(field));
-    return edit ? edit->text() : QString();
-}
+using gantry::test::fieldText;
 
 } // namespace
 
