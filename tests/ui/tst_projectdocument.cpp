@@ -9,6 +9,9 @@
 #include "storage/projectstore.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -81,6 +84,8 @@ private slots:
     void jobsEditUndo();
     void copyPaste_data();
     void copyPaste();
+    void pasteRefusesHostileClipboard_data();
+    void pasteRefusesHostileClipboard();
     void deleteSelection();
     void savesEditedScenario();
     void readOnlyProject();
@@ -418,6 +423,69 @@ void TstProjectDocument::copyPaste()
     junk.setText(QStringLiteral("not ours"));
     QVERIFY(!ProjectDocument::canPaste(&junk));
     QVERIFY(!doc.paste(&junk));
+}
+
+void TstProjectDocument::pasteRefusesHostileClipboard_data()
+{
+    QTest::addColumn<QByteArray>("clip");
+    QTest::addColumn<QString>("error");
+
+    auto servers = [](const QJsonObject& patch) {
+        QJsonObject server{{"name", "x"}, {"rack", "r"},       {"gpu_type", "H100"},
+                           {"gpus", 8},   {"intra_GBps", 900}, {"nic_gbps", 400}};
+        for (auto it = patch.begin(); it != patch.end(); ++it)
+            server[it.key()] = it.value();
+        return QJsonDocument(QJsonObject{{"kind", "servers"},
+                                         {"racks", QJsonArray{}},
+                                         {"servers", QJsonArray{server}},
+                                         {"gpu_types", QJsonArray{}}})
+            .toJson();
+    };
+    auto jobs = [](const QJsonObject& job) {
+        return QJsonDocument(QJsonObject{{"kind", "jobs"}, {"jobs", QJsonArray{job}}}).toJson();
+    };
+    QTest::newRow("server gpus -1") << servers({{"gpus", -1}}) << "servers[0].gpus";
+    QTest::newRow("server gpus 2.5") << servers({{"gpus", 2.5}}) << "servers[0].gpus";
+    QTest::newRow("server gpus text") << servers({{"gpus", "8"}}) << "servers[0].gpus";
+    QTest::newRow("server nic missing")
+        << servers({{"nic_gbps", QJsonValue()}}) << "servers[0].nic_gbps";
+    QTest::newRow("rack uplink -1")
+        << QJsonDocument(
+               QJsonObject{{"kind", "racks"},
+                           {"racks", QJsonArray{QJsonObject{{"name", "q"}, {"uplink_gbps", -1}}}},
+                           {"servers", QJsonArray{}}})
+               .toJson()
+        << "racks[0].uplink_gbps";
+    // dp x pp x tp overflowed an int when the stand-in cluster was sized.
+    QTest::newRow("job degrees huge")
+        << jobs({{"id", "m"},
+                 {"arrival_s", 0},
+                 {"model", "llama-7b"},
+                 {"iterations", 1},
+                 {"parallelism", QJsonObject{{"dp", 1e7}, {"pp", 1e7}, {"tp", 1e7}}}})
+        << "jobs[0]";
+    QTest::newRow("job gpus -5")
+        << jobs({{"id", "d"}, {"arrival_s", 0}, {"gpus", -5}, {"duration_s", 1}}) << "jobs[0].gpus";
+}
+
+// What another program puts on the clipboard is checked like a scenario file: refused with the
+// path of the bad value, nothing changed, no undo entry.
+void TstProjectDocument::pasteRefusesHostileClipboard()
+{
+    QFETCH(QByteArray, clip);
+    QFETCH(QString, error);
+    ProjectDocument doc;
+    doc.resetToScenario(twoRacks());
+    doc.setSelection({Selection::Kind::Rack, {0}});
+    const Scenario before = doc.current();
+    const int commands = doc.undoStack()->count();
+    QMimeData data;
+    data.setData(ProjectDocument::ClipMimeType, clip);
+    const auto pasted = doc.paste(&data);
+    QVERIFY(!pasted);
+    QVERIFY2(pasted.error().message.contains(error), qPrintable(pasted.error().message));
+    QCOMPARE(doc.current(), before);
+    QCOMPARE(doc.undoStack()->count(), commands);
 }
 
 void TstProjectDocument::deleteSelection()
