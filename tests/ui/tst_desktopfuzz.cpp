@@ -44,6 +44,7 @@ namespace {
 constexpr int RunTimeoutMs = 60000;
 constexpr int StepsPerSession = 40;
 constexpr int Sessions = 6;
+constexpr int JobsPerScenario = 8; // every edit validates the whole scenario: keep it small
 
 // What is edited: a page of the panel and, for a job, the kind of job.
 struct Target
@@ -361,7 +362,9 @@ void TstDesktopFuzz::hostileValues()
     QFETCH(int, job);
     QFETCH(QString, field);
     const Target t{Selection::Kind(kind), JobKind(job)};
-    open(withModelJob(gantry::test::RandomScenario::make(7, {})));
+    gantry::test::RandomScenario::Shape shape;
+    shape.jobs = JobsPerScenario;
+    open(withModelJob(gantry::test::RandomScenario::make(7, shape)));
     ProjectDocument* doc = m_window->document();
     QUndoStack* undo = doc->undoStack();
     const QByteArray start = json(doc->current());
@@ -415,7 +418,7 @@ void TstDesktopFuzz::randomSessions()
 {
     QFETCH(quint64, seed);
     gantry::test::RandomScenario::Shape shape;
-    shape.jobs = 8;
+    shape.jobs = JobsPerScenario;
     open(withModelJob(gantry::test::RandomScenario::make(seed, shape)));
     MainWindow& w = *m_window;
     ProjectDocument* doc = w.document();
