@@ -385,6 +385,7 @@ void MainWindow::buildWidgets()
             showTab(Tab::Jobs);
         else if (p.target != Selection::Kind::None)
             showTab(Tab::Cluster);
+        m_properties->focusField(p.field);
     });
 
     m_clusterEditor = new ClusterEditor(m_document);

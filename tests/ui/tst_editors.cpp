@@ -409,24 +409,29 @@ void TstEditors::validationBlocksRun_data()
 
     const int rack = int(Selection::Kind::Rack), server = int(Selection::Kind::Server),
               job = int(Selection::Kind::Job);
+    // Values the scenario file refuses never reach the document (tst_propertypanel has every
+    // field); what only the rest of the scenario makes wrong is taken and blocks the run.
     QTest::newRow("server NIC negative") << server << 2 << "nic_gbps"
                                          << "-5"
-                                         << "positive" << true;
+                                         << "> 0" << false;
     QTest::newRow("server GPUs zero") << server << 0 << "gpus"
                                       << "0"
-                                      << "1 to 1024" << true;
+                                      << "1 to 1024" << false;
     QTest::newRow("server GPUs not a number") << server << 0 << "gpus"
                                               << "eight"
                                               << "not a number" << false;
     QTest::newRow("rack uplink zero") << rack << 1 << "uplink_gbps"
                                       << "0"
-                                      << "positive" << true;
+                                      << "> 0" << false;
     QTest::newRow("rack name taken") << rack << 1 << "name"
                                      << "rack-h100"
                                      << "duplicate" << true;
     QTest::newRow("job arrival negative") << job << 0 << "arrival_s"
                                           << "-1"
-                                          << ">= 0" << true;
+                                          << ">= 0" << false;
+    QTest::newRow("job larger than the cluster") << job << 3 << "gpus"
+                                                 << "100000"
+                                                 << "needs 100000 GPUs" << true;
 }
 
 void TstEditors::validationBlocksRun()
@@ -455,7 +460,7 @@ void TstEditors::validationBlocksRun()
 
     QVERIFY2(panel->errorText(field).contains(error), qPrintable(panel->errorText(field)));
     if (!committed) {
-        QCOMPARE(doc->current(), before); // text that does not parse never reaches the document
+        QCOMPARE(doc->current(), before); // refused text never reaches the document
         QVERIFY(runButton->isEnabled());
         return;
     }

@@ -9,6 +9,9 @@
 #include "storage/projectstore.h"
 
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMimeData>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -81,6 +84,8 @@ private slots:
     void jobsEditUndo();
     void copyPaste_data();
     void copyPaste();
+    void pasteRefusesHostileClipboard_data();
+    void pasteRefusesHostileClipboard();
     void deleteSelection();
     void savesEditedScenario();
     void readOnlyProject();
@@ -198,29 +203,33 @@ void TstProjectDocument::editFieldsValidate_data()
     QTest::addColumn<int>("index");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QVariant>("value");
-    QTest::addColumn<QString>("mentions");
+    QTest::addColumn<QString>("mentions"); // empty: refused, as the scenario file refuses it
 
     const int rack = int(Selection::Kind::Rack), server = int(Selection::Kind::Server),
               job = int(Selection::Kind::Job);
-    QTest::newRow("rack uplink 0") << rack << 1 << "uplink_gbps" << QVariant(0.0) << "positive";
-    QTest::newRow("rack uplink negative")
-        << rack << 0 << "uplink_gbps" << QVariant(-5.0) << "positive";
+    QTest::newRow("rack uplink 0") << rack << 1 << "uplink_gbps" << QVariant(0.0) << "";
+    QTest::newRow("rack uplink negative") << rack << 0 << "uplink_gbps" << QVariant(-5.0) << "";
     QTest::newRow("rack name duplicate")
         << rack << 1 << "name" << QVariant(QStringLiteral("rack-h100")) << "duplicate";
-    QTest::newRow("rack name empty") << rack << 0 << "name" << QVariant(QString()) << "empty";
-    QTest::newRow("server nic negative")
-        << server << 2 << "nic_gbps" << QVariant(-1.0) << "positive";
-    QTest::newRow("server intra 0") << server << 5 << "intra_GBps" << QVariant(0.0) << "positive";
-    QTest::newRow("server gpus 0") << server << 0 << "gpus" << QVariant(0) << "1 to 1024";
+    QTest::newRow("rack name empty") << rack << 0 << "name" << QVariant(QString()) << "";
+    QTest::newRow("server nic negative") << server << 2 << "nic_gbps" << QVariant(-1.0) << "";
+    QTest::newRow("server intra 0") << server << 5 << "intra_GBps" << QVariant(0.0) << "";
+    QTest::newRow("server gpus 0") << server << 0 << "gpus" << QVariant(0) << "";
+    QTest::newRow("server gpus -1") << server << 0 << "gpus" << QVariant(-1) << "";
+    QTest::newRow("server gpus 2.5") << server << 0 << "gpus" << QVariant(2.5) << "";
     QTest::newRow("server name duplicate")
         << server << 0 << "name" << QVariant(QStringLiteral("a100-1")) << "duplicate";
-    QTest::newRow("job arrival negative") << job << 0 << "arrival_s" << QVariant(-3.0) << ">= 0";
+    QTest::newRow("job arrival negative") << job << 0 << "arrival_s" << QVariant(-3.0) << "";
     QTest::newRow("job id duplicate")
         << job << 1 << "id" << QVariant(QStringLiteral("dp8-resnet50")) << "duplicate";
-    QTest::newRow("job iterations 0") << job << 0 << "iterations" << QVariant(0.0) << "positive";
-    QTest::newRow("job weight 0") << job << 0 << "weight" << QVariant(0.0) << "positive";
+    QTest::newRow("job iterations 0") << job << 0 << "iterations" << QVariant(0.0) << "";
+    QTest::newRow("job weight 0") << job << 0 << "weight" << QVariant(0.0) << "";
+    QTest::newRow("job gpus past the cluster")
+        << job << 3 << "gpus" << QVariant(100000) << "needs 100000 GPUs";
 }
 
+// A value the scenario file would refuse is refused (no undo entry, nothing changed); one that
+// only the rest of the scenario makes wrong is taken and shown as a problem of its item.
 void TstProjectDocument::editFieldsValidate()
 {
     QFETCH(int, kind);
@@ -232,6 +241,8 @@ void TstProjectDocument::editFieldsValidate()
     ProjectDocument doc;
     doc.resetToScenario(twoRacks());
     QVERIFY(doc.problems().empty());
+    const Scenario before = doc.current();
+    const int commands = doc.undoStack()->count();
     QSignalSpy problemsChanged(&doc, &ProjectDocument::problemsChanged);
     const auto k = Selection::Kind(kind);
     bool edited = false;
@@ -241,6 +252,13 @@ void TstProjectDocument::editFieldsValidate()
         edited = doc.setServerField({index}, field, value);
     else
         edited = doc.setJobField(index, field, value);
+    if (mentions.isEmpty()) {
+        QVERIFY(!edited);
+        QCOMPARE(doc.current(), before);
+        QCOMPARE(doc.undoStack()->count(), commands);
+        QVERIFY(doc.problems().empty());
+        return;
+    }
     QVERIFY(edited);
     QVERIFY(problemsChanged.count() >= 1);
     const auto problems = doc.problems();
@@ -405,6 +423,69 @@ void TstProjectDocument::copyPaste()
     junk.setText(QStringLiteral("not ours"));
     QVERIFY(!ProjectDocument::canPaste(&junk));
     QVERIFY(!doc.paste(&junk));
+}
+
+void TstProjectDocument::pasteRefusesHostileClipboard_data()
+{
+    QTest::addColumn<QByteArray>("clip");
+    QTest::addColumn<QString>("error");
+
+    auto servers = [](const QJsonObject& patch) {
+        QJsonObject server{{"name", "x"}, {"rack", "r"},       {"gpu_type", "H100"},
+                           {"gpus", 8},   {"intra_GBps", 900}, {"nic_gbps", 400}};
+        for (auto it = patch.begin(); it != patch.end(); ++it)
+            server[it.key()] = it.value();
+        return QJsonDocument(QJsonObject{{"kind", "servers"},
+                                         {"racks", QJsonArray{}},
+                                         {"servers", QJsonArray{server}},
+                                         {"gpu_types", QJsonArray{}}})
+            .toJson();
+    };
+    auto jobs = [](const QJsonObject& job) {
+        return QJsonDocument(QJsonObject{{"kind", "jobs"}, {"jobs", QJsonArray{job}}}).toJson();
+    };
+    QTest::newRow("server gpus -1") << servers({{"gpus", -1}}) << "servers[0].gpus";
+    QTest::newRow("server gpus 2.5") << servers({{"gpus", 2.5}}) << "servers[0].gpus";
+    QTest::newRow("server gpus text") << servers({{"gpus", "8"}}) << "servers[0].gpus";
+    QTest::newRow("server nic missing")
+        << servers({{"nic_gbps", QJsonValue()}}) << "servers[0].nic_gbps";
+    QTest::newRow("rack uplink -1")
+        << QJsonDocument(
+               QJsonObject{{"kind", "racks"},
+                           {"racks", QJsonArray{QJsonObject{{"name", "q"}, {"uplink_gbps", -1}}}},
+                           {"servers", QJsonArray{}}})
+               .toJson()
+        << "racks[0].uplink_gbps";
+    // dp x pp x tp overflowed an int when the stand-in cluster was sized.
+    QTest::newRow("job degrees huge")
+        << jobs({{"id", "m"},
+                 {"arrival_s", 0},
+                 {"model", "llama-7b"},
+                 {"iterations", 1},
+                 {"parallelism", QJsonObject{{"dp", 1e7}, {"pp", 1e7}, {"tp", 1e7}}}})
+        << "jobs[0]";
+    QTest::newRow("job gpus -5")
+        << jobs({{"id", "d"}, {"arrival_s", 0}, {"gpus", -5}, {"duration_s", 1}}) << "jobs[0].gpus";
+}
+
+// What another program puts on the clipboard is checked like a scenario file: refused with the
+// path of the bad value, nothing changed, no undo entry.
+void TstProjectDocument::pasteRefusesHostileClipboard()
+{
+    QFETCH(QByteArray, clip);
+    QFETCH(QString, error);
+    ProjectDocument doc;
+    doc.resetToScenario(twoRacks());
+    doc.setSelection({Selection::Kind::Rack, {0}});
+    const Scenario before = doc.current();
+    const int commands = doc.undoStack()->count();
+    QMimeData data;
+    data.setData(ProjectDocument::ClipMimeType, clip);
+    const auto pasted = doc.paste(&data);
+    QVERIFY(!pasted);
+    QVERIFY2(pasted.error().message.contains(error), qPrintable(pasted.error().message));
+    QCOMPARE(doc.current(), before);
+    QCOMPARE(doc.undoStack()->count(), commands);
 }
 
 void TstProjectDocument::deleteSelection()

@@ -1,6 +1,7 @@
 #include "projectdocument.h"
 
 #include "clustercommand.h"
+#include "fieldrules.h"
 #include "jobbuilder.h"
 #include "scenariolistcommand.h"
 #include "scenarionamecommand.h"
@@ -23,6 +24,7 @@
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace gantry::ui {
@@ -624,6 +626,8 @@ int ProjectDocument::addRack()
 
 int ProjectDocument::addServer(int rack, const QString& gpuType, int gpus)
 {
+    if (!FieldRules::check(Selection::Kind::Server, QStringLiteral("gpus"), gpus).ok())
+        return -1;
     Cluster probe = current().cluster;
     if (gpuTypeIndex(probe, gpuType) < 0)
         return -1;
@@ -742,8 +746,12 @@ bool ProjectDocument::moveServers(std::vector<int> servers, int rack)
     return true;
 }
 
-bool ProjectDocument::setRackField(int rack, const QString& field, const QVariant& value)
+bool ProjectDocument::setRackField(int rack, const QString& field, const QVariant& input)
 {
+    const FieldRules::Outcome checked = FieldRules::check(Selection::Kind::Rack, field, input);
+    if (!checked.ok())
+        return false; // never a value the scenario file would refuse (the panel says why)
+    const QVariant& value = checked.value;
     Cluster c = current().cluster;
     if (rack < 0 || rack >= int(c.racks.size()))
         return false;
@@ -764,8 +772,12 @@ bool ProjectDocument::setRackField(int rack, const QString& field, const QVarian
 }
 
 bool ProjectDocument::setServerField(std::vector<int> servers, const QString& field,
-                                     const QVariant& value)
+                                     const QVariant& input)
 {
+    const FieldRules::Outcome checked = FieldRules::check(Selection::Kind::Server, field, input);
+    if (!checked.ok())
+        return false; // never a value the scenario file would refuse (the panel says why)
+    const QVariant& value = checked.value;
     normalise(servers);
     Cluster c = current().cluster;
     std::erase_if(servers, [&](int s) { return s < 0 || s >= int(c.servers.size()); });
@@ -871,7 +883,8 @@ bool ProjectDocument::setServerCount(int server, int count)
 
 bool ProjectDocument::setScenarioName(const QString& name)
 {
-    if (!hasCurrent() || current().name == name)
+    if (!hasCurrent() || current().name == name ||
+        !FieldRules::check(Selection::Kind::None, QStringLiteral("name"), name).ok())
         return false;
     m_undo->push(new ScenarioNameCommand(this, m_current, current().name, name));
     return true;
@@ -920,8 +933,12 @@ bool ProjectDocument::removeJobs(std::vector<int> jobs)
     return true;
 }
 
-bool ProjectDocument::setJobField(int index, const QString& field, const QVariant& value)
+bool ProjectDocument::setJobField(int index, const QString& field, const QVariant& input)
 {
+    const FieldRules::Outcome checked = FieldRules::check(Selection::Kind::Job, field, input);
+    if (!checked.ok())
+        return false; // never a value the scenario file would refuse (the panel says why)
+    const QVariant& value = checked.value;
     const Scenario& sc = current();
     if (index < 0 || index >= int(sc.jobs.size()))
         return false;
@@ -1064,26 +1081,28 @@ Status ProjectDocument::paste(const QJsonObject& clip)
     if (kind == QLatin1String("jobs")) {
         // The jobs go through the scenario reader on a roomy stand-in cluster: it checks and
         // expands them (model graphs) whatever state the edited cluster is in.
-        int need = 1;
+        double need = 1.0; // in double: the clipboard's degrees may be anything
         const QJsonArray jobs = clip.value("jobs").toArray();
         for (const QJsonValue& v : jobs) {
             const QJsonObject o = v.toObject();
             const QJsonObject par = o.value("parallelism").toObject();
-            need = std::max(need, o.value("gpus").toInt(1));
-            need = std::max(need, par.value("dp").toInt(1) * par.value("pp").toInt(1) *
-                                      par.value("tp").toInt(1));
-            need =
-                std::max(need, int(o.value("graph").toObject().value("workers").toArray().size()));
+            need = std::max(need, o.value("gpus").toDouble(1));
+            need = std::max(need, par.value("dp").toDouble(1) * par.value("pp").toDouble(1) *
+                                      par.value("tp").toDouble(1));
+            need = std::max(need,
+                            double(o.value("graph").toObject().value("workers").toArray().size()));
         }
         const QJsonObject standIn{
             {"racks", QJsonArray{QJsonObject{{"name", "r"}, {"uplink_gbps", 1}}}},
-            {"servers", QJsonArray{QJsonObject{{"name", "s"},
-                                               {"rack", "r"},
-                                               {"gpu_type", "H200"},
-                                               {"gpus", 1024},
-                                               {"intra_GBps", 1},
-                                               {"nic_gbps", 1},
-                                               {"count", std::max(1, (need + 1023) / 1024)}}}}};
+            {"servers",
+             QJsonArray{QJsonObject{{"name", "s"},
+                                    {"rack", "r"},
+                                    {"gpu_type", "H200"},
+                                    {"gpus", 1024},
+                                    {"intra_GBps", 1},
+                                    {"nic_gbps", 1},
+                                    // the reader's 10 million GPUs at most
+                                    {"count", std::clamp(std::ceil(need / 1024), 1.0, 9765.0)}}}}};
         QJsonObject root{
             {"format", "gantry-scenario"}, {"version", 1}, {"cluster", standIn}, {"jobs", jobs}};
         if (clip.contains("models"))
@@ -1120,6 +1139,33 @@ Status ProjectDocument::paste(const QJsonObject& clip)
                          GpuType{o.value("name").toString(), o.value("tflops").toDouble(),
                                  o.value("memory_gb").toDouble(), o.value("speed").toDouble(1.0)});
     }
+    // Values the scenario file would refuse are refused here too (another program may have
+    // put anything on the clipboard).
+    const auto refusal = [&clip](const char* list, Selection::Kind itemKind,
+                                 std::initializer_list<const char*> keys) {
+        const QJsonArray items = clip.value(QLatin1String(list)).toArray();
+        for (qsizetype i = 0; i < items.size(); ++i)
+            for (const char* key : keys) {
+                const QJsonValue value = items[i].toObject().value(QLatin1String(key));
+                FieldRules::Outcome checked =
+                    FieldRules::check(itemKind, QLatin1String(key), value.toVariant());
+                if (checked.ok() && FieldRules::isNumeric(itemKind, QLatin1String(key)) &&
+                    !value.isDouble())
+                    checked.error = QStringLiteral("must be a number");
+                if (!checked.ok())
+                    return tr("clipboard: %1[%2].%3: %4")
+                        .arg(QLatin1String(list))
+                        .arg(i)
+                        .arg(QLatin1String(key), checked.error);
+            }
+        return QString();
+    };
+    QString refused = refusal("racks", Selection::Kind::Rack, {"name", "uplink_gbps"});
+    if (refused.isEmpty())
+        refused =
+            refusal("servers", Selection::Kind::Server, {"name", "gpus", "intra_GBps", "nic_gbps"});
+    if (!refused.isEmpty())
+        return Error::invalid(refused);
     m_undo->beginMacro(tr("Paste"));
     ensureScenario();
     Cluster c = current().cluster;

@@ -1,5 +1,6 @@
 #include "propertypanel.h"
 
+#include "document/fieldrules.h"
 #include "document/projectdocument.h"
 #include "io/gpucatalogue.h"
 #include "io/modelzoo.h"
@@ -9,7 +10,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QSignalBlocker>
-#include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
@@ -20,6 +20,15 @@ namespace {
 QString number(double v)
 {
     return QString::number(v, 'g', 12);
+}
+
+// The message under a field whose typed text was refused.
+QString refusal(const QString& text, const QString& error)
+{
+    const QString typed = text.trimmed();
+    if (typed.isEmpty() || error.startsWith(QLatin1Char('"')))
+        return error;
+    return QObject::tr("\"%1\" refused: %2").arg(typed, error);
 }
 
 QString kindName(JobKind k)
@@ -46,42 +55,47 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
     layout->addStretch(1);
 
     Page& scenario = makePage(Selection::Kind::None, QStringLiteral("scenarioPage"));
-    addLine(scenario, QStringLiteral("name"), tr("Name"), false);
-    addLine(scenario, QStringLiteral("summary"), tr("Contents"), false)->setReadOnly(true);
+    addLine(scenario, QStringLiteral("name"), tr("Name"));
+    addLine(scenario, QStringLiteral("summary"), tr("Contents"))->setReadOnly(true);
 
     Page& rack = makePage(Selection::Kind::Rack, QStringLiteral("rackPage"));
-    addLine(rack, QStringLiteral("name"), tr("Name"), false);
-    addLine(rack, QStringLiteral("uplink_gbps"), tr("Uplink (Gb/s)"), true);
+    addLine(rack, QStringLiteral("name"), tr("Name"));
+    addLine(rack, QStringLiteral("uplink_gbps"), tr("Uplink (Gb/s)"));
 
     Page& server = makePage(Selection::Kind::Server, QStringLiteral("serverPage"));
-    addLine(server, QStringLiteral("name"), tr("Name"), false);
+    addLine(server, QStringLiteral("name"), tr("Name"));
     addCombo(server, QStringLiteral("rack"), tr("Rack"));
     addCombo(server, QStringLiteral("gpu_type"), tr("GPU type"));
-    addLine(server, QStringLiteral("gpus"), tr("GPUs"), true);
-    addLine(server, QStringLiteral("intra_GBps"), tr("Intra (GB/s)"), true);
-    addLine(server, QStringLiteral("nic_gbps"), tr("NIC (Gb/s)"), true);
-    addSpin(server, QStringLiteral("count"), tr("Server count"), 1, 4096)
+    addLine(server, QStringLiteral("gpus"), tr("GPUs"));
+    addLine(server, QStringLiteral("intra_GBps"), tr("Intra (GB/s)"));
+    addLine(server, QStringLiteral("nic_gbps"), tr("NIC (Gb/s)"));
+    addLine(server, QStringLiteral("count"), tr("Server count"))
         ->setToolTip(tr("Replicates the server: N identical servers named base-0 ... base-(N-1)"));
 
     Page& job = makePage(Selection::Kind::Job, QStringLiteral("jobPage"));
-    addLine(job, QStringLiteral("kind"), tr("Kind"), false)->setReadOnly(true);
-    addLine(job, QStringLiteral("id"), tr("Id"), false);
-    addLine(job, QStringLiteral("arrival_s"), tr("Arrival (s)"), true);
-    addLine(job, QStringLiteral("gpus"), tr("GPUs"), true);
-    addLine(job, QStringLiteral("duration_s"), tr("Duration (s)"), true);
+    addLine(job, QStringLiteral("kind"), tr("Kind"))->setReadOnly(true);
+    addLine(job, QStringLiteral("id"), tr("Id"));
+    addLine(job, QStringLiteral("arrival_s"), tr("Arrival (s)"));
+    addLine(job, QStringLiteral("gpus"), tr("GPUs"));
+    addLine(job, QStringLiteral("duration_s"), tr("Duration (s)"));
     addCombo(job, QStringLiteral("model"), tr("Model"));
-    addLine(job, QStringLiteral("dp"), tr("Data parallel (dp)"), true);
-    addLine(job, QStringLiteral("pp"), tr("Pipeline (pp)"), true);
-    addLine(job, QStringLiteral("tp"), tr("Tensor parallel (tp)"), true);
-    addLine(job, QStringLiteral("ep"), tr("Expert parallel (ep)"), true);
-    addLine(job, QStringLiteral("workers"), tr("Workers"), false)->setReadOnly(true);
-    addLine(job, QStringLiteral("iterations"), tr("Iterations"), true);
-    addLine(job, QStringLiteral("predicted_iterations"), tr("Predicted iterations"), true)
+    addLine(job, QStringLiteral("dp"), tr("Data parallel (dp)"));
+    addLine(job, QStringLiteral("pp"), tr("Pipeline (pp)"));
+    addLine(job, QStringLiteral("tp"), tr("Tensor parallel (tp)"));
+    addLine(job, QStringLiteral("ep"), tr("Expert parallel (ep)"));
+    addLine(job, QStringLiteral("workers"), tr("Workers"))->setReadOnly(true);
+    addLine(job, QStringLiteral("iterations"), tr("Iterations"));
+    addLine(job, QStringLiteral("predicted_iterations"), tr("Predicted iterations"))
         ->setPlaceholderText(tr("none"));
-    addLine(job, QStringLiteral("user"), tr("User"), false);
-    addLine(job, QStringLiteral("weight"), tr("Weight"), true);
+    addLine(job, QStringLiteral("user"), tr("User"));
+    addLine(job, QStringLiteral("weight"), tr("Weight"));
 
-    connect(document, &ProjectDocument::selectionChanged, this, &PropertyPanel::refresh);
+    connect(document, &ProjectDocument::selectionChanged, this, [this] {
+        // A refusal is about the item it was typed for.
+        for (auto& [kind, page] : m_pages)
+            page.localErrors.clear();
+        refresh();
+    });
     connect(document, &ProjectDocument::problemsChanged, this, &PropertyPanel::refresh);
     connect(document, &ProjectDocument::changed, this, &PropertyPanel::refresh);
     refresh();
@@ -133,36 +147,26 @@ void PropertyPanel::addErrorLabel(Page& page, const QString& key, QWidget* edito
     page.errors.insert(key, error);
 }
 
-QLineEdit* PropertyPanel::addLine(Page& page, const QString& key, const QString& label,
-                                  bool numeric)
+QLineEdit* PropertyPanel::addLine(Page& page, const QString& key, const QString& label)
 {
     auto* edit = new QLineEdit;
     addErrorLabel(page, key, edit, label);
     Page* pagePtr = &page;
-    connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, numeric, pagePtr] {
-        if (m_filling || edit->isReadOnly())
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, pagePtr] {
+        // Leaving a field that was not typed in (or was refilled since) changes nothing, nor
+        // does leaving one as its page gives way to another (the selection changed).
+        if (m_filling || edit->isReadOnly() || !edit->isModified() ||
+            pagePtr != &m_pages[int(m_page)])
             return;
-        const QString text = edit->text().trimmed();
-        QVariant value = text;
+        edit->setModified(false);
+        const QString text = edit->text();
+        const FieldRules::Outcome checked = FieldRules::check(m_page, key, text);
         pagePtr->localErrors.remove(key);
-        if (numeric && !text.isEmpty()) {
-            bool ok = false;
-            const double d = text.toDouble(&ok);
-            if (!ok) {
-                pagePtr->localErrors.insert(key, tr("\"%1\" is not a number").arg(text));
-                refresh();
-                return;
-            }
-            value = d;
-        } else if (numeric && key != QLatin1String("predicted_iterations")) {
-            pagePtr->localErrors.insert(key, tr("must not be empty"));
-            refresh();
-            return;
-        } else if (numeric) {
-            value = QVariant();
-        }
-        commit(m_page, key, value);
-        refresh();
+        if (checked.ok())
+            commit(m_page, key, checked.value);
+        else
+            pagePtr->localErrors.insert(key, refusal(text, checked.error));
+        refresh(); // a refused value gives way to the document's, which is kept
     });
     return edit;
 }
@@ -178,19 +182,6 @@ QComboBox* PropertyPanel::addCombo(Page& page, const QString& key, const QString
         commit(m_page, key, data.isValid() ? data : QVariant(combo->itemText(index)));
     });
     return combo;
-}
-
-QSpinBox* PropertyPanel::addSpin(Page& page, const QString& key, const QString& label, int min,
-                                 int max)
-{
-    auto* spin = new QSpinBox;
-    spin->setRange(min, max);
-    addErrorLabel(page, key, spin, label);
-    connect(spin, &QSpinBox::editingFinished, this, [this, spin, key] {
-        if (!m_filling)
-            commit(m_page, key, spin->value());
-    });
-    return spin;
 }
 
 void PropertyPanel::commit(Selection::Kind kind, const QString& key, const QVariant& value)
@@ -233,8 +224,6 @@ void PropertyPanel::setText(QWidget* editor, const QString& text)
         const int i = combo->findText(text);
         if (i >= 0)
             combo->setCurrentIndex(i);
-    } else if (auto* spin = qobject_cast<QSpinBox*>(editor)) {
-        spin->setValue(text.toInt());
     }
 }
 
@@ -269,14 +258,7 @@ void PropertyPanel::showErrors(Page& page, Selection::Kind kind, const std::vect
             if (kind != Selection::Kind::None &&
                 std::find(indices.begin(), indices.end(), p.index) == indices.end())
                 continue;
-            QString key = p.field;
-            if (kind == Selection::Kind::Job && key == QLatin1String("parallelism"))
-                key = QStringLiteral("dp");
-            if (!page.errors.contains(key))
-                key = kind == Selection::Kind::Job    ? QStringLiteral("id")
-                      : kind == Selection::Kind::None ? QStringLiteral("summary")
-                                                      : QStringLiteral("name");
-            messages[key] << p.message;
+            messages[fieldOf(page, kind, p.field)] << p.message;
         }
     for (auto it = page.errors.begin(); it != page.errors.end(); ++it) {
         const QStringList m = messages.value(it.key());
@@ -286,6 +268,31 @@ void PropertyPanel::showErrors(Page& page, Selection::Kind kind, const std::vect
             e->setStyleSheet(m.isEmpty() ? QString()
                                          : QStringLiteral("border: 1px solid #c62828;"));
     }
+}
+
+QString PropertyPanel::fieldOf(const Page& page, Selection::Kind kind, const QString& key)
+{
+    if (kind == Selection::Kind::Job && key == QLatin1String("parallelism"))
+        return QStringLiteral("dp");
+    if (page.errors.contains(key))
+        return key;
+    return kind == Selection::Kind::Job    ? QStringLiteral("id")
+           : kind == Selection::Kind::None ? QStringLiteral("summary")
+                                           : QStringLiteral("name");
+}
+
+void PropertyPanel::focusField(const QString& key)
+{
+    refresh();
+    const auto it = m_pages.find(int(m_page));
+    if (it == m_pages.end())
+        return;
+    QWidget* e = it->second.editors.value(fieldOf(it->second, m_page, key));
+    if (!e || !e->isEnabled())
+        return;
+    e->setFocus(Qt::OtherFocusReason);
+    if (auto* line = qobject_cast<QLineEdit*>(e))
+        line->selectAll();
 }
 
 void PropertyPanel::refresh()

@@ -13,7 +13,6 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
-class QSpinBox;
 class QStackedWidget;
 
 namespace gantry::ui {
@@ -21,9 +20,10 @@ namespace gantry::ui {
 class ProjectDocument;
 
 /// The property panel: the fields of whatever is selected (a rack, servers, a job, or the
-/// scenario when nothing is), each change an undo command through the document. Every field
-/// shows its problem (from the document's validation, or "not a number" for text that does
-/// not parse) right under it in red.
+/// scenario when nothing is), each change an undo command through the document. Typed text is
+/// checked with FieldRules first: a refused value (not a number, out of the file format's
+/// range, empty) changes nothing and says why under its field; a taken one may still be a
+/// problem of the scenario (a duplicate name, a job larger than the cluster), shown there too.
 class PropertyPanel : public QWidget
 {
     Q_OBJECT
@@ -45,6 +45,9 @@ public:
 public slots:
     /// Shows the page of the selection and fills it from the document.
     void refresh();
+    /// Shows the page of the selection and gives the editor of field key the focus (a problem's
+    /// field: "parallelism" stands for dp, a key without an editor for the name or id).
+    void focusField(const QString& key);
 
 private:
     struct Page
@@ -54,18 +57,18 @@ private:
         QLabel* title = nullptr;
         QHash<QString, QWidget*> editors;
         QHash<QString, QLabel*> errors;
-        QHash<QString, QString> localErrors; // text that does not parse
+        QHash<QString, QString> localErrors; // refused text, until the selection changes
     };
     Page& makePage(Selection::Kind kind, const QString& objectName);
-    QLineEdit* addLine(Page& page, const QString& key, const QString& label, bool numeric);
+    QLineEdit* addLine(Page& page, const QString& key, const QString& label);
     QComboBox* addCombo(Page& page, const QString& key, const QString& label);
-    QSpinBox* addSpin(Page& page, const QString& key, const QString& label, int min, int max);
     void addErrorLabel(Page& page, const QString& key, QWidget* editor, const QString& label);
     void commit(Selection::Kind kind, const QString& key, const QVariant& value);
     void fillRack();
     void fillServer();
     void fillJob();
     void fillScenario();
+    static QString fieldOf(const Page& page, Selection::Kind kind, const QString& key);
     void showErrors(Page& page, Selection::Kind kind, const std::vector<int>& indices);
     void setRowVisible(Page& page, const QString& key, bool visible);
     static void setText(QWidget* editor, const QString& text);

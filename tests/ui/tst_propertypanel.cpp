@@ -1,0 +1,475 @@
+// The property panel's defects of issue 16, each its own test: a negative GPU count typed for a
+// server killed the window; numbers were changed instead of refused (-2 servers became 2, 2.5
+// GPUs became 3, a huge number and an empty name silently reverted); the document itself took
+// values no scenario file would; a problem's double-click opened the job's panel without the
+// field it names. Also: every value the panel takes, the scenario reader takes.
+
+#include "document/jobbuilder.h"
+#include "document/projectdocument.h"
+#include "mainwindow.h"
+#include "paneltyping.h"
+#include "properties/problemslist.h"
+#include "properties/propertypanel.h"
+
+#include <QApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+
+#include <cmath>
+#include <limits>
+#include <memory>
+
+using gantry::Scenario;
+using gantry::ui::MainWindow;
+using gantry::ui::ProjectDocument;
+using gantry::ui::PropertyPanel;
+using gantry::ui::Selection;
+
+namespace {
+
+constexpr int Rack = int(Selection::Kind::Rack);
+constexpr int Server = int(Selection::Kind::Server);
+constexpr int Job = int(Selection::Kind::Job);
+constexpr int ScenarioKind = int(Selection::Kind::None);
+// In two-racks.json (plus the model job the fixture adds last).
+constexpr int GraphJob = 0;
+constexpr int DurationJob = 3;
+
+void typeInto(PropertyPanel* panel, const QString& field, const QString& text)
+{
+    QVERIFY2(gantry::test::typeIntoField(panel, field, text), qPrintable(field));
+}
+
+using gantry::test::fieldText;
+
+} // namespace
+
+class TstPropertyPanel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void cleanup();
+
+    void negativeServerGpusDoNotCrash();
+    void refusedInput_data();
+    void refusedInput();
+    void acceptedInput_data();
+    void acceptedInput();
+    void documentRefusesWhatTheFileRefuses_data();
+    void documentRefusesWhatTheFileRefuses();
+    void problemShowsItsField_data();
+    void problemShowsItsField();
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<MainWindow> m_window;
+    int m_modelJob = -1;
+};
+
+void TstPropertyPanel::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QCoreApplication::setOrganizationName(QStringLiteral("GantryTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_propertypanel"));
+    QSettings::setDefaultFormat(QSettings::IniFormat);
+    QSettings::setPath(QSettings::IniFormat, QSettings::UserScope, m_dir.filePath("settings"));
+}
+
+void TstPropertyPanel::init()
+{
+    QSettings().clear();
+    m_window = std::make_unique<MainWindow>();
+    m_window->setInteractive(false);
+    m_window->show();
+    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY2(m_window->openFile(QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks.json")),
+             qPrintable(m_window->lastError()));
+    ProjectDocument* doc = m_window->document();
+    const Scenario& sc = doc->current();
+    m_modelJob = doc->addJob(gantry::ui::JobBuilder::modelJob(
+        sc, QStringLiteral("m"), QStringLiteral("llama-7b"), {2, 1, 4, 1}, 100, 5));
+    QVERIFY(doc->problems().empty());
+    doc->undoStack()->clear();
+}
+
+void TstPropertyPanel::cleanup()
+{
+    m_window.reset();
+}
+
+void TstPropertyPanel::negativeServerGpusDoNotCrash()
+{
+    ProjectDocument* doc = m_window->document();
+    const Scenario before = doc->current();
+    doc->setSelection({Selection::Kind::Server, {0}});
+    typeInto(m_window->propertyPanel(), QStringLiteral("gpus"), QStringLiteral("-1"));
+    QVERIFY(m_window->isVisible());
+    QCOMPARE(doc->current(), before);
+    QCOMPARE(doc->undoStack()->count(), 0);
+    QVERIFY2(m_window->propertyPanel()->errorText(QStringLiteral("gpus")).contains("1 to 1024"),
+             qPrintable(m_window->propertyPanel()->errorText(QStringLiteral("gpus"))));
+    // Past the panel, the document refuses it too: nothing reaches Cluster::finalize().
+    QVERIFY(!doc->setServerField({0}, QStringLiteral("gpus"), -1));
+    QVERIFY(!doc->setServerField({0, 1}, QStringLiteral("gpus"), QStringLiteral("-1")));
+    QCOMPARE(doc->addServer(0, QStringLiteral("H100"), -1), -1);
+    QCOMPARE(doc->current(), before);
+    QCOMPARE(doc->undoStack()->count(), 0);
+}
+
+void TstPropertyPanel::refusedInput_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("error");
+
+    QTest::newRow("server count -2") << Server << 0 << "count"
+                                     << "-2"
+                                     << "1 to 4096";
+    QTest::newRow("server count 0") << Server << 0 << "count"
+                                    << "0"
+                                    << "1 to 4096";
+    QTest::newRow("server count 4097") << Server << 0 << "count"
+                                       << "4097"
+                                       << "1 to 4096";
+    QTest::newRow("server count 1.5") << Server << 0 << "count"
+                                      << "1.5"
+                                      << "1 to 4096";
+    QTest::newRow("server GPUs 2.5") << Server << 0 << "gpus"
+                                     << "2.5"
+                                     << "integer";
+    QTest::newRow("server GPUs 0") << Server << 0 << "gpus"
+                                   << "0"
+                                   << "1 to 1024";
+    QTest::newRow("server GPUs 1025") << Server << 0 << "gpus"
+                                      << "1025"
+                                      << "1 to 1024";
+    QTest::newRow("server GPUs huge") << Server << 0 << "gpus"
+                                      << "99999999999"
+                                      << "1 to 1024";
+    QTest::newRow("server GPUs text") << Server << 0 << "gpus"
+                                      << "eight"
+                                      << "not a number";
+    QTest::newRow("server GPUs nan") << Server << 0 << "gpus"
+                                     << "nan"
+                                     << "integer";
+    QTest::newRow("server NIC negative") << Server << 2 << "nic_gbps"
+                                         << "-5"
+                                         << "> 0";
+    QTest::newRow("server NIC inf") << Server << 2 << "nic_gbps"
+                                    << "inf"
+                                    << "> 0";
+    QTest::newRow("server intra empty") << Server << 2 << "intra_GBps"
+                                        << ""
+                                        << "empty";
+    QTest::newRow("server name empty") << Server << 2 << "name"
+                                       << ""
+                                       << "empty";
+    QTest::newRow("rack name empty") << Rack << 1 << "name"
+                                     << ""
+                                     << "empty";
+    QTest::newRow("rack name blank") << Rack << 1 << "name"
+                                     << "   "
+                                     << "empty";
+    QTest::newRow("rack uplink zero") << Rack << 1 << "uplink_gbps"
+                                      << "0"
+                                      << "> 0";
+    QTest::newRow("rack uplink huge") << Rack << 1 << "uplink_gbps"
+                                      << "99999999999999"
+                                      << "at most";
+    QTest::newRow("job arrival negative") << Job << 0 << "arrival_s"
+                                          << "-1"
+                                          << ">= 0";
+    QTest::newRow("job arrival past 1e9") << Job << 0 << "arrival_s"
+                                          << "1000000001"
+                                          << "at most 1000000000";
+    QTest::newRow("job id empty") << Job << 0 << "id"
+                                  << ""
+                                  << "empty";
+    QTest::newRow("job weight nan") << Job << 0 << "weight"
+                                    << "NaN"
+                                    << "> 0";
+    QTest::newRow("job predicted zero") << Job << 0 << "predicted_iterations"
+                                        << "0"
+                                        << "> 0";
+    QTest::newRow("graph job iterations 0") << Job << GraphJob << "iterations"
+                                            << "0"
+                                            << "> 0";
+    QTest::newRow("duration job GPUs 2.5") << Job << DurationJob << "gpus"
+                                           << "2.5"
+                                           << "integer";
+    QTest::newRow("duration job GPUs -1") << Job << DurationJob << "gpus"
+                                          << "-1"
+                                          << "integer";
+    QTest::newRow("duration job duration 0") << Job << DurationJob << "duration_s"
+                                             << "0"
+                                             << "> 0";
+    QTest::newRow("duration job duration huge") << Job << DurationJob << "duration_s"
+                                                << "1e300"
+                                                << "at most";
+    QTest::newRow("model job tp 0") << Job << -1 << "tp"
+                                    << "0"
+                                    << "integer";
+    QTest::newRow("model job ep 1025") << Job << -1 << "ep"
+                                       << "1025"
+                                       << "1 to 1024";
+    QTest::newRow("model job dp fraction") << Job << -1 << "dp"
+                                           << "0.5"
+                                           << "integer";
+    QTest::newRow("scenario name empty") << ScenarioKind << -1 << "name"
+                                         << ""
+                                         << "empty";
+}
+
+// A refused value changes nothing (no undo entry), says why under the field and shows the
+// value kept.
+void TstPropertyPanel::refusedInput()
+{
+    QFETCH(int, kind);
+    QFETCH(int, index);
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    QFETCH(QString, error);
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    if (index < 0 && kind == Job)
+        index = m_modelJob;
+    doc->setSelection(kind == ScenarioKind ? Selection{}
+                                           : Selection{Selection::Kind(kind), {index}});
+    QCOMPARE(int(panel->page()), kind);
+    const Scenario before = doc->current();
+    const QString shown = fieldText(panel, field);
+
+    typeInto(panel, field, text);
+    QVERIFY(m_window->isVisible());
+    QCOMPARE(doc->current(), before);
+    QCOMPARE(doc->undoStack()->count(), 0);
+    QVERIFY2(panel->errorText(field).contains(error), qPrintable(panel->errorText(field)));
+    QVERIFY(panel->editor(field)
+                ->parentWidget()
+                ->findChild<QLabel*>(QStringLiteral("error_") + field)
+                ->isVisible());
+    QCOMPARE(fieldText(panel, field), shown);
+    QVERIFY(doc->problems().empty());
+}
+
+void TstPropertyPanel::acceptedInput_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("shown"); // in the field afterwards
+
+    QTest::newRow("server count 3") << Server << 0 << "count"
+                                    << "3"
+                                    << "3";
+    QTest::newRow("server GPUs 1024") << Server << 0 << "gpus"
+                                      << "1024"
+                                      << "1024";
+    QTest::newRow("server GPUs 1e1") << Server << 0 << "gpus"
+                                     << "1e1"
+                                     << "10";
+    QTest::newRow("server NIC 0.5") << Server << 2 << "nic_gbps"
+                                    << "0.5"
+                                    << "0.5";
+    QTest::newRow("rack name") << Rack << 1 << "name"
+                               << " spine "
+                               << "spine";
+    QTest::newRow("rack uplink 1e12") << Rack << 1 << "uplink_gbps"
+                                      << "1e12"
+                                      << "1e+12";
+    QTest::newRow("job arrival 0") << Job << 1 << "arrival_s"
+                                   << "0"
+                                   << "0";
+    QTest::newRow("job arrival -0") << Job << 1 << "arrival_s"
+                                    << "-0"
+                                    << "0";
+    QTest::newRow("job predicted 10") << Job << 0 << "predicted_iterations"
+                                      << "10"
+                                      << "10";
+    QTest::newRow("job user empty") << Job << 0 << "user"
+                                    << ""
+                                    << "";
+    QTest::newRow("duration job GPUs 1") << Job << DurationJob << "gpus"
+                                         << "1"
+                                         << "1";
+    QTest::newRow("duration job duration 1e9") << Job << DurationJob << "duration_s"
+                                               << "1e9"
+                                               << "1000000000";
+    QTest::newRow("model job dp 1") << Job << -1 << "dp"
+                                    << "1"
+                                    << "1";
+    QTest::newRow("scenario name") << ScenarioKind << -1 << "name"
+                                   << "renamed"
+                                   << "renamed";
+}
+
+// A value in range is taken as one undo entry, shown, and undone exactly.
+void TstPropertyPanel::acceptedInput()
+{
+    QFETCH(int, kind);
+    QFETCH(int, index);
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    QFETCH(QString, shown);
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    if (index < 0 && kind == Job)
+        index = m_modelJob;
+    const Selection selection =
+        kind == ScenarioKind ? Selection{} : Selection{Selection::Kind(kind), {index}};
+    doc->setSelection(selection);
+    const Scenario before = doc->current();
+
+    typeInto(panel, field, text);
+    QVERIFY2(panel->errorText(field).isEmpty(), qPrintable(panel->errorText(field)));
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QVERIFY(!(doc->current() == before));
+    doc->setSelection(selection);
+    QCOMPARE(fieldText(panel, field), shown);
+    doc->undoStack()->undo();
+    QCOMPARE(doc->current(), before);
+}
+
+void TstPropertyPanel::documentRefusesWhatTheFileRefuses_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("index");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QVariant>("value");
+
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    const double inf = std::numeric_limits<double>::infinity();
+    QTest::newRow("server GPUs -1") << Server << 0 << "gpus" << QVariant(-1);
+    QTest::newRow("server GPUs 2.5 rounds no more") << Server << 0 << "gpus" << QVariant(2.5);
+    QTest::newRow("server GPUs huge") << Server << 0 << "gpus" << QVariant(99999999999.0);
+    QTest::newRow("server NIC nan") << Server << 0 << "nic_gbps" << QVariant(nan);
+    QTest::newRow("server intra inf") << Server << 0 << "intra_GBps" << QVariant(inf);
+    QTest::newRow("server rack -1") << Server << 0 << "rack" << QVariant(-1);
+    QTest::newRow("server name empty") << Server << 0 << "name" << QVariant(QString());
+    QTest::newRow("rack uplink -1") << Rack << 0 << "uplink_gbps" << QVariant(-1.0);
+    QTest::newRow("rack name empty") << Rack << 0 << "name" << QVariant(QString());
+    QTest::newRow("job gpus -1") << Job << DurationJob << "gpus" << QVariant(-1);
+    QTest::newRow("job duration nan") << Job << DurationJob << "duration_s" << QVariant(nan);
+    QTest::newRow("job arrival 1e10") << Job << 0 << "arrival_s" << QVariant(1e10);
+    QTest::newRow("job tp 0") << Job << -1 << "tp" << QVariant(0);
+    QTest::newRow("job ep 2000") << Job << -1 << "ep" << QVariant(2000);
+    QTest::newRow("job id blank") << Job << 0 << "id" << QVariant(QStringLiteral(" "));
+    QTest::newRow("job unknown field") << Job << 0 << "colour" << QVariant(1);
+}
+
+// Values that reach the document past any panel (scripts, tests, future views) are checked
+// there too: no undo entry, nothing changed.
+void TstPropertyPanel::documentRefusesWhatTheFileRefuses()
+{
+    QFETCH(int, kind);
+    QFETCH(int, index);
+    QFETCH(QString, field);
+    QFETCH(QVariant, value);
+    ProjectDocument* doc = m_window->document();
+    if (index < 0)
+        index = m_modelJob;
+    const Scenario before = doc->current();
+    bool changed = true;
+    switch (Selection::Kind(kind)) {
+    case Selection::Kind::Rack:
+        changed = doc->setRackField(index, field, value);
+        break;
+    case Selection::Kind::Server:
+        changed = doc->setServerField({index}, field, value);
+        break;
+    case Selection::Kind::Job:
+        changed = doc->setJobField(index, field, value);
+        break;
+    case Selection::Kind::None:
+        break;
+    }
+    QVERIFY(!changed);
+    QCOMPARE(doc->current(), before);
+    QCOMPARE(doc->undoStack()->count(), 0);
+}
+
+void TstPropertyPanel::problemShowsItsField_data()
+{
+    QTest::addColumn<int>("job");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QVariant>("value");
+    QTest::addColumn<int>("shownBefore"); // the job selected before the double-click
+
+    QTest::newRow("duration job GPUs, after a graph job")
+        << DurationJob << "gpus" << QVariant(100000) << GraphJob;
+    QTest::newRow("duration job GPUs, after a model job")
+        << DurationJob << "gpus" << QVariant(100000) << -1;
+    QTest::newRow("duration job GPUs, after the cluster")
+        << DurationJob << "gpus" << QVariant(100000) << -2;
+    QTest::newRow("model job tp, after a duration job") << -1 << "tp" << QVariant(3) << DurationJob;
+}
+
+// Double-clicking a problem shows the job's page with every field of its kind, the named one
+// focused.
+void TstPropertyPanel::problemShowsItsField()
+{
+    QFETCH(int, job);
+    QFETCH(QString, field);
+    QFETCH(QVariant, value);
+    QFETCH(int, shownBefore);
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    if (job < 0)
+        job = m_modelJob;
+    QVERIFY(doc->setJobField(job, field, value)); // taken, but a problem of the scenario
+    QVERIFY(!doc->problems().empty());
+    if (shownBefore == -2) {
+        m_window->showTab(MainWindow::Tab::Cluster);
+        doc->setSelection({Selection::Kind::Server, {0}});
+    } else {
+        m_window->showTab(MainWindow::Tab::Jobs);
+        doc->setSelection({Selection::Kind::Job, {shownBefore < 0 ? m_modelJob : shownBefore}});
+    }
+    QApplication::processEvents();
+
+    gantry::ui::ProblemsList* list = m_window->problemsList();
+    int line = 0;
+    while (line < int(doc->problems().size()) && doc->problems()[std::size_t(line)].index != job)
+        ++line;
+    QVERIFY(line < list->count());
+    QTest::mouseDClick(list->viewport(), Qt::LeftButton, {},
+                       list->visualItemRect(list->item(line)).center());
+    emit list->itemActivated(list->item(line)); // in case the platform sends no activation
+    QApplication::processEvents();
+
+    QCOMPARE(doc->selection(), (Selection{Selection::Kind::Job, {job}}));
+    QCOMPARE(panel->page(), Selection::Kind::Job);
+    QWidget* editor = panel->editor(field);
+    QVERIFY(editor);
+    QVERIFY2(editor->isVisible(), qPrintable(field));
+    QCOMPARE(m_window->focusWidget(), editor); // the focus once the window is active
+    const bool duration = doc->current().jobs[std::size_t(job)].kind == gantry::JobKind::Duration;
+    for (const char* key : {"id", "arrival_s", "gpus", "duration_s", "iterations", "model", "tp"}) {
+        const bool ofKind = QLatin1String(key) == QLatin1String("gpus") ||
+                                    QLatin1String(key) == QLatin1String("duration_s")
+                                ? duration
+                            : QLatin1String(key) == QLatin1String("iterations") ? !duration
+                            : QLatin1String(key) == QLatin1String("model") ||
+                                    QLatin1String(key) == QLatin1String("tp")
+                                ? !duration && job == m_modelJob
+                                : true;
+        QCOMPARE(panel->editor(QLatin1String(key))->isVisible(), ofKind);
+    }
+    QVERIFY(!panel->errorText(field).isEmpty());
+}
+
+QTEST_MAIN(TstPropertyPanel)
+#include "tst_propertypanel.moc"

@@ -1,0 +1,174 @@
+#include "fieldrules.h"
+
+#include "io/jsonfieldreader.h"
+
+#include <cmath>
+#include <optional>
+
+namespace gantry::ui {
+
+namespace {
+
+// The scenario reader's bounds (core/io/scenarioreader.cpp): times and iterations stay far
+// inside SimTime's range; rates have the reader's general bound.
+constexpr double MaxSeconds = 1e9;
+constexpr double MaxIterations = 1e9;
+constexpr double MaxNumber = JsonFieldReader::kMaxNumber;
+constexpr int MaxServerGpus = 1024;
+constexpr int MaxJobGpus = 10'000'000;
+constexpr int MaxDegree = 10'000'000;
+constexpr int MaxExpertDegree = 1024;
+// The document replicates a server at most this often (the file takes more, the editor's
+// scene would not).
+constexpr int MaxServerCount = 4096;
+
+struct Rule
+{
+    enum class Type
+    {
+        Text,     // any string
+        Name,     // a string that is not blank
+        Integer,  // a whole number in [low, high]
+        Number,   // a finite number >= low (> low when strict) and <= high
+        Optional, // Number, or nothing
+        Index,    // a choice by index (>= 0)
+    };
+    Type type = Type::Text;
+    double low = 0.0;
+    double high = 0.0;
+    bool strict = false;
+};
+
+Rule integer(int low, int high)
+{
+    return {Rule::Type::Integer, double(low), double(high), false};
+}
+
+Rule number(double high, bool strict = true)
+{
+    return {Rule::Type::Number, 0.0, high, strict};
+}
+
+std::optional<Rule> ruleOf(Selection::Kind kind, const QString& field)
+{
+    const auto is = [&field](const char* key) { return field == QLatin1String(key); };
+    switch (kind) {
+    case Selection::Kind::None:
+        if (is("name"))
+            return Rule{Rule::Type::Name};
+        break;
+    case Selection::Kind::Rack:
+        if (is("name"))
+            return Rule{Rule::Type::Name};
+        if (is("uplink_gbps"))
+            return number(MaxNumber);
+        break;
+    case Selection::Kind::Server:
+        if (is("name") || is("gpu_type"))
+            return Rule{Rule::Type::Name};
+        if (is("rack"))
+            return Rule{Rule::Type::Index};
+        if (is("gpus"))
+            return integer(1, MaxServerGpus);
+        if (is("intra_GBps") || is("nic_gbps"))
+            return number(MaxNumber);
+        if (is("count"))
+            return integer(1, MaxServerCount);
+        break;
+    case Selection::Kind::Job:
+        if (is("id") || is("model"))
+            return Rule{Rule::Type::Name};
+        if (is("user"))
+            return Rule{Rule::Type::Text};
+        if (is("arrival_s"))
+            return number(MaxSeconds, false);
+        if (is("duration_s"))
+            return number(MaxSeconds);
+        if (is("iterations"))
+            return number(MaxIterations);
+        if (is("predicted_iterations"))
+            return Rule{Rule::Type::Optional, 0.0, MaxIterations, true};
+        if (is("weight"))
+            return number(MaxNumber);
+        if (is("gpus"))
+            return integer(1, MaxJobGpus);
+        if (is("dp") || is("pp") || is("tp"))
+            return integer(1, MaxDegree);
+        if (is("ep"))
+            return integer(1, MaxExpertDegree);
+        break;
+    }
+    return std::nullopt;
+}
+
+QString bound(double v)
+{
+    return QString::number(v, 'g', 15);
+}
+
+QString numberError(const Rule& r)
+{
+    return QStringLiteral("must be a number %1 %2 and at most %3")
+        .arg(r.strict ? QStringLiteral(">") : QStringLiteral(">="), bound(r.low), bound(r.high));
+}
+
+bool isText(const QVariant& v)
+{
+    return v.typeId() == QMetaType::QString || v.typeId() == QMetaType::QByteArray ||
+           v.typeId() == QMetaType::QChar;
+}
+
+} // namespace
+
+bool FieldRules::isNumeric(Selection::Kind kind, const QString& field)
+{
+    const std::optional<Rule> r = ruleOf(kind, field);
+    return r && (r->type == Rule::Type::Integer || r->type == Rule::Type::Number ||
+                 r->type == Rule::Type::Optional);
+}
+
+FieldRules::Outcome FieldRules::check(Selection::Kind kind, const QString& field,
+                                      const QVariant& input)
+{
+    const std::optional<Rule> rule = ruleOf(kind, field);
+    if (!rule)
+        return {{}, QStringLiteral("is not a field that can be edited")};
+    const Rule& r = *rule;
+    const QString text = isText(input) ? input.toString().trimmed() : QString();
+    if (r.type == Rule::Type::Text || r.type == Rule::Type::Name) {
+        if (input.isValid() && !isText(input))
+            return {{}, QStringLiteral("must be text")};
+        if (r.type == Rule::Type::Name && text.isEmpty())
+            return {{}, QStringLiteral("must not be empty")};
+        return {text, {}};
+    }
+    if (!input.isValid() || (isText(input) && text.isEmpty())) {
+        if (r.type == Rule::Type::Optional)
+            return {QVariant(), {}};
+        return {{}, QStringLiteral("must not be empty")};
+    }
+    bool ok = false;
+    const double d = isText(input) ? text.toDouble(&ok) : input.toDouble(&ok);
+    if (!ok)
+        return {
+            {},
+            QStringLiteral("\"%1\" is not a number").arg(isText(input) ? text : input.toString())};
+    switch (r.type) {
+    case Rule::Type::Index:
+        if (!std::isfinite(d) || std::floor(d) != d || d < 0 || d > 1e9)
+            return {{}, QStringLiteral("must be one of the choices")};
+        return {int(d), {}};
+    case Rule::Type::Integer:
+        if (!std::isfinite(d) || std::floor(d) != d || d < r.low || d > r.high)
+            return {{},
+                    QStringLiteral("must be an integer from %1 to %2")
+                        .arg(bound(r.low), bound(r.high))};
+        return {int(d), {}};
+    default:
+        if (!std::isfinite(d) || (r.strict ? d <= r.low : d < r.low) || d > r.high)
+            return {{}, numberError(r)};
+        return {d + 0.0, {}}; // -0 is 0
+    }
+}
+
+} // namespace gantry::ui
