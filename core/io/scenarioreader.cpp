@@ -44,6 +44,7 @@ QString lineColumn(const QByteArray& json, int offset)
 class Parser
 {
 public:
+    explicit Parser(bool draft) : m_draft(draft) {}
     Scenario parse(const QJsonObject& root);
 
 private:
@@ -57,6 +58,9 @@ private:
     void checkFits(const Job& job, const QString& path) const;
     int gpuTypeIndex(const QString& name, JsonFieldReader& r);
 
+    // A draft keeps what the rules between items refuse (duplicates, jobs that do not fit, an
+    // empty cluster): the window's editor may hold it, and its project must open again.
+    bool m_draft = false;
     Scenario m_s;
     QHash<QString, int> m_gpuTypeIndex;
     QHash<QString, int> m_modelIndex;
@@ -84,7 +88,7 @@ Scenario Parser::parse(const QJsonObject& root)
     for (qsizetype i = 0; i < jobs.size(); ++i) {
         const QString path = indexed(QStringLiteral("jobs"), i);
         Job job = parseJob(JsonFieldReader::asObject(jobs[i], path), path);
-        if (ids.contains(job.id))
+        if (!m_draft && ids.contains(job.id))
             throw JsonPathError{path + QStringLiteral(".id"),
                                 QStringLiteral("duplicate job id \"%1\"").arg(job.id)};
         ids.insert(job.id);
@@ -132,7 +136,7 @@ void Parser::parseCluster(const QJsonObject& obj)
     Cluster& c = m_s.cluster;
     QHash<QString, int> rackIndex;
     const QJsonArray racks = r.array(QStringLiteral("racks"));
-    if (racks.isEmpty())
+    if (racks.isEmpty() && !m_draft)
         r.fail(QStringLiteral("racks"), QStringLiteral("must hold at least one rack"));
     for (qsizetype i = 0; i < racks.size(); ++i) {
         const QString path = indexed(QStringLiteral("cluster.racks"), i);
@@ -141,13 +145,14 @@ void Parser::parseCluster(const QJsonObject& obj)
         rack.name = rr.string(QStringLiteral("name"));
         rack.uplinkGbps = rr.number(QStringLiteral("uplink_gbps"), 0.0, true);
         rr.finish();
-        if (rackIndex.contains(rack.name))
+        if (!m_draft && rackIndex.contains(rack.name))
             rr.fail(QStringLiteral("name"), QStringLiteral("duplicate rack \"%1\"").arg(rack.name));
-        rackIndex.insert(rack.name, int(c.racks.size()));
+        if (!rackIndex.contains(rack.name))
+            rackIndex.insert(rack.name, int(c.racks.size()));
         c.racks.push_back(rack);
     }
     const QJsonArray servers = r.array(QStringLiteral("servers"));
-    if (servers.isEmpty())
+    if (servers.isEmpty() && !m_draft)
         r.fail(QStringLiteral("servers"), QStringLiteral("must hold at least one server"));
     QSet<QString> names;
     long long total = 0;
@@ -174,7 +179,7 @@ void Parser::parseCluster(const QJsonObject& obj)
             Server copy = s;
             if (count)
                 copy.name = QStringLiteral("%1-%2").arg(s.name).arg(k);
-            if (names.contains(copy.name))
+            if (!m_draft && names.contains(copy.name))
                 sr.fail(QStringLiteral("name"),
                         QStringLiteral("duplicate server \"%1\"").arg(copy.name));
             names.insert(copy.name);
@@ -247,7 +252,8 @@ Job Parser::parseJob(const QJsonObject& obj, const QString& path)
     job.predictedIterations =
         r.optionalNumber(QStringLiteral("predicted_iterations"), 0.0, true, kMaxIterations);
     r.finish();
-    checkFits(job, path);
+    if (!m_draft)
+        checkFits(job, path);
     return job;
 }
 
@@ -292,10 +298,11 @@ void Parser::parseModels(const QJsonArray& arr)
     for (qsizetype i = 0; i < arr.size(); ++i) {
         const QString path = indexed(QStringLiteral("models"), i);
         ModelSpec m = ModelSpecJson::read(JsonFieldReader::asObject(arr[i], path), path);
-        if (m_modelIndex.contains(m.name))
+        if (!m_draft && m_modelIndex.contains(m.name))
             throw JsonPathError{path + QStringLiteral(".name"),
                                 QStringLiteral("duplicate model \"%1\"").arg(m.name)};
-        m_modelIndex.insert(m.name, int(m_s.models.size()));
+        if (!m_modelIndex.contains(m.name))
+            m_modelIndex.insert(m.name, int(m_s.models.size()));
         m_s.models.push_back(std::move(m));
     }
 }
@@ -323,10 +330,13 @@ void Parser::parseModelJob(Job& job, JsonFieldReader& r)
     job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
     QString key;
     const QString problem = ModelGraphBuilder::check(spec, par, &key);
+    if (!problem.isEmpty() && m_draft)
+        return; // no graph for a layout the model cannot take; the editor shows the problem
     if (!problem.isEmpty())
         p.fail(key, problem);
     // Checked before building so that an absurd job never allocates its graph.
-    const int total = m_s.cluster.totalGpus();
+    // A draft may hold a job larger than its cluster, never one larger than any cluster.
+    const long long total = m_draft ? 10'000'000LL : m_s.cluster.totalGpus();
     if (par.workers() > total)
         p.fail(QString(), QStringLiteral("needs %1 GPUs (dp %2 x pp %3 x tp %4) but the cluster "
                                          "has %5")
@@ -340,7 +350,7 @@ void Parser::parseModelJob(Job& job, JsonFieldReader& r)
     for (const Server& s : m_s.cluster.servers)
         fastest = std::max(fastest, m_s.cluster.gpuTypes[std::size_t(s.gpuType)].tflops);
     const double computeS = job.graph.workers.front().flops / (fastest * 1e12);
-    if (computeS > kMaxComputeS)
+    if (!m_draft && computeS > kMaxComputeS)
         r.fail(QString(), QStringLiteral("one iteration takes %1 s of compute per worker even on "
                                          "the fastest GPU (at most %2 s)")
                               .arg(computeS)
@@ -395,7 +405,8 @@ Result<Scenario> ScenarioReader::readFile(const QString& path)
     return readJson(f.readAll(), path);
 }
 
-Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString& sourceName)
+Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString& sourceName,
+                                          Mode mode)
 {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
@@ -405,7 +416,7 @@ Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString&
     if (!doc.isObject())
         return Error::invalid(QStringLiteral("%1: (root): must be an object").arg(sourceName));
     try {
-        Parser p;
+        Parser p(mode == Mode::Draft);
         return p.parse(doc.object());
     } catch (const JsonPathError& e) {
         return Error::invalid(QStringLiteral("%1: %2: %3").arg(sourceName, e.path, e.message));

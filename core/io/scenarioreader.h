@@ -13,10 +13,20 @@ namespace gantry {
 class ScenarioReader
 {
 public:
+    /// How strictly a document is read.
+    enum class Mode
+    {
+        Strict, ///< every rule of the format (files, imports, the command line)
+        Draft,  ///< the structure and every value, but not the rules between items (duplicate
+                ///< names, jobs that do not fit the cluster, an empty cluster): a scenario
+                ///< being edited, saved with its problems so that it can be opened again
+    };
+
     /// Reads path; InvalidInput on any problem (unreadable file, bad JSON, invalid scenario).
     static Result<Scenario> readFile(const QString& path);
     /// Parses json; sourceName prefixes every message. O(size of the document).
-    static Result<Scenario> readJson(const QByteArray& json, const QString& sourceName);
+    static Result<Scenario> readJson(const QByteArray& json, const QString& sourceName,
+                                     Mode mode = Mode::Strict);
 };
 
 } // namespace gantry

@@ -13,9 +13,15 @@ namespace gantry::storage {
 /// Runs of one scenario to record in a save.
 struct RecordedRuns
 {
-    Scenario scenario;              ///< what ran (stored unless an identical one is there)
+    Scenario scenario;              ///< what ran (its content hash marks the runs)
     std::vector<RunResult> results; ///< one per run, each with its configuration
     bool addHistory = true;         ///< append the scenario's finished jobs to the history
+    /// The scenario row the runs belong to, when the project has one for them (a run of an
+    /// earlier version of a scenario belongs to that scenario, not to a new row). 0: the row
+    /// of an identical stored scenario, added when there is none.
+    qint64 scenarioId = 0;
+    /// Or, when >= 0, the row of addScenarios[addedIndex] of the same save.
+    int addedIndex = -1;
 };
 
 /// Everything one save writes; ProjectStore::save applies it in one transaction.

@@ -608,11 +608,18 @@ Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
         s.id = q.value(0).toLongLong();
         s.name = q.value(1).toString();
         s.hash = q.value(2).toString();
-        auto read =
-            ScenarioReader::readJson(q.value(3).toString().toUtf8(),
-                                     QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id));
-        if (!read)
-            return Error::invalid(read.error().message);
+        const QByteArray json = q.value(3).toString().toUtf8();
+        const QString source = QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id);
+        auto read = ScenarioReader::readJson(json, source);
+        if (!read) {
+            // Saved while it had problems (the window saves work in progress): it opens as a
+            // draft, and the editor shows its problems again.
+            auto draft = ScenarioReader::readJson(json, source, ScenarioReader::Mode::Draft);
+            if (!draft)
+                return Error::invalid(read.error().message);
+            s.problem = read.error().message;
+            read = std::move(draft);
+        }
         s.scenario = std::move(read).value();
         out.push_back(std::move(s));
     }
@@ -704,7 +711,11 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
         if (Status st = w.replace(id, s); !st)
             return st.error();
     for (const RecordedRuns& r : changes.runs) {
-        auto sid = w.scenario(r.scenario);
+        Result<qint64> sid = r.scenarioId;
+        if (r.addedIndex >= 0 && std::size_t(r.addedIndex) < report.scenarioIds.size())
+            sid = report.scenarioIds[std::size_t(r.addedIndex)];
+        else if (r.scenarioId == 0)
+            sid = w.scenario(r.scenario);
         if (!sid)
             return sid.error();
         const QString hash = contentHash(r.scenario);

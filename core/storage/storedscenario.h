@@ -13,6 +13,7 @@ struct StoredScenario
     QString name;      ///< the scenario's name
     QString hash;      ///< SHA-256 of its canonical JSON (ProjectStore::scenarioHash)
     Scenario scenario; ///< the scenario itself
+    QString problem;   ///< why it is only a draft (saved with problems), empty when valid
 };
 
 } // namespace gantry::storage

@@ -100,6 +100,8 @@ private slots:
     void inlineInvalid_data();
     void inlineInvalid();
     void missingFile();
+    void draft_data();
+    void draft();
     void roundTrip_data();
     void roundTrip();
     void roundTripEdgeCases_data();
@@ -232,6 +234,53 @@ void TestScenarioReader::inlineInvalid()
     QVERIFY2(msg.startsWith(QStringLiteral("inline.json: ")), qPrintable(msg));
     QVERIFY2(msg.contains(QStringLiteral(": ") + path), qPrintable(msg));
     QVERIFY2(msg.contains(message), qPrintable(msg));
+}
+
+void TestScenarioReader::draft_data()
+{
+    QTest::addColumn<QByteArray>("json");
+    QTest::addColumn<bool>("draftReads");
+    const QByteArray job = R"({"id": "a", "arrival_s": 0, "gpus": 1, "duration_s": 1})";
+    QTest::newRow("duplicate job ids") << scenarioWithJob(job + "," + job) << true;
+    QTest::newRow("job larger than the cluster")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 64, "duration_s": 1})") << true;
+    QTest::newRow("model layout the model cannot take")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "model": "bert-large",
+                               "parallelism": {"pp": 100}, "iterations": 1})")
+        << true;
+    QTest::newRow("no servers") << QByteArray(R"({"format": "gantry-scenario", "version": 1,
+               "cluster": {"racks": [{"name": "r0", "uplink_gbps": 100}], "servers": []},
+               "jobs": []})") << true;
+    // A draft still has the structure and values of the format.
+    QTest::newRow("negative GPUs")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": -1, "duration_s": 1})") << false;
+    QTest::newRow("unknown key")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 1, "duration_s": 1, "x": 1})")
+        << false;
+    QTest::newRow("absurd layout")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "model": "bert-large",
+                               "parallelism": {"dp": 10000000, "tp": 2}, "iterations": 1})")
+        << false;
+}
+
+// A scenario saved with problems (a project's work in progress) reads again as a draft; the
+// strict reading of files and the command line still refuses it.
+void TestScenarioReader::draft()
+{
+    QFETCH(QByteArray, json);
+    QFETCH(bool, draftReads);
+    QVERIFY(!ScenarioReader::readJson(json, QStringLiteral("s.json")).ok());
+    const auto draft =
+        ScenarioReader::readJson(json, QStringLiteral("s.json"), ScenarioReader::Mode::Draft);
+    QCOMPARE(draft.ok(), draftReads);
+    if (draftReads) {
+        // What was written reads back as the same draft.
+        const auto again =
+            ScenarioReader::readJson(ScenarioWriter::toJson(draft.value()), QStringLiteral("again"),
+                                     ScenarioReader::Mode::Draft);
+        QVERIFY(again.ok());
+        QCOMPARE(ScenarioWriter::toJson(again.value()), ScenarioWriter::toJson(draft.value()));
+    }
 }
 
 void TestScenarioReader::missingFile()

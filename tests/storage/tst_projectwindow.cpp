@@ -2,6 +2,7 @@
 // failed open keeping what was open, and runs recorded on Save.
 #include "document/projectdocument.h"
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "mainwindow.h"
 #include "results/resultspanel.h"
 #include "storage/projectstore.h"
@@ -110,6 +111,8 @@ private Q_SLOTS:
     void userRunTakesOverSavedRuns();
     void renameKeepsSavedRuns();
     void emptyImportAddsNothing();
+    void savedWithProblemsOpensAgain();
+    void runsOfAnEarlierVersionStayWithTheirScenario();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -475,6 +478,54 @@ void TstProjectWindow::emptyImportAddsNothing()
     QVERIFY2(w.lastError().contains(QLatin1String("philly.csv")), qPrintable(w.lastError()));
     QCOMPARE(int(w.projectScenarios().size()), 1);
     QCOMPARE(w.document()->undoStack()->count(), undo);
+}
+
+// A project saved while its scenario has problems (work in progress) opens again, with the
+// same content and the same problems; it used to be refused on reopening, losing the work.
+void TstProjectWindow::savedWithProblemsOpensAgain()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    QVERIFY(w.document()->setJobField(0, QStringLiteral("gpus"), 64));
+    QVERIFY(!w.document()->problems().empty());
+    const QByteArray before = gantry::ScenarioWriter::toJson(w.scenario());
+    QVERIFY2(w.saveProjectAs(project), qPrintable(w.lastError()));
+    MainWindow again;
+    again.setInteractive(false);
+    QVERIFY2(again.openFile(project), qPrintable(again.lastError()));
+    QCOMPARE(gantry::ScenarioWriter::toJson(again.scenario()), before);
+    QVERIFY(!again.document()->problems().empty());
+    QVERIFY(!again.startRun()); // still refused until the problem is fixed
+}
+
+// Runs of a scenario that was edited after them are recorded under that scenario (marked as
+// runs of an earlier version), not as extra scenarios that appear on reopening.
+void TstProjectWindow::runsOfAnEarlierVersionStayWithTheirScenario()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    w.setCheckedPolicies({QStringLiteral("fifo")});
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QVERIFY(w.document()->setRackField(0, QStringLiteral("uplink_gbps"), 7.0));
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QVERIFY2(w.saveProjectAs(project), qPrintable(w.lastError()));
+    MainWindow again;
+    again.setInteractive(false);
+    QVERIFY(again.openFile(project));
+    QTRY_VERIFY_WITH_TIMEOUT(!again.isRunning(), RunTimeoutMs);
+    QCOMPARE(int(again.projectScenarios().size()), 1);
+    QCOMPARE(int(again.document()->storedRuns(0).size()), 2);
+    const QStringList items = runItems(again, 0);
+    QCOMPARE(items.size(), 2);
+    QVERIFY2(items[0].contains(QLatin1String("earlier version")), qPrintable(items[0]));
+    QVERIFY2(!items[1].contains(QLatin1String("earlier version")), qPrintable(items[1]));
+    QCOMPARE(int(again.lastRuns().size()), 1); // only the current version's run is shown
 }
 
 QTEST_MAIN(TstProjectWindow)

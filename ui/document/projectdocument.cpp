@@ -254,14 +254,22 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
             changes.replaceScenarios.emplace_back(e.storedId, e.scenario);
         }
     }
-    for (const ScenarioEntry& e : entries) {
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const ScenarioEntry& e = entries[i];
         const Scenario* last = nullptr;
+        // The runs belong to this entry's row, whatever version of it they ran.
+        const auto addedAt = std::find(added->begin(), added->end(), int(i));
         for (const DocumentRun& r : e.runs) {
             if (r.saved)
                 continue;
             const Scenario* ran = r.ranOn ? r.ranOn.get() : &e.scenario;
-            if (changes.runs.empty() || last != ran)
-                changes.runs.push_back({*ran, {}, true});
+            if (changes.runs.empty() || last != ran) {
+                storage::RecordedRuns runs{*ran, {}, true};
+                runs.scenarioId = e.storedId;
+                if (addedAt != added->end())
+                    runs.addedIndex = int(addedAt - added->begin());
+                changes.runs.push_back(std::move(runs));
+            }
             last = ran;
             changes.runs.back().results.push_back(r.result);
         }
