@@ -160,7 +160,7 @@ QList<Command> table()
          QStringLiteral("Measures the engine: scheduling speed, GPU mapping, prediction "
                         "accuracy and the paper's comparison."),
          {{QStringLiteral("--suite S"),
-           QStringLiteral("all (default), scheduling, mapping, prediction or paper")},
+           QStringLiteral("one suite of the usage line, or all of them (all, the default)")},
           {QStringLiteral("--scenario FILE"),
            QStringLiteral("the scenario measured (default: the installed philly-512.json)")},
           {QStringLiteral("--repeat N"),
