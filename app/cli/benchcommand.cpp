@@ -26,8 +26,7 @@ QString defaultScenario()
     const QStringList candidates = {
         QCoreApplication::applicationDirPath() +
             QStringLiteral("/../../sampledata/philly-512.json"),
-        QCoreApplication::applicationDirPath() +
-            QStringLiteral("/../share/gantry/sampledata/philly-512.json"),
+        QCoreApplication::applicationDirPath() + QStringLiteral("/../share/gantry/philly-512.json"),
         QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/philly-512.json")};
     for (const QString& c : candidates)
         if (QFileInfo::exists(c))

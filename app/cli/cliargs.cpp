@@ -38,6 +38,11 @@ Result<CliArgs> CliArgs::parse(const QStringList& args, const QStringList& value
     return out;
 }
 
+bool CliArgs::asksForHelp(const QStringList& args)
+{
+    return args.contains(QLatin1String("--help")) || args.contains(QLatin1String("-h"));
+}
+
 std::optional<QString> CliArgs::value(const QString& name) const
 {
     for (auto it = m_values.crbegin(); it != m_values.crend(); ++it)

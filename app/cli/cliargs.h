@@ -28,6 +28,10 @@ public:
     static Result<CliArgs> parse(const QStringList& args, const QStringList& valueOptions,
                                  const QStringList& flags);
 
+    /// True when args ask for help (--help or -h among them): the command prints its help
+    /// instead of running.
+    static bool asksForHelp(const QStringList& args);
+
     /// Positional arguments in order.
     const QStringList& positional() const { return m_positional; }
     /// Value of --name, if given.

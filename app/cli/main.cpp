@@ -3,6 +3,7 @@
 #include "cliargs.h"
 #include "clicommands.h"
 #include "generatecommand.h"
+#include "helptexts.h"
 #include "importcommand.h"
 #include "projectcommand.h"
 
@@ -24,12 +25,23 @@ int main(int argc, char** argv)
     }
     const QString command = args.takeFirst();
     if (command == QLatin1String("--help") || command == QLatin1String("-h") ||
-        command == QLatin1String("help")) {
-        out << CliCommands::usage();
+        (command == QLatin1String("help") && args.isEmpty())) {
+        out << HelpTexts::overview();
         return ExitOk;
     }
     if (command == QLatin1String("--version")) {
         out << "gantry-cli " << GANTRY_VERSION << Qt::endl;
+        return ExitOk;
+    }
+    // help COMMAND and COMMAND --help (or -h) print the command's help instead of running it.
+    const QString asked = command == QLatin1String("help") ? args.front() : command;
+    if (command == QLatin1String("help") || CliArgs::asksForHelp(args)) {
+        const QString help = HelpTexts::command(asked);
+        if (help.isEmpty()) {
+            err << "gantry-cli: unknown command \"" << asked << "\"\n" << CliCommands::usage();
+            return ExitInvalid;
+        }
+        out << help;
         return ExitOk;
     }
     if (command == QLatin1String("validate"))

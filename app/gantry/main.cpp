@@ -13,6 +13,7 @@
 #include <QByteArray>
 #include <QCommandLineParser>
 #include <QDir>
+#include <QIcon>
 #include <QStringList>
 #include <QTabWidget>
 #include <QTextStream>
@@ -138,6 +139,11 @@ int main(int argc, char* argv[])
 
     QApplication app(argc, argv);
     describeApplication();
+    // The installed desktop entry (gantry.desktop) and the theme's icon; the built-in copy of the
+    // icon serves a build tree.
+    QGuiApplication::setDesktopFileName(QStringLiteral("gantry"));
+    QApplication::setWindowIcon(
+        QIcon::fromTheme(QStringLiteral("gantry"), QIcon(QStringLiteral(":/gantry/gantry.svg"))));
     QCommandLineParser parser;
     addOptions(parser);
     parser.process(app);

@@ -1,11 +1,13 @@
 // The command-line contract of DESIGN.md 5, checked against the real gantry-cli binary: exit
 // statuses, the run/compare JSON keys, the result files, import and the bench output format.
+#include "../common/childprocess.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
+#include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
@@ -14,29 +16,11 @@
 
 namespace {
 
-struct Outcome
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-    bool finished = false;
-};
+using Outcome = gantry::test::ChildProcess;
 
 Outcome cli(const QStringList& args)
 {
-    QProcess p;
-    p.setProgram(QStringLiteral(GANTRY_CLI_PATH));
-    p.setArguments(args);
-    p.start();
-    Outcome o;
-    if (!p.waitForStarted(30000))
-        return o;
-    p.closeWriteChannel();
-    o.finished = p.waitForFinished(300000) && p.exitStatus() == QProcess::NormalExit;
-    o.exitCode = p.exitCode();
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
-    return o;
+    return Outcome::run(QStringLiteral(GANTRY_CLI_PATH), args);
 }
 
 QString data(const QString& rel)
@@ -127,9 +111,7 @@ QJsonObject parseObject(const QByteArray& text, QString* problem)
 
 QString explain(const Outcome& o)
 {
-    return QStringLiteral("exit %1\nstdout: %2\nstderr: %3")
-        .arg(o.exitCode)
-        .arg(QString::fromUtf8(o.out), QString::fromUtf8(o.err));
+    return o.explain();
 }
 
 } // namespace
@@ -140,6 +122,12 @@ class TestCli : public QObject
 
 private slots:
     void help();
+    void overview_data();
+    void overview();
+    void commandHelp_data();
+    void commandHelp();
+    void helpUnknownCommand();
+    void version();
     void validateValid_data();
     void validateValid();
     void validateMalformed_data();
@@ -171,6 +159,125 @@ void TestCli::help()
     QVERIFY(o.finished);
     QCOMPARE(o.exitCode, 0);
     QVERIFY(o.out.contains("usage"));
+}
+
+// The options each command takes (its parser's), which its help must name.
+const QList<QPair<QString, QStringList>> kCommandOptions = {
+    {"validate", {}},
+    {"run",
+     {"--policy", "--placement", "--predictor", "--seed", "--contention", "--restart-overhead",
+      "--first-jobs", "--mapping-backend", "--project", "--history", "--out", "--json",
+      "--report-memory"}},
+    {"compare",
+     {"--policies", "--placement", "--predictor", "--seed", "--contention", "--restart-overhead",
+      "--first-jobs", "--mapping-backend", "--project", "--history", "--format", "--json"}},
+    {"report",
+     {"--policies", "-o", "--baseline", "--page", "--placement", "--predictor", "--seed",
+      "--contention", "--restart-overhead", "--mapping-backend", "--project", "--history"}},
+    {"project", {"--add", "--json"}},
+    {"map", {"--job", "--placement", "--free", "--seed", "--mapping-backend", "--json"}},
+    {"generate", {"--cluster", "--jobs", "--load", "--mix", "--seed", "-o"}},
+    {"import",
+     {"--format", "--cluster", "-o", "--nodes", "--limit", "--since", "--until", "--vc",
+      "--min-gpus", "--max-gpus", "--strict"}},
+    {"bench",
+     {"--suite", "--scenario", "--repeat", "--policies", "--predictor", "--paper-jobs", "--json"}},
+};
+
+// --help, -h and a bare help print the overview: every command's usage and what it does.
+void TestCli::overview_data()
+{
+    QTest::addColumn<QString>("arg");
+    for (const char* arg : {"--help", "-h", "help"})
+        QTest::newRow(arg) << QString::fromLatin1(arg);
+}
+
+void TestCli::overview()
+{
+    QFETCH(QString, arg);
+    const Outcome o = cli({arg});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0 && o.err.isEmpty(), qPrintable(explain(o)));
+    const QString text = QString::fromUtf8(o.out);
+    for (const auto& [command, options] : kCommandOptions) {
+        QVERIFY2(text.contains(QStringLiteral("gantry-cli ") + command),
+                 qPrintable(command + QStringLiteral(": no usage line\n") + text));
+        QVERIFY2(text.contains(QStringLiteral("\n  ") + command + QLatin1Char(' ')),
+                 qPrintable(command + QStringLiteral(": not in the command list\n") + text));
+    }
+    QVERIFY(text.contains("gantry-cli help COMMAND"));
+}
+
+// help COMMAND, COMMAND --help and COMMAND -h (even after other arguments) print the command's
+// help: what it does, its usage and a line for each option it takes; exit 0, nothing run.
+void TestCli::commandHelp_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("command");
+    QTest::addColumn<QStringList>("options");
+    for (const auto& [command, options] : kCommandOptions) {
+        QTest::addRow("help %s", qPrintable(command))
+            << QStringList{"help", command} << command << options;
+        QTest::addRow("%s --help", qPrintable(command))
+            << QStringList{command, "--help"} << command << options;
+        QTest::addRow("%s FILE -h", qPrintable(command))
+            << QStringList{command, small(), "-h"} << command << options;
+    }
+}
+
+void TestCli::commandHelp()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, command);
+    QFETCH(QStringList, options);
+    const Outcome o = cli(args);
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0 && o.err.isEmpty(), qPrintable(explain(o)));
+    const QString text = QString::fromUtf8(o.out);
+    QVERIFY2(text.startsWith(QStringLiteral("gantry-cli ") + command + QStringLiteral(": ")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("usage:\n  gantry-cli ") + command), qPrintable(text));
+    // Each option has its own line under "options:", and every option the usage shows is there.
+    const QString described = text.section(QStringLiteral("\noptions:\n"), 1);
+    QVERIFY2(options.isEmpty() || !described.isEmpty(), qPrintable(text));
+    QStringList lines;
+    for (const QString& line : described.split(QLatin1Char('\n')))
+        lines << line.trimmed();
+    const auto hasLine = [&](const QString& option) {
+        for (const QString& line : lines)
+            if (line.startsWith(option + QLatin1Char(' ')) ||
+                line.startsWith(option + QLatin1Char(',')))
+                return true;
+        return false;
+    };
+    for (const QString& option : options)
+        QVERIFY2(hasLine(option),
+                 qPrintable(option + QStringLiteral(" is not described\n") + text));
+    const QString usage =
+        text.section(QStringLiteral("usage:\n"), 1).section(QStringLiteral("\n\n"), 0, 0);
+    static const QRegularExpression optionInUsage(QStringLiteral("(--[a-z-]+)"));
+    for (auto it = optionInUsage.globalMatch(usage); it.hasNext();) {
+        const QString option = it.next().captured(1);
+        QVERIFY2(
+            hasLine(option),
+            qPrintable(option + QStringLiteral(" is in the usage but not described\n") + text));
+    }
+}
+
+void TestCli::helpUnknownCommand()
+{
+    const Outcome o = cli({QStringLiteral("help"), QStringLiteral("simulate")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 2 && o.out.isEmpty(), qPrintable(explain(o)));
+    QVERIFY2(o.err.contains("unknown command \"simulate\""), qPrintable(explain(o)));
+}
+
+void TestCli::version()
+{
+    const Outcome o = cli({QStringLiteral("--version")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QCOMPARE(o.out.trimmed(), QByteArray("gantry-cli " GANTRY_VERSION));
 }
 
 void TestCli::validateValid_data()
