@@ -25,8 +25,7 @@ constexpr std::array<std::pair<const char*, QRgb>, 10> Known = {{
 }};
 
 // Any other policy: a stable colour from its name.
-constexpr std::array<QRgb, 6> Others = {0x17becf, 0x8c564b, 0x7f7f7f,
-                                        0x393b79, 0x637939, 0x843c39};
+constexpr std::array<QRgb, 6> Others = {0x17becf, 0x8c564b, 0x7f7f7f, 0x393b79, 0x637939, 0x843c39};
 
 } // namespace
 
