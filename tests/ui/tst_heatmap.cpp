@@ -49,6 +49,7 @@ private Q_SLOTS:
     void hottestCell_data();
     void hottestCell();
     void view();
+    void noTrafficSaysSo();
 };
 
 void TestHeatmap::hottestCell_data()
@@ -115,6 +116,27 @@ void TestHeatmap::view()
     QImage shot = v.grab().toImage();
     const QPoint hot = v.painter()->cellRect(canvas, 0, 1).center().toPoint();
     QCOMPARE(shot.pixel(hot), v.painter()->colourFor(8000.0).rgb());
+}
+
+// A run without traffic between GPUs (duration jobs) says so in words, instead of an empty grid
+// labelled "none".
+void TestHeatmap::noTrafficSaysSo()
+{
+    Scenario s = test::twoServers(2);
+    s.jobs = {test::durationJob(QStringLiteral("d"), 0.0, 2, 10.0)};
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
+    const HeatmapPainter heat(TrafficMatrix::byServer(s, schedule, 0.0, 10.0));
+    QCOMPARE(heat.matrix().max(), 0.0);
+    QImage img(600, 400, QImage::Format_ARGB32_Premultiplied);
+    QPainter p(&img);
+    heat.paint(p, QRectF(0, 0, 600, 400));
+    p.end();
+    // Dark text in the middle, no grid: the pixels that are not white are few and grey.
+    int dark = 0;
+    for (int y = 0; y < 400; ++y)
+        for (int x = 0; x < 600; ++x)
+            dark += qGray(img.pixel(x, y)) < 160;
+    QVERIFY2(dark > 200 && dark < 8000, qPrintable(QString::number(dark)));
 }
 
 QTEST_MAIN(TestHeatmap)

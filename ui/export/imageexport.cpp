@@ -2,6 +2,7 @@
 
 #include "charts/chartfactory.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QImage>
 #include <QPainter>
@@ -106,10 +107,43 @@ Status ImageExport::chart(QChart* chart, const QString& path, const QSize& size,
 }
 
 Status ImageExport::gantt(const GanttPainter& gantt, const QString& path, const QSize& size,
-                          const GanttPainter::Options& options, double scale)
+                          const GanttPainter::Options& options, double scale, const QString& title)
 {
+    GanttPainter::Options o = options;
+    o.cursorS = -1.0;
     return write(
-        path, size, [&](QPainter& p, const QRectF& area) { gantt.paint(p, area, options); }, scale);
+        path, size,
+        [&](QPainter& p, const QRectF& area) {
+            constexpr double TitleH = 34.0, KeyH = 26.0;
+            p.fillRect(area, Qt::white);
+            QFont f = p.font();
+            f.setPointSizeF(13.0);
+            f.setBold(true);
+            p.setFont(f);
+            p.setPen(QColor(30, 30, 30));
+            p.drawText(QRectF(area.left() + 10, area.top(), area.width() - 20, TitleH),
+                       Qt::AlignLeft | Qt::AlignVCenter,
+                       title.isEmpty()
+                           ? QCoreApplication::translate("gantry::ui::ImageExport", "Gantt chart")
+                           : title);
+            gantt.paint(p, area.adjusted(0, TitleH, 0, -KeyH), o);
+            f.setPointSizeF(9.0);
+            f.setBold(false);
+            p.setFont(f);
+            p.setPen(QColor(70, 70, 70));
+            QString key = QCoreApplication::translate(
+                "gantry::ui::ImageExport",
+                "One lane per GPU, grouped by rack and server; one colour per job, named on its "
+                "bars where it fits; a red tick ends a preempted segment.");
+            if (gantt.hasVirtualMachine() && o.showVirtualMachine)
+                key += QCoreApplication::translate(
+                    "gantry::ui::ImageExport",
+                    " Bottom band: A-SRPT's virtual single machine; a triangle marks a job's "
+                    "release to the cluster.");
+            p.drawText(QRectF(area.left() + 10, area.bottom() - KeyH, area.width() - 20, KeyH),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, key);
+        },
+        scale);
 }
 
 } // namespace gantry::ui

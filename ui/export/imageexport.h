@@ -46,10 +46,12 @@ public:
     /// A chart (not owned) to path; the format follows the suffix.
     static Status chart(QChart* chart, const QString& path, const QSize& size = QSize(720, 420),
                         double scale = 1.0);
-    /// The Gantt chart painted with options to path; the format follows the suffix.
+    /// The Gantt chart painted with options to path under title, with a key to its marks
+    /// below; the format follows the suffix. Never the playback cursor: an image is of the run.
     static Status gantt(const GanttPainter& gantt, const QString& path,
-                        const QSize& size = QSize(1200, 600),
-                        const GanttPainter::Options& options = {}, double scale = 1.0);
+                        const QSize& size = QSize(1600, 900),
+                        const GanttPainter::Options& options = {}, double scale = 1.0,
+                        const QString& title = {});
 };
 
 } // namespace gantry::ui

@@ -1,5 +1,6 @@
 #include "heatmap/heatmappainter.h"
 
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QLinearGradient>
 #include <QPainter>
@@ -98,6 +99,20 @@ void HeatmapPainter::paint(QPainter& p, const QRectF& area) const
 {
     p.save();
     p.fillRect(area, Qt::white);
+    if (m_max <= 0.0) {
+        // An empty grid labelled "none" reads as a broken view: say what it means.
+        QFont f = p.font();
+        f.setPointSizeF(10.0);
+        p.setFont(f);
+        p.setPen(QColor(70, 70, 70));
+        p.drawText(area.adjusted(24, 24, -24, -24), Qt::AlignCenter | Qt::TextWordWrap,
+                   QCoreApplication::translate(
+                       "gantry::ui::HeatmapPainter",
+                       "No traffic between GPUs in this run: its jobs carry no communication "
+                       "(duration jobs, as traces give) or each ran on a single GPU."));
+        p.restore();
+        return;
+    }
     const QRectF g = gridRect(area);
     const int n = m_matrix.size;
     QFont f = p.font();

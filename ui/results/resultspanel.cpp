@@ -255,8 +255,13 @@ Status ResultsPanel::exportView(int i, const QString& path) const
             return Error::invalid(
                 tr("%1: no Gantt chart to export (run a scenario first)").arg(path));
         GanttPainter::Options o = m_gantt->options();
-        const QSize size = m_gantt->viewport()->size().expandedTo(QSize(800, 400));
-        return ImageExport::gantt(*m_gantt->painter(), path, size, o);
+        // Large enough for a slide, whatever the window's size; the view's zoom and highlight.
+        const QSize size = m_gantt->viewport()->size().expandedTo(QSize(1600, 900));
+        const int run = currentRun();
+        const QString title =
+            run >= 0 ? tr("%1: %2").arg(m_scenario.name, runLabel(run).section(u' ', 1))
+                     : m_scenario.name;
+        return ImageExport::gantt(*m_gantt->painter(), path, size, o, 1.0, title);
     }
     if (i == 1) {
         const HeatmapPainter* heat = m_heatmap->painter();
