@@ -17,6 +17,7 @@
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -30,6 +31,8 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QProcess>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -605,8 +608,18 @@ void TestReport::dialogExports()
     QCOMPARE(dialog.pageSize(), ReportBuilder::PageSize::Letter);
     QCOMPARE(dialog.baseline(), QStringLiteral("fifo"));
     QSignalSpy written(&dialog, &ReportDialog::reportWritten);
+    // The progress bar shows only while the report is written; afterwards the button that
+    // cancelled closes, and says so.
+    auto* bar = dialog.findChild<QProgressBar*>();
+    auto* buttons = dialog.findChild<QDialogButtonBox*>();
+    QVERIFY(bar && buttons);
+    QVERIFY(bar->isHidden());
     dialog.exportReport();
+    QVERIFY(!bar->isHidden());
+    QCOMPARE(buttons->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Cancel"));
     QVERIFY(written.wait(60000));
+    QVERIFY(bar->isHidden());
+    QCOMPARE(buttons->button(QDialogButtonBox::Cancel)->text(), QStringLiteral("Close"));
     QCOMPARE(written.first().at(0).toString(), pdf);
     QCOMPARE(pdfInfo(pdf, QStringLiteral("Page size")), QStringLiteral("612 x 792 pts (letter)"));
     QCOMPARE(pdfInfo(pdf, QStringLiteral("Pages")).toInt(), 9);

@@ -113,6 +113,7 @@ private Q_SLOTS:
     void emptyImportAddsNothing();
     void savedWithProblemsOpensAgain();
     void runsOfAnEarlierVersionStayWithTheirScenario();
+    void rerunIsListedOnce();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -526,6 +527,35 @@ void TstProjectWindow::runsOfAnEarlierVersionStayWithTheirScenario()
     QVERIFY2(items[0].contains(QLatin1String("earlier version")), qPrintable(items[0]));
     QVERIFY2(!items[1].contains(QLatin1String("earlier version")), qPrintable(items[1]));
     QCOMPARE(int(again.lastRuns().size()), 1); // only the current version's run is shown
+}
+
+// Running a policy again on the same scenario gives the same run (runs are deterministic): the
+// tree lists it once, and a run the project recorded already is not recorded twice.
+void TstProjectWindow::rerunIsListedOnce()
+{
+    const QString project = m_dir->filePath(QStringLiteral("p.gantry"));
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY(w.openFile(sample("teaching.json")));
+    w.setCheckedPolicies({QStringLiteral("fifo"), QStringLiteral("sjf")});
+    for (int k = 0; k < 2; ++k) {
+        QVERIFY(w.startRun());
+        QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    }
+    QCOMPARE(w.unsavedRunCount(), 2);
+    QCOMPARE(runItems(w, 0).size(), 2);
+    QVERIFY(w.saveProjectAs(project));
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QCOMPARE(w.unsavedRunCount(), 0);
+    QVERIFY(!w.isModified());
+    QCOMPARE(runItems(w, 0).size(), 2);
+    // Another seed is another run.
+    w.setSeed(7);
+    QVERIFY(w.startRun());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+    QCOMPARE(w.unsavedRunCount(), 2);
+    QCOMPARE(runItems(w, 0).size(), 4);
 }
 
 QTEST_MAIN(TstProjectWindow)

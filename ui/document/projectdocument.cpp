@@ -11,6 +11,7 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "storage/projectstore.h"
+#include "storage/runconfigjson.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -423,7 +424,33 @@ void ProjectDocument::addRun(int i, DocumentRun run)
 {
     if (i < 0 || i >= int(m_entries.size()))
         return;
-    m_entries[std::size_t(i)].runs.push_back(std::move(run));
+    ScenarioEntry& e = m_entries[std::size_t(i)];
+    const Scenario& ran = run.ranOn ? *run.ranOn : e.scenario;
+    // Runs are deterministic: the same configuration on the same scenario is the same run, so
+    // running it again neither lists nor records it twice.
+    const auto same = [&](const DocumentRun& r) {
+        if (r.saved || !(r.result.config == run.result.config))
+            return false;
+        const Scenario& other = r.ranOn ? *r.ranOn : e.scenario;
+        return &other == &ran || other == ran;
+    };
+    std::erase_if(e.runs, same);
+    bool stored = false;
+    for (const storage::StoredRun& r : e.storedRuns) {
+        auto config = storage::RunConfigJson::fromJson(r.config);
+        if (config && config.value() == run.result.config) {
+            if (!m_hashValid || m_hashed != run.ranOn) { // one hash per comparison
+                m_hashValid = true;
+                m_hashed = run.ranOn;
+                m_hashedContent = storage::ProjectStore::contentHash(ran);
+                m_hashedFull = storage::ProjectStore::scenarioHash(ran);
+            }
+            stored = stored || r.scenarioHash == m_hashedContent || r.scenarioHash == m_hashedFull;
+        }
+    }
+    if (stored)
+        return; // recorded in the project already
+    e.runs.push_back(std::move(run));
     emit changed({DocumentChange::Kind::Runs, i});
     emitModified();
 }

@@ -14,6 +14,7 @@
 #include <QString>
 #include <QVariant>
 
+#include <memory>
 #include <vector>
 
 class QMimeData;
@@ -82,7 +83,9 @@ public:
     {
         return m_entries.at(std::size_t(i)).storedRuns;
     }
-    /// Adds a finished run of scenario i (kept for the next save).
+    /// Adds a finished run of scenario i (kept for the next save). A run equal to one already
+    /// there (same configuration on the same scenario content) replaces the unsaved one and
+    /// is not added when the project has recorded it.
     void addRun(int i, DocumentRun run);
     /// Runs not saved yet, over all scenarios.
     int unsavedRunCount() const;
@@ -154,6 +157,11 @@ signals:
     void pathChanged(const QString& path);
 
 private:
+    // The scenario of the last run checked against the stored runs, and its hashes.
+    bool m_hashValid = false;
+    std::shared_ptr<const Scenario> m_hashed;
+    QString m_hashedContent;
+    QString m_hashedFull;
     friend class ClusterCommand;
     friend class JobsCommand;
     friend class ScenarioListCommand;

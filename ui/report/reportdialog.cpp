@@ -44,7 +44,9 @@ ReportDialog::ReportDialog(const ReportBuilder::Input& input, QWidget* parent)
     m_progress = new QProgressBar;
     m_progress->setRange(0, 1000);
     m_progress->setValue(0);
-    m_progress->setTextVisible(false);
+    // Shown only while a report is written: an idle, empty bar reads as a text field.
+    m_progress->setTextVisible(true);
+    m_progress->setVisible(false);
     m_status = new QLabel(input.runs.empty()
                               ? tr("Run at least one policy first.")
                               : tr("%n run(s) in the report.", nullptr, int(input.runs.size())));
@@ -76,6 +78,8 @@ ReportDialog::ReportDialog(const ReportBuilder::Input& input, QWidget* parent)
         setBusy(false);
         m_progress->setValue(1000);
         m_status->setText(tr("Wrote %1 (%n page(s)).", nullptr, pages).arg(path));
+        // Nothing is left to cancel: the button closes the dialog, and says so.
+        m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
         emit reportWritten(path, pages);
     });
     connect(m_worker, &ReportWorker::cancelled, this, [this] {
@@ -154,6 +158,13 @@ void ReportDialog::reject()
 
 void ReportDialog::setBusy(bool busy)
 {
+    if (busy) {
+        m_progress->setValue(0);
+        m_progress->setVisible(true);
+        m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
+    } else {
+        m_progress->setVisible(false);
+    }
     m_export->setEnabled(!busy && !m_input.runs.empty());
     m_path->setEnabled(!busy);
     m_pageSize->setEnabled(!busy);
