@@ -44,6 +44,8 @@ double ComparisonModel::value(int row, Column column) const
         return s.gpuUtilization;
     case Preemptions:
         return double(s.preemptions);
+    case IdleWhileWaiting:
+        return s.idleWhileWaitingGpuS;
     case Wall:
         return s.wallS;
     case Policy:
@@ -118,6 +120,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("GPU utilisation");
     case Preemptions:
         return tr("Preemptions");
+    case IdleWhileWaiting:
+        return tr("Idle while waiting (GPU s)");
     case Wall:
         return tr("Wall (s)");
     case ColumnCount:
