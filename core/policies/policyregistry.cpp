@@ -1,5 +1,6 @@
 #include "policies/policyregistry.h"
 
+#include "policies/asrptguidedpolicy.h"
 #include "policies/asrptpolicy.h"
 #include "policies/fifobackfillpolicy.h"
 #include "policies/fifopolicy.h"
@@ -44,6 +45,10 @@ const std::vector<Entry>& entries()
          "Gantry's work-conserving A-SRPT: backfill, then idle GPUs go to jobs still on the "
          "virtual machine",
          [] { return std::make_unique<AsrptPolicy>(AsrptPolicy::Mode::WorkConserving); }},
+        {"asrpt-guided",
+         "Gantry's best A-SRPT: the virtual machine orders the queue (released first, then by "
+         "virtual remaining work), EASY reservation for the head, calibrated sizes",
+         [] { return std::make_unique<AsrptGuidedPolicy>(); }},
     };
     return list;
 }

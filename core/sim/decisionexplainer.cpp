@@ -24,14 +24,20 @@ QString num(double v)
     return QString::number(v, 'g', 4);
 }
 
+bool isGuided(const QString& p)
+{
+    return p == QLatin1String("asrpt-guided");
+}
+
 QString gpusText(int n)
 {
     return n == 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(n);
 }
 
+// The A-SRPT policies whose virtual machine gates the real queue (asrpt-guided does not).
 bool isAsrpt(const QString& p)
 {
-    return p.startsWith(QLatin1String("asrpt"));
+    return p.startsWith(QLatin1String("asrpt")) && !isGuided(p);
 }
 
 } // namespace
@@ -173,6 +179,8 @@ double DecisionExplainer::key(const State& s, int j, double t) const
         return queueOf(attained(s, j, t));
     if (isAsrpt(m_policy))
         return virtualCompletion(j);
+    if (isGuided(m_policy)) // its virtual size orders the queue until the machine works on it
+        return predicted(j) * job.gpuCount();
     return job.arrivalS;
 }
 
@@ -282,6 +290,14 @@ QString DecisionExplainer::startReason(const State& s, int j, double t, bool res
                                           "%2)")
                                .arg(what, blocked);
     }
+    if (isGuided(m_policy)) {
+        const QString rule = QStringLiteral("asrpt-guided's order: jobs the virtual machine has "
+                                            "finished first, then the least virtual work left");
+        return ahead < 0 ? QStringLiteral("it is first in %1").arg(rule)
+                         : QStringLiteral("it is the first job that fits in %1, or ends before "
+                                          "the reservation of the job ahead (%2)")
+                               .arg(rule, blocked);
+    }
     if (isAsrpt(m_policy)) {
         const double v = virtualCompletion(j);
         if (v > t)
@@ -342,7 +358,8 @@ QString DecisionExplainer::waitSentence(const State& s, int j, double t, int hea
     if (strict && head >= 0 && head != j)
         return QStringLiteral("%1 waits: %2, but %3 is ahead of it and must start first")
             .arg(name(j), need, name(head));
-    if (m_policy == QLatin1String("asrpt-backfill") || m_policy == QLatin1String("asrpt-wc"))
+    if (m_policy == QLatin1String("asrpt-backfill") || m_policy == QLatin1String("asrpt-wc") ||
+        isGuided(m_policy))
         return QStringLiteral("%1 waits: %2, but starting it would delay %3")
             .arg(name(j), need, head >= 0 && head != j ? name(head) : QStringLiteral("the head"));
     return QStringLiteral("%1 waits: %2, but no placement fits it").arg(name(j), need);
@@ -389,6 +406,8 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
                     text += QStringLiteral("; it joins the virtual machine, which completes it "
                                            "at %1 s")
                                 .arg(num(virtualCompletion(j)));
+                else if (isGuided(m_policy))
+                    text += QStringLiteral("; it joins the virtual machine and may start at once");
                 say(j, text);
             }
             break;
