@@ -16,6 +16,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTextStream>
+#include <QThread>
 
 namespace gantry::cli {
 
@@ -51,7 +52,8 @@ int BenchCommand::run(const QStringList& args)
     auto parsed = CliArgs::parse(args,
                                  {QStringLiteral("scenario"), QStringLiteral("repeat"),
                                   QStringLiteral("policies"), QStringLiteral("suite"),
-                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs")},
+                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
+                                  QStringLiteral("paper-seeds")},
                                  {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
@@ -183,29 +185,51 @@ int BenchCommand::run(const QStringList& args)
             a.value(QStringLiteral("predictor")).value_or(QStringLiteral("rf"));
         const int jobs =
             a.value(QStringLiteral("paper-jobs")).value_or(QStringLiteral("600")).toInt();
-        paperRows = PaperBench::run(jobs, predictor);
+        const int seeds =
+            a.value(QStringLiteral("paper-seeds")).value_or(QStringLiteral("2")).toInt();
+        if (jobs < 1 || seeds < 1) {
+            err << "gantry-cli: bench: --paper-jobs and --paper-seeds must be positive integers"
+                << Qt::endl;
+            return ExitInvalid;
+        }
+        paperRows = PaperBench::run(jobs, predictor, seeds, QThread::idealThreadCount());
         if (paperRows.isEmpty()) {
             err << "gantry-cli: bench: the paper suite could not run (predictor " << predictor
                 << ")" << Qt::endl;
             return ExitInvalid;
         }
         if (!json) {
-            out << "\npaper suite (" << predictor
-                << " predictor, graph placement): total JCT and A-SRPT's reduction against it\n"
-                << QStringLiteral("%1 %2 %3 %4 %5\n")
-                       .arg(QStringLiteral("load"), 5)
-                       .arg(QStringLiteral("policy"), -15)
-                       .arg(QStringLiteral("total JCT s"), 14)
-                       .arg(QStringLiteral("asrpt"), 12)
-                       .arg(QStringLiteral("asrpt-backfill"), 15);
+            out << "\npaper suite (" << predictor << " predictor, " << jobs
+                << " jobs): total and p99 JCT, preemptions, GPU-seconds idle while a job "
+                   "waited, A-SRPT's reduction and asrpt-guided's (graph) ratio\n"
+                << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+                       .arg(QStringLiteral("load"), 4)
+                       .arg(QStringLiteral("seed"), 4)
+                       .arg(QStringLiteral("placement"), -11)
+                       .arg(QStringLiteral("policy"), -14)
+                       .arg(QStringLiteral("total JCT s"), 12)
+                       .arg(QStringLiteral("p99 JCT s"), 10)
+                       .arg(QStringLiteral("preempt"), 7)
+                       .arg(QStringLiteral("idle-wait GPU s"), 15)
+                       .arg(QStringLiteral("asrpt"), 7)
+                       .arg(QStringLiteral("asrpt-bf"), 8)
+                       .arg(QStringLiteral("guided/tot"), 10)
+                       .arg(QStringLiteral("guided/p99"), 10);
             for (const QJsonValue& v : paperRows) {
                 const QJsonObject o = v.toObject();
-                out << QStringLiteral("%1 %2 %3 %4% %5%\n")
-                           .arg(o.value("load").toDouble(), 5, 'f', 1)
-                           .arg(o.value("policy").toString(), -15)
-                           .arg(o.value("total_jct_s").toDouble(), 14, 'f', 0)
-                           .arg(100.0 * o.value("asrpt_reduction").toDouble(), 11, 'f', 1)
-                           .arg(100.0 * o.value("asrpt_backfill_reduction").toDouble(), 14, 'f', 1);
+                out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9% %10% %11 %12\n")
+                           .arg(o.value("load").toDouble(), 4, 'f', 1)
+                           .arg(o.value("seed").toInt(), 4)
+                           .arg(o.value("placement").toString(), -11)
+                           .arg(o.value("policy").toString(), -14)
+                           .arg(o.value("total_jct_s").toDouble(), 12, 'f', 0)
+                           .arg(o.value("p99_jct_s").toDouble(), 10, 'f', 0)
+                           .arg(o.value("preemptions").toDouble(), 7, 'f', 0)
+                           .arg(o.value("idle_while_waiting_gpu_s").toDouble(), 15, 'f', 0)
+                           .arg(100.0 * o.value("asrpt_reduction").toDouble(), 6, 'f', 1)
+                           .arg(100.0 * o.value("asrpt_backfill_reduction").toDouble(), 7, 'f', 1)
+                           .arg(o.value("guided_total_ratio").toDouble(), 10, 'f', 3)
+                           .arg(o.value("guided_p99_ratio").toDouble(), 10, 'f', 3);
             }
             out.flush();
         }

@@ -6,14 +6,17 @@
 namespace gantry::cli {
 
 /// The paper suite of gantry-cli bench: the `paper` mix generated on a heterogeneous two-rack
-/// cluster (H100, A100-80G and V100 servers) at loads 0.7 and 0.9, every policy with `graph`
-/// and the given predictor, each policy's total JCT and the reduction A-SRPT (strict and
-/// backfill) achieves against it: (JCT_policy - JCT_asrpt) / JCT_policy.
+/// cluster (H100, A100-80G and V100 servers) at loads 0.7 and 0.9 with generator seeds 1..seeds,
+/// every policy under the `consolidate` and the `graph` placement with the given predictor.
+/// Per row: total, average and p99 JCT, preemptions, idle-while-waiting GPU-seconds, the
+/// reduction A-SRPT (strict and backfill, graph) achieves against it, (JCT_policy -
+/// JCT_asrpt) / JCT_policy, and asrpt-guided's (graph) ratio to it, total and p99.
 class PaperBench
 {
 public:
-    /// Runs the suite with jobs jobs per load; rows are JSON objects per (load, policy).
-    static QJsonArray run(int jobs, const QString& predictor);
+    /// Runs the suite with jobs jobs per load and seed on up to threads threads; rows are JSON
+    /// objects per (load, seed, placement, policy), in that order.
+    static QJsonArray run(int jobs, const QString& predictor, int seeds = 1, int threads = 1);
 };
 
 } // namespace gantry::cli
