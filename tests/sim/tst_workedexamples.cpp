@@ -62,6 +62,15 @@ Scenario e3(bool mispredictJ3)
     return s;
 }
 
+// G2 (asrpt-guided's reservation): one server of 4 GPUs; A (r 0, g 2, p 10), B (1, 4, 2),
+// C (1, 2, 20).
+Scenario g2()
+{
+    Scenario s = cluster(1, 4);
+    s.jobs = {durationJob("A", 0, 2, 10), durationJob("B", 1, 4, 2), durationJob("C", 1, 2, 20)};
+    return s;
+}
+
 } // namespace
 
 class TestWorkedExamples : public QObject
@@ -77,6 +86,10 @@ private Q_SLOTS:
     void virtualMachineSize();
     void pipelineMappingCost_data();
     void pipelineMappingCost();
+    void guided_data();
+    void guided();
+    void waitingMetrics_data();
+    void waitingMetrics();
 };
 
 // E1 and E2: preemptive SRPT on the virtual machine, with the strict-preemption tie rule.
@@ -238,6 +251,87 @@ void TestWorkedExamples::pipelineMappingCost()
     m.gpus.assign(gpus.begin(), gpus.end());
     QVERIFY(qAbs(IterationModel::iterationTimeS(j, m, s.cluster) - tau) < 1e-12);
     QVERIFY(qAbs(IterationModel::crossServerBytes(j, m, s.cluster) - crossGB * 1e9) < 1e-3);
+}
+
+// asrpt-guided, computed by hand (docs/policies.md). E3: sizes w = 10, 1, 3, 1 as in ASRPT.md;
+// J1 arrives to an empty cluster and starts at once (the virtual machine does not gate). At 10
+// J1 ends; the virtual machine has finished J2 (2), J4 (4) and J3 (6), so the queue is J2, J4,
+// J3 and all three start: J2 and J4 on s0 by best fit, J3 on s1. Sum C = 10+14+16+18 = 58.
+// G2: A starts at 0 on 2 GPUs. At 1 the virtual machine runs B (w = 2 < A's 4 left); C has w =
+// 10. B heads the queue but needs 4 GPUs (2 free): its shadow time is A's predicted end 10 with
+// no spare GPU, and C (predicted end 21) would delay it, so C waits and 2 GPUs idle from 1 to
+// 10. At 10 B (finished on the virtual machine at 3) starts; C follows at 12. Without the
+// reservation C would start at 1 and B at 21.
+void TestWorkedExamples::guided_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QList<double>>("virtualCompletion");
+    QTest::addColumn<QList<double>>("start");
+    QTest::addColumn<QList<double>>("finish");
+    QTest::addColumn<double>("sumCompletion");
+    QTest::addColumn<double>("totalJct");
+    QTest::newRow("E3") << "E3" << QList<double>{15, 2, 6, 4} << QList<double>{0, 10, 10, 10}
+                        << QList<double>{10, 14, 16, 18} << 58.0 << 52.0;
+    QTest::newRow("G2 reservation") << "G2" << QList<double>{7, 3, 17} << QList<double>{0, 10, 12}
+                                    << QList<double>{10, 12, 32} << 54.0 << 52.0;
+}
+
+void TestWorkedExamples::guided()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QList<double>, virtualCompletion);
+    QFETCH(QList<double>, start);
+    QFETCH(QList<double>, finish);
+    QFETCH(double, sumCompletion);
+    QFETCH(double, totalJct);
+    const Scenario s = scenario == QLatin1String("E3") ? e3(false) : g2();
+    const Outcome o = runWith(s, QStringLiteral("asrpt-guided"), QStringLiteral("given"));
+    QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
+    for (int j = 0; j < int(s.jobs.size()); ++j) {
+        QCOMPARE(o.virtualEnd[std::size_t(j)], fromSeconds(virtualCompletion[j]));
+        QCOMPARE(o.result.jobs[std::size_t(j)].startS, start[j]);
+        QCOMPARE(o.result.jobs[std::size_t(j)].finishS, finish[j]);
+    }
+    QCOMPARE(o.result.summary.sumCompletionS, sumCompletion);
+    QCOMPARE(o.result.summary.totalJctS, totalJct);
+    QCOMPARE(o.result.summary.preemptions, 0LL);
+    QCOMPARE(o.result.summary.virtualWaitS, 0.0); // alpha = 0: startable at arrival
+}
+
+// idle_while_waiting_gpu_s and virtual_wait_s by hand. E3 under asrpt: free GPUs while a waiting
+// job fits by count: 8 on [0,1) (J1), 8 on [1,2) (J1+J2 capped at 8), 4 on [2,3) (J3), 5 on
+// [3,4) (J3+J4), 4 on [4,6) (J3), none on [6,12), 8 on [12,15) (J1): 57 GPU-s; virtual wait =
+// sum of C^V - r = 15 + 1 + 4 + 1 = 21 s. fifo and asrpt-guided run J1 at once and start the
+// rest at 10 when everything fits: 0. G2 under asrpt-guided: C (2 GPUs) waits while 2 GPUs are
+// free on [1,10): 18 GPU-s.
+void TestWorkedExamples::waitingMetrics_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<double>("idleWhileWaiting");
+    QTest::addColumn<double>("virtualWait");
+    QTest::newRow("E3 asrpt") << "E3"
+                              << "asrpt" << 57.0 << 21.0;
+    QTest::newRow("E3 asrpt-backfill") << "E3"
+                                       << "asrpt-backfill" << 57.0 << 21.0;
+    QTest::newRow("E3 fifo") << "E3"
+                             << "fifo" << 0.0 << 0.0;
+    QTest::newRow("E3 asrpt-guided") << "E3"
+                                     << "asrpt-guided" << 0.0 << 0.0;
+    QTest::newRow("G2 asrpt-guided") << "G2"
+                                     << "asrpt-guided" << 18.0 << 0.0;
+}
+
+void TestWorkedExamples::waitingMetrics()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, policy);
+    QFETCH(double, idleWhileWaiting);
+    QFETCH(double, virtualWait);
+    const Scenario s = scenario == QLatin1String("E3") ? e3(false) : g2();
+    const Outcome o = runWith(s, policy, QStringLiteral("given"));
+    QCOMPARE(o.result.summary.idleWhileWaitingGpuS + 1.0, idleWhileWaiting + 1.0);
+    QCOMPARE(o.result.summary.virtualWaitS + 1.0, virtualWait + 1.0);
 }
 
 QTEST_GUILESS_MAIN(TestWorkedExamples)
