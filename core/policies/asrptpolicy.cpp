@@ -98,7 +98,7 @@ void AsrptPolicy::decide(const SimState& state, Decisions& out)
     const std::size_t before = out.start.size();
     m_released.admitStrict(state, pool, out);
     if (m_mode != Mode::Strict && !m_released.empty())
-        m_ends.backfill(state, m_released, pool, out);
+        m_ends.backfill(state, m_released.front().job, m_released, pool, out);
     if (m_mode == Mode::WorkConserving && pool.freeTotal() > 0 && m_released.empty()) {
         // Idle GPUs and nothing released waits: start jobs still on the virtual machine.
         const std::size_t first = out.start.size();

@@ -46,8 +46,8 @@ const std::vector<Entry>& entries()
          "virtual machine",
          [] { return std::make_unique<AsrptPolicy>(AsrptPolicy::Mode::WorkConserving); }},
         {"asrpt-guided",
-         "Gantry's best A-SRPT: the virtual machine orders the queue (released first, then by "
-         "virtual remaining work), EASY reservation for the head, calibrated sizes",
+         "Gantry's best A-SRPT: predicted size order, and a reservation for the job the virtual "
+         "machine finished first once the cluster is 10 x its size late",
          [] { return std::make_unique<AsrptGuidedPolicy>(); }},
     };
     return list;

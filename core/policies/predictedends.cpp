@@ -26,10 +26,9 @@ void PredictedEnds::finished(int j)
         m_ends.erase({m_end[std::size_t(j)], j});
 }
 
-void PredictedEnds::backfill(const SimState& state, WaitingQueue& queue, GpuPool& pool,
+void PredictedEnds::backfill(const SimState& state, int head, WaitingQueue& queue, GpuPool& pool,
                              Decisions& out) const
 {
-    const int head = queue.front().job;
     const int need = state.state(head).gpus;
     // Shadow time: walk running jobs by predicted end until enough GPUs would be free.
     int freeAt = pool.freeTotal();

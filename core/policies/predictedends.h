@@ -20,10 +20,11 @@ public:
     void recordStarts(const SimState& state, const Decisions& out, std::size_t from);
     /// Forgets job j (finished). O(log R).
     void finished(int j);
-    /// EASY backfilling behind queue's head, which did not fit in pool: starts every later job
-    /// that fits and ends (by prediction) before the head's shadow time or uses only GPUs the
-    /// head will not need then. O(started x demand sizes x log n + R).
-    void backfill(const SimState& state, WaitingQueue& queue, GpuPool& pool, Decisions& out) const;
+    /// EASY backfilling behind head, a job that did not fit in pool: starts every other job of
+    /// queue that fits and ends (by prediction) before the head's shadow time or uses only GPUs
+    /// the head will not need then. O(started x demand sizes x log n + R).
+    void backfill(const SimState& state, int head, WaitingQueue& queue, GpuPool& pool,
+                  Decisions& out) const;
 
 private:
     std::set<std::pair<SimTime, int>> m_ends; // running jobs by predicted end

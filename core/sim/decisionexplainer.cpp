@@ -179,8 +179,8 @@ double DecisionExplainer::key(const State& s, int j, double t) const
         return queueOf(attained(s, j, t));
     if (isAsrpt(m_policy))
         return virtualCompletion(j);
-    if (isGuided(m_policy)) // its virtual size orders the queue until the machine works on it
-        return predicted(j) * job.gpuCount();
+    if (isGuided(m_policy)) // its queue is in predicted-size order (a due job aside)
+        return predicted(j);
     return job.arrivalS;
 }
 
@@ -291,12 +291,14 @@ QString DecisionExplainer::startReason(const State& s, int j, double t, bool res
                                .arg(what, blocked);
     }
     if (isGuided(m_policy)) {
-        const QString rule = QStringLiteral("asrpt-guided's order: jobs the virtual machine has "
-                                            "finished first, then the least virtual work left");
-        return ahead < 0 ? QStringLiteral("it is first in %1").arg(rule)
-                         : QStringLiteral("it is the first job that fits in %1, or ends before "
-                                          "the reservation of the job ahead (%2)")
-                               .arg(rule, blocked);
+        const QString what = size(j, predicted(j));
+        return ahead < 0 ? QStringLiteral("it has the smallest predicted size of the waiting jobs "
+                                          "(%1), or the virtual machine finished it long ago")
+                               .arg(what)
+                         : QStringLiteral("it has the smallest predicted size of the jobs that "
+                                          "fit (%1; %2), or ends before the reservation of a job "
+                                          "the virtual machine finished long ago")
+                               .arg(what, blocked);
     }
     if (isAsrpt(m_policy)) {
         const double v = virtualCompletion(j);

@@ -62,12 +62,13 @@ Scenario e3(bool mispredictJ3)
     return s;
 }
 
-// G2 (asrpt-guided's reservation): one server of 4 GPUs; A (r 0, g 2, p 10), B (1, 4, 2),
-// C (1, 2, 20).
+// G2 (asrpt-guided's reservation): one server of 4 GPUs; A (r 0, g 2, p 10), B (1, 4, 1),
+// C (1, 2, 20), D (15, 2, 10).
 Scenario g2()
 {
     Scenario s = cluster(1, 4);
-    s.jobs = {durationJob("A", 0, 2, 10), durationJob("B", 1, 4, 2), durationJob("C", 1, 2, 20)};
+    s.jobs = {durationJob("A", 0, 2, 10), durationJob("B", 1, 4, 1), durationJob("C", 1, 2, 20),
+              durationJob("D", 15, 2, 10)};
     return s;
 }
 
@@ -253,15 +254,15 @@ void TestWorkedExamples::pipelineMappingCost()
     QVERIFY(qAbs(IterationModel::crossServerBytes(j, m, s.cluster) - crossGB * 1e9) < 1e-3);
 }
 
-// asrpt-guided, computed by hand (docs/policies.md). E3: sizes w = 10, 1, 3, 1 as in ASRPT.md;
-// J1 arrives to an empty cluster and starts at once (the virtual machine does not gate). At 10
-// J1 ends; the virtual machine has finished J2 (2), J4 (4) and J3 (6), so the queue is J2, J4,
-// J3 and all three start: J2 and J4 on s0 by best fit, J3 on s1. Sum C = 10+14+16+18 = 58.
-// G2: A starts at 0 on 2 GPUs. At 1 the virtual machine runs B (w = 2 < A's 4 left); C has w =
-// 10. B heads the queue but needs 4 GPUs (2 free): its shadow time is A's predicted end 10 with
-// no spare GPU, and C (predicted end 21) would delay it, so C waits and 2 GPUs idle from 1 to
-// 10. At 10 B (finished on the virtual machine at 3) starts; C follows at 12. Without the
-// reservation C would start at 1 and B at 21.
+// asrpt-guided (stretch 10), computed by hand (docs/policies.md). E3: J1 arrives to an empty
+// cluster and starts at once (the virtual machine does not gate). At 10 J1 ends; no job is due
+// (J2, finished virtually at 2, is due at 2 + 10 x 4 = 42), so jobs start in predicted-size
+// order J2 (4), J3 (6), J4 (8): J2 on s0 by best fit, J3 on s1, J4 on s0. Sum C = 58.
+// G2: sizes w = 5, 1, 10, 5; the virtual machine finishes B at 2, A at 6, C at 16, D at 21.
+// At 1 B (4 GPUs) does not fit and C starts. At 10 B is not yet due (2 + 10 x 1 = 12). At 15 it
+// is: it does not fit, so it holds a reservation at C's predicted end 21 with no spare GPU and
+// D (predicted end 25) may not start. At 21 B starts, at 22 D. (sjf would start D at 15 and B
+// at 25.)
 void TestWorkedExamples::guided_data()
 {
     QTest::addColumn<QString>("scenario");
@@ -272,8 +273,9 @@ void TestWorkedExamples::guided_data()
     QTest::addColumn<double>("totalJct");
     QTest::newRow("E3") << "E3" << QList<double>{15, 2, 6, 4} << QList<double>{0, 10, 10, 10}
                         << QList<double>{10, 14, 16, 18} << 58.0 << 52.0;
-    QTest::newRow("G2 reservation") << "G2" << QList<double>{7, 3, 17} << QList<double>{0, 10, 12}
-                                    << QList<double>{10, 12, 32} << 54.0 << 52.0;
+    QTest::newRow("G2 reservation")
+        << "G2" << QList<double>{6, 2, 16, 21} << QList<double>{0, 21, 1, 22}
+        << QList<double>{10, 22, 21, 32} << 85.0 << 68.0;
 }
 
 void TestWorkedExamples::guided()
@@ -302,8 +304,8 @@ void TestWorkedExamples::guided()
 // job fits by count: 8 on [0,1) (J1), 8 on [1,2) (J1+J2 capped at 8), 4 on [2,3) (J3), 5 on
 // [3,4) (J3+J4), 4 on [4,6) (J3), none on [6,12), 8 on [12,15) (J1): 57 GPU-s; virtual wait =
 // sum of C^V - r = 15 + 1 + 4 + 1 = 21 s. fifo and asrpt-guided run J1 at once and start the
-// rest at 10 when everything fits: 0. G2 under asrpt-guided: C (2 GPUs) waits while 2 GPUs are
-// free on [1,10): 18 GPU-s.
+// rest at 10 when everything fits: 0. G2 under asrpt-guided: D (2 GPUs) waits behind B's
+// reservation while 2 GPUs are free on [15,21): 12 GPU-s (B alone, 4 GPUs, never fits by count).
 void TestWorkedExamples::waitingMetrics_data()
 {
     QTest::addColumn<QString>("scenario");
@@ -319,7 +321,7 @@ void TestWorkedExamples::waitingMetrics_data()
     QTest::newRow("E3 asrpt-guided") << "E3"
                                      << "asrpt-guided" << 0.0 << 0.0;
     QTest::newRow("G2 asrpt-guided") << "G2"
-                                     << "asrpt-guided" << 18.0 << 0.0;
+                                     << "asrpt-guided" << 12.0 << 0.0;
 }
 
 void TestWorkedExamples::waitingMetrics()
