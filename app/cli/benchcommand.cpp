@@ -6,6 +6,7 @@
 #include "paperbench.h"
 #include "policies/policyregistry.h"
 #include "predictionbench.h"
+#include "sensitivitybench.h"
 #include "sim/metrics.h"
 
 #include <QCoreApplication>
@@ -63,11 +64,12 @@ int BenchCommand::run(const QStringList& args)
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
-    const QStringList suites = {QStringLiteral("all"), QStringLiteral("scheduling"),
+    const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
                                 QStringLiteral("mapping"), QStringLiteral("prediction"),
-                                QStringLiteral("paper")};
+                                QStringLiteral("paper"),   QStringLiteral("sensitivity")};
     if (!suites.contains(suite)) {
-        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction or paper"
+        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper or "
+               "sensitivity"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -179,19 +181,23 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
+    // --paper-jobs and --paper-seeds (defaults per suite), which must be positive.
+    const auto count = [&](const char* name, int fallback) {
+        const auto v = a.value(QLatin1String(name));
+        return v ? v->toInt() : fallback;
+    };
+    const auto countsInvalid = [&] {
+        err << "gantry-cli: bench: --paper-jobs and --paper-seeds must be positive integers"
+            << Qt::endl;
+        return int(ExitInvalid);
+    };
     QJsonArray paperRows;
     if (wants("paper")) {
         const QString predictor =
             a.value(QStringLiteral("predictor")).value_or(QStringLiteral("rf"));
-        const int jobs =
-            a.value(QStringLiteral("paper-jobs")).value_or(QStringLiteral("600")).toInt();
-        const int seeds =
-            a.value(QStringLiteral("paper-seeds")).value_or(QStringLiteral("2")).toInt();
-        if (jobs < 1 || seeds < 1) {
-            err << "gantry-cli: bench: --paper-jobs and --paper-seeds must be positive integers"
-                << Qt::endl;
-            return ExitInvalid;
-        }
+        const int jobs = count("paper-jobs", 600), seeds = count("paper-seeds", 2);
+        if (jobs < 1 || seeds < 1)
+            return countsInvalid();
         paperRows = PaperBench::run(jobs, predictor, seeds, QThread::idealThreadCount());
         if (paperRows.isEmpty()) {
             err << "gantry-cli: bench: the paper suite could not run (predictor " << predictor
@@ -234,12 +240,38 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
+    QJsonArray sensitivityRows;
+    if (wants("sensitivity")) {
+        const int jobs = count("paper-jobs", 300), seeds = count("paper-seeds", 3);
+        if (jobs < 1 || seeds < 1)
+            return countsInvalid();
+        sensitivityRows = SensitivityBench::run(jobs, seeds, QThread::idealThreadCount());
+        if (!json) {
+            out << "\nsensitivity suite (paper mix, " << jobs << " jobs, load 0.9, graph, noisy:S, "
+                << "mean of " << seeds << " seeds): total and p99 JCT\n"
+                << QStringLiteral("%1 %2 %3 %4\n")
+                       .arg(QStringLiteral("policy"), -14)
+                       .arg(QStringLiteral("S"), 5)
+                       .arg(QStringLiteral("total JCT s"), 12)
+                       .arg(QStringLiteral("p99 JCT s"), 10);
+            for (const QJsonValue& v : sensitivityRows) {
+                const QJsonObject o = v.toObject();
+                out << QStringLiteral("%1 %2 %3 %4\n")
+                           .arg(o.value("policy").toString(), -14)
+                           .arg(o.value("sigma").toDouble(), 5, 'f', 2)
+                           .arg(o.value("total_jct_s").toDouble(), 12, 'f', 0)
+                           .arg(o.value("p99_jct_s").toDouble(), 10, 'f', 0);
+            }
+            out.flush();
+        }
+    }
     if (json)
         out << QJsonDocument(QJsonObject{{"scenario", scenario},
                                          {"results", rows},
                                          {"mapping", mappingRows},
                                          {"prediction", predictionRows},
-                                         {"paper", paperRows}})
+                                         {"paper", paperRows},
+                                         {"sensitivity", sensitivityRows}})
                    .toJson(QJsonDocument::Indented);
     return ExitOk;
 }

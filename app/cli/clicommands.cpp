@@ -170,8 +170,9 @@ QString CliCommands::usage()
         "  gantry-cli import --format philly|helios|acme|alibaba2023|gavel INPUT\n"
         "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
         "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
-        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper] [--json] [--scenario "
-        "FILE]\n"
+        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity] "
+        "[--json]\n"
+        "                   [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }

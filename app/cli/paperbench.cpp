@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 
+#include <algorithm>
 #include <atomic>
 #include <optional>
 #include <thread>
@@ -14,9 +15,7 @@
 
 namespace gantry::cli {
 
-namespace {
-
-Cluster heterogeneousCluster()
+Cluster PaperBench::cluster()
 {
     Cluster c;
     for (const char* t : {"H100", "A100-80G", "V100"})
@@ -34,11 +33,38 @@ Cluster heterogeneousCluster()
     return c;
 }
 
-} // namespace
+std::optional<Scenario> PaperBench::paperMix(const Cluster& cluster, int jobs, double load,
+                                             int seed)
+{
+    WorkloadGenerator::Options o;
+    o.jobs = jobs;
+    o.load = load;
+    o.mix = QStringLiteral("paper");
+    o.seed = quint64(seed);
+    auto s = WorkloadGenerator::generate(cluster, o);
+    if (!s)
+        return std::nullopt;
+    return std::move(s).value();
+}
+
+void PaperBench::forEach(std::size_t n, int threads, const std::function<void(std::size_t)>& fn)
+{
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < n; i = next++)
+            fn(i);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::max(1, threads); ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool)
+        t.join();
+}
 
 QJsonArray PaperBench::run(int jobs, const QString& predictor, int seeds, int threads)
 {
-    const Cluster c = heterogeneousCluster();
+    const Cluster c = cluster();
     const QStringList placements = {QStringLiteral("consolidate"), QStringLiteral("graph")};
     const QStringList policies = PolicyRegistry::names();
     struct Cell
@@ -53,40 +79,25 @@ QJsonArray PaperBench::run(int jobs, const QString& predictor, int seeds, int th
     std::vector<Cell> cells;
     for (const double load : {0.7, 0.9}) {
         for (int seed = 1; seed <= seeds; ++seed) {
-            WorkloadGenerator::Options o;
-            o.jobs = jobs;
-            o.load = load;
-            o.mix = QStringLiteral("paper");
-            o.seed = quint64(seed);
-            auto s = WorkloadGenerator::generate(c, o);
+            auto s = paperMix(c, jobs, load, seed);
             if (!s)
                 return {};
-            scenarios.push_back(std::move(s).value());
+            scenarios.push_back(std::move(*s));
             for (const QString& placement : placements)
                 for (const QString& policy : policies)
                     cells.push_back({load, seed, placement, policy, std::nullopt});
         }
     }
-    // Runs are independent and deterministic: spread them over threads, read them in order.
     const std::size_t perScenario = std::size_t(placements.size() * policies.size());
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < cells.size(); i = next++) {
-            RunConfig config;
-            config.policy = cells[i].policy;
-            config.placement = cells[i].placement;
-            config.predictor = predictor;
-            auto r = Runner::run(scenarios[i / perScenario], config);
-            if (r)
-                cells[i].summary = r.value().summary;
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::max(1, threads); ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool)
-        t.join();
+    forEach(cells.size(), threads, [&](std::size_t i) {
+        RunConfig config;
+        config.policy = cells[i].policy;
+        config.placement = cells[i].placement;
+        config.predictor = predictor;
+        auto r = Runner::run(scenarios[i / perScenario], config);
+        if (r)
+            cells[i].summary = r.value().summary;
+    });
 
     QJsonArray rows;
     auto find = [&](const Cell& like, const QString& placement, const char* policy) {

@@ -1,7 +1,13 @@
 #pragma once
 
+#include "model/cluster.h"
+#include "model/scenario.h"
+
 #include <QJsonArray>
 #include <QString>
+
+#include <functional>
+#include <optional>
 
 namespace gantry::cli {
 
@@ -17,6 +23,16 @@ public:
     /// Runs the suite with jobs jobs per load and seed on up to threads threads; rows are JSON
     /// objects per (load, seed, placement, policy), in that order.
     static QJsonArray run(int jobs, const QString& predictor, int seeds = 1, int threads = 1);
+    /// The heterogeneous two-rack cluster of the suite: 6 H100, 6 A100-80G and 4 V100 servers
+    /// of 8 GPUs.
+    static Cluster cluster();
+    /// The generated `paper` mix of jobs jobs at load on cluster with generator seed seed, or
+    /// nothing when the generator refuses.
+    static std::optional<Scenario> paperMix(const Cluster& cluster, int jobs, double load,
+                                            int seed);
+    /// Calls fn(0..n-1) spread over threads threads (runs are independent and deterministic, so
+    /// the results do not depend on the thread count).
+    static void forEach(std::size_t n, int threads, const std::function<void(std::size_t)>& fn);
 };
 
 } // namespace gantry::cli

@@ -783,8 +783,8 @@ void TestCli::benchSmoke()
     const Outcome p =
         cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("paper"),
              QStringLiteral("--predictor"), QStringLiteral("oracle"),
-             QStringLiteral("--paper-jobs"), QStringLiteral("60"),
-             QStringLiteral("--paper-seeds"), QStringLiteral("1"), QStringLiteral("--json")});
+             QStringLiteral("--paper-jobs"), QStringLiteral("60"), QStringLiteral("--paper-seeds"),
+             QStringLiteral("1"), QStringLiteral("--json")});
     QVERIFY2(p.exitCode == 0, qPrintable(explain(p)));
     const QJsonArray paper = parseObject(p.out, &problem).value("paper").toArray();
     QSet<QString> paperPolicies;
@@ -803,6 +803,20 @@ void TestCli::benchSmoke()
             QCOMPARE(row.value("asrpt_reduction").toDouble(), 0.0);
         if (row.value("policy").toString() == QLatin1String("asrpt-guided"))
             QCOMPARE(row.value("guided_total_ratio").toDouble(), 1.0);
+    }
+    const Outcome sens =
+        cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("sensitivity"),
+             QStringLiteral("--paper-jobs"), QStringLiteral("30"), QStringLiteral("--paper-seeds"),
+             QStringLiteral("1"), QStringLiteral("--json")});
+    QVERIFY2(sens.exitCode == 0, qPrintable(explain(sens)));
+    const QJsonArray sensitivity = parseObject(sens.out, &problem).value("sensitivity").toArray();
+    // Every policy x S = 0, 0.25, 0.5, 1, 2.
+    QCOMPARE(sensitivity.size(), 5 * int(paperPolicies.size()));
+    for (const QJsonValue& v : sensitivity) {
+        const QJsonObject row = v.toObject();
+        QVERIFY(row.value("total_jct_s").toDouble() > 0);
+        QVERIFY(row.value("p99_jct_s").toDouble() > 0);
+        QCOMPARE(row.value("runs").toInt(), 1);
     }
 }
 
