@@ -291,13 +291,16 @@ QString DecisionExplainer::startReason(const State& s, int j, double t, bool res
                                .arg(what, blocked);
     }
     if (isGuided(m_policy)) {
+        // asrpt-guided orders by predicted size; a job the virtual machine finished long ago may
+        // be due and go first (docs/policies.md), which the replay cannot tell for certain.
         const QString what = size(j, predicted(j));
-        return ahead < 0 ? QStringLiteral("it has the smallest predicted size of the waiting jobs "
-                                          "(%1), or the virtual machine finished it long ago")
+        return ahead < 0 ? QStringLiteral("asrpt-guided starts the smallest predicted size first "
+                                          "(%1) unless a job the virtual machine finished long "
+                                          "ago is due,")
                                .arg(what)
-                         : QStringLiteral("it has the smallest predicted size of the jobs that "
-                                          "fit (%1; %2), or ends before the reservation of a job "
-                                          "the virtual machine finished long ago")
+                         : QStringLiteral("asrpt-guided starts the smallest predicted size that "
+                                          "fits (%1; %2) unless a job the virtual machine "
+                                          "finished long ago is due,")
                                .arg(what, blocked);
     }
     if (isAsrpt(m_policy)) {
