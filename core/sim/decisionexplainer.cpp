@@ -363,8 +363,11 @@ QString DecisionExplainer::waitSentence(const State& s, int j, double t, int hea
     if (strict && head >= 0 && head != j)
         return QStringLiteral("%1 waits: %2, but %3 is ahead of it and must start first")
             .arg(name(j), need, name(head));
-    if (m_policy == QLatin1String("asrpt-backfill") || m_policy == QLatin1String("asrpt-wc") ||
-        isGuided(m_policy))
+    if (isGuided(m_policy))
+        return QStringLiteral("%1 waits: %2, but a job the virtual machine finished long ago may "
+                              "hold a reservation it would delay, or no placement fits it")
+            .arg(name(j), need);
+    if (m_policy == QLatin1String("asrpt-backfill") || m_policy == QLatin1String("asrpt-wc"))
         return QStringLiteral("%1 waits: %2, but starting it would delay %3")
             .arg(name(j), need, head >= 0 && head != j ? name(head) : QStringLiteral("the head"));
     return QStringLiteral("%1 waits: %2, but no placement fits it").arg(name(j), need);
