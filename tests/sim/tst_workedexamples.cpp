@@ -1,8 +1,14 @@
 // The worked examples of ASRPT.md section 9 as exact tests.
 #include "mapping/iterationmodel.h"
+#include "mapping/placement.h"
+#include "mapping/placementregistry.h"
+#include "policies/asrptguidedpolicy.h"
 #include "policies/virtualsinglemachine.h"
+#include "predict/predictor.h"
+#include "predict/predictorregistry.h"
 #include "scheduleaudit.h"
 #include "sim/runner.h"
+#include "sim/simulator.h"
 
 #include <QTest>
 
@@ -91,6 +97,7 @@ private Q_SLOTS:
     void guided();
     void waitingMetrics_data();
     void waitingMetrics();
+    void guidedAlphaOne();
 };
 
 // E1 and E2: preemptive SRPT on the virtual machine, with the strict-preemption tie rule.
@@ -334,6 +341,28 @@ void TestWorkedExamples::waitingMetrics()
     const Outcome o = runWith(s, policy, QStringLiteral("given"));
     QCOMPARE(o.result.summary.idleWhileWaitingGpuS + 1.0, idleWhileWaiting + 1.0);
     QCOMPARE(o.result.summary.virtualWaitS + 1.0, virtualWait + 1.0);
+}
+
+// asrpt-guided with alpha = 1 waits for each job's virtual completion (woken there): on E3 it
+// starts J2 at 2, J4 at 4, J3 at 6 and J1 at 15, the schedule of strict asrpt (sum C = 55).
+void TestWorkedExamples::guidedAlphaOne()
+{
+    const Scenario s = e3(false);
+    sim::AsrptGuidedPolicy::Options o;
+    o.alpha = 1.0;
+    sim::AsrptGuidedPolicy policy(o);
+    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+    auto predictor = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0);
+    QVERIFY(placement && predictor);
+    sim::Simulator simulator(s, policy, *placement, *predictor.value(), 0);
+    QVERIFY(simulator.run().ok());
+    const QList<double> start{15, 2, 6, 4}, finish{25, 6, 12, 12};
+    for (int j = 0; j < 4; ++j) {
+        QCOMPARE(simulator.state().state(j).firstStart, fromSeconds(start[j]));
+        QCOMPARE(simulator.state().state(j).finish, fromSeconds(finish[j]));
+    }
+    // Virtual wait = sum of C^V - r = 15 + 1 + 4 + 1.
+    QCOMPARE(policy.virtualWaitS(simulator.state()), 21.0);
 }
 
 QTEST_GUILESS_MAIN(TestWorkedExamples)
