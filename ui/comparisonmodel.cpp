@@ -46,6 +46,8 @@ double ComparisonModel::value(int row, Column column) const
         return s.gpuUtilization;
     case Preemptions:
         return double(s.preemptions);
+    case IdleWhileWaiting:
+        return s.idleWhileWaitingGpuS;
     case Wall:
         return s.wallS;
     case Policy:
@@ -125,6 +127,8 @@ QVariant ComparisonModel::headerData(int section, Qt::Orientation orientation, i
         return tr("GPU utilisation");
     case Preemptions:
         return tr("Preemptions");
+    case IdleWhileWaiting:
+        return tr("Idle while waiting (GPU s)");
     case Wall:
         return tr("Wall (s)");
     case ColumnCount:

@@ -18,16 +18,17 @@ public:
     /// The columns, left to right.
     enum Column
     {
-        Policy,         ///< policy name
-        AvgJct,         ///< mean job completion time, seconds
-        P99Jct,         ///< 99th percentile job completion time, seconds
-        Makespan,       ///< last finish - first arrival, seconds
-        SumCompletion,  ///< sum of finish times from time 0, seconds
-        AvgQueueDelay,  ///< mean first start - arrival, seconds
-        GpuUtilization, ///< fraction of GPU-seconds used, shown as a percentage
-        Preemptions,    ///< total preemptions
-        Wall,           ///< wall-clock seconds the run took
-        ColumnCount     ///< number of columns
+        Policy,           ///< policy name
+        AvgJct,           ///< mean job completion time, seconds
+        P99Jct,           ///< 99th percentile job completion time, seconds
+        Makespan,         ///< last finish - first arrival, seconds
+        SumCompletion,    ///< sum of finish times from time 0, seconds
+        AvgQueueDelay,    ///< mean first start - arrival, seconds
+        GpuUtilization,   ///< fraction of GPU-seconds used, shown as a percentage
+        Preemptions,      ///< total preemptions
+        IdleWhileWaiting, ///< GPU-seconds free while a waiting job fit by count
+        Wall,             ///< wall-clock seconds the run took
+        ColumnCount       ///< number of columns
     };
     Q_ENUM(Column)
 

@@ -6,6 +6,7 @@
 #include "paperbench.h"
 #include "policies/policyregistry.h"
 #include "predictionbench.h"
+#include "sensitivitybench.h"
 #include "sim/metrics.h"
 
 #include <QCoreApplication>
@@ -16,6 +17,7 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QTextStream>
+#include <QThread>
 
 namespace gantry::cli {
 
@@ -50,7 +52,8 @@ int BenchCommand::run(const QStringList& args)
     auto parsed = CliArgs::parse(args,
                                  {QStringLiteral("scenario"), QStringLiteral("repeat"),
                                   QStringLiteral("policies"), QStringLiteral("suite"),
-                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs")},
+                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
+                                  QStringLiteral("paper-seeds")},
                                  {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
@@ -60,11 +63,12 @@ int BenchCommand::run(const QStringList& args)
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
-    const QStringList suites = {QStringLiteral("all"), QStringLiteral("scheduling"),
+    const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
                                 QStringLiteral("mapping"), QStringLiteral("prediction"),
-                                QStringLiteral("paper")};
+                                QStringLiteral("paper"),   QStringLiteral("sensitivity")};
     if (!suites.contains(suite)) {
-        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction or paper"
+        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper or "
+               "sensitivity"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -176,35 +180,86 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
+    // --paper-jobs and --paper-seeds (defaults per suite), which must be positive.
+    const auto count = [&](const char* name, int fallback) {
+        const auto v = a.value(QLatin1String(name));
+        return v ? v->toInt() : fallback;
+    };
+    const auto countsInvalid = [&] {
+        err << "gantry-cli: bench: --paper-jobs and --paper-seeds must be positive integers"
+            << Qt::endl;
+        return int(ExitInvalid);
+    };
     QJsonArray paperRows;
     if (wants("paper")) {
         const QString predictor =
             a.value(QStringLiteral("predictor")).value_or(QStringLiteral("rf"));
-        const int jobs =
-            a.value(QStringLiteral("paper-jobs")).value_or(QStringLiteral("600")).toInt();
-        paperRows = PaperBench::run(jobs, predictor);
+        const int jobs = count("paper-jobs", 600), seeds = count("paper-seeds", 2);
+        if (jobs < 1 || seeds < 1)
+            return countsInvalid();
+        paperRows = PaperBench::run(jobs, predictor, seeds, QThread::idealThreadCount());
         if (paperRows.isEmpty()) {
             err << "gantry-cli: bench: the paper suite could not run (predictor " << predictor
                 << ")" << Qt::endl;
             return ExitInvalid;
         }
         if (!json) {
-            out << "\npaper suite (" << predictor
-                << " predictor, graph placement): total JCT and A-SRPT's reduction against it\n"
-                << QStringLiteral("%1 %2 %3 %4 %5\n")
-                       .arg(QStringLiteral("load"), 5)
-                       .arg(QStringLiteral("policy"), -15)
-                       .arg(QStringLiteral("total JCT s"), 14)
-                       .arg(QStringLiteral("asrpt"), 12)
-                       .arg(QStringLiteral("asrpt-backfill"), 15);
+            out << "\npaper suite (" << predictor << " predictor, " << jobs
+                << " jobs): total and p99 JCT, preemptions, GPU-seconds idle while a job "
+                   "waited, A-SRPT's reduction and asrpt-guided's (graph) ratio\n"
+                << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+                       .arg(QStringLiteral("load"), 4)
+                       .arg(QStringLiteral("seed"), 4)
+                       .arg(QStringLiteral("placement"), -11)
+                       .arg(QStringLiteral("policy"), -14)
+                       .arg(QStringLiteral("total JCT s"), 12)
+                       .arg(QStringLiteral("p99 JCT s"), 10)
+                       .arg(QStringLiteral("preempt"), 7)
+                       .arg(QStringLiteral("idle-wait GPU s"), 15)
+                       .arg(QStringLiteral("asrpt"), 7)
+                       .arg(QStringLiteral("asrpt-bf"), 8)
+                       .arg(QStringLiteral("guided/tot"), 10)
+                       .arg(QStringLiteral("guided/p99"), 10);
             for (const QJsonValue& v : paperRows) {
                 const QJsonObject o = v.toObject();
-                out << QStringLiteral("%1 %2 %3 %4% %5%\n")
-                           .arg(o.value("load").toDouble(), 5, 'f', 1)
-                           .arg(o.value("policy").toString(), -15)
-                           .arg(o.value("total_jct_s").toDouble(), 14, 'f', 0)
-                           .arg(100.0 * o.value("asrpt_reduction").toDouble(), 11, 'f', 1)
-                           .arg(100.0 * o.value("asrpt_backfill_reduction").toDouble(), 14, 'f', 1);
+                out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9% %10% %11 %12\n")
+                           .arg(o.value("load").toDouble(), 4, 'f', 1)
+                           .arg(o.value("seed").toInt(), 4)
+                           .arg(o.value("placement").toString(), -11)
+                           .arg(o.value("policy").toString(), -14)
+                           .arg(o.value("total_jct_s").toDouble(), 12, 'f', 0)
+                           .arg(o.value("p99_jct_s").toDouble(), 10, 'f', 0)
+                           .arg(o.value("preemptions").toDouble(), 7, 'f', 0)
+                           .arg(o.value("idle_while_waiting_gpu_s").toDouble(), 15, 'f', 0)
+                           .arg(100.0 * o.value("asrpt_reduction").toDouble(), 6, 'f', 1)
+                           .arg(100.0 * o.value("asrpt_backfill_reduction").toDouble(), 7, 'f', 1)
+                           .arg(o.value("guided_total_ratio").toDouble(), 10, 'f', 3)
+                           .arg(o.value("guided_p99_ratio").toDouble(), 10, 'f', 3);
+            }
+            out.flush();
+        }
+    }
+    QJsonArray sensitivityRows;
+    if (wants("sensitivity")) {
+        const int jobs = count("paper-jobs", 300), seeds = count("paper-seeds", 3);
+        if (jobs < 1 || seeds < 1)
+            return countsInvalid();
+        sensitivityRows = SensitivityBench::run(jobs, seeds, QThread::idealThreadCount());
+        if (!json) {
+            out << "\nsensitivity suite (paper mix, " << jobs << " jobs, load 0.9, graph, noisy:S, "
+                << "mean of " << seeds << " seeds): total and p99 JCT\n"
+                << QStringLiteral("%1 %2 %3 %4\n")
+                       .arg(QStringLiteral("policy"), -14)
+                       .arg(QStringLiteral("S"), 5)
+                       .arg(QStringLiteral("total JCT s"), 12)
+                       .arg(QStringLiteral("p99 JCT s"), 10);
+            for (const QJsonValue& v : sensitivityRows) {
+                const QJsonObject o = v.toObject();
+                out << QStringLiteral("%1 %2 %3 %4\n")
+                           .arg(o.value("policy").toString(), -14)
+                           .arg(o.value("sigma").toDouble(), 5, 'f', 2)
+                           .arg(o.value("total_jct_s").toDouble(), 12, 'f', 0)
+                           .arg(o.value("p99_jct_s").toDouble(), 10, 'f', 0);
             }
             out.flush();
         }
@@ -214,7 +269,8 @@ int BenchCommand::run(const QStringList& args)
                                          {"results", rows},
                                          {"mapping", mappingRows},
                                          {"prediction", predictionRows},
-                                         {"paper", paperRows}})
+                                         {"paper", paperRows},
+                                         {"sensitivity", sensitivityRows}})
                    .toJson(QJsonDocument::Indented);
     return ExitOk;
 }

@@ -107,14 +107,16 @@ QString fmt(double v, int prec = 1)
 
 void printTable(const std::vector<RunResult>& results)
 {
-    const QStringList head = {"policy",  "avg JCT s", "p50 JCT s", "p99 JCT s", "makespan s",
-                              "sum C s", "queue s",   "util",      "preempt",   "wall s"};
+    const QStringList head = {"policy",     "avg JCT s",       "p50 JCT s", "p99 JCT s",
+                              "makespan s", "sum C s",         "queue s",   "util",
+                              "preempt",    "idle-wait GPU s", "wall s"};
     QList<QStringList> rows;
     for (const RunResult& r : results) {
         const RunSummary& s = r.summary;
         rows.append({s.policy, fmt(s.avgJctS), fmt(s.p50JctS), fmt(s.p99JctS), fmt(s.makespanS),
                      fmt(s.sumCompletionS), fmt(s.avgQueueDelayS), fmt(s.gpuUtilization, 3),
-                     QString::number(s.preemptions), fmt(s.wallS, 3)});
+                     QString::number(s.preemptions), fmt(s.idleWhileWaitingGpuS, 0),
+                     fmt(s.wallS, 3)});
     }
     QList<int> width;
     for (int c = 0; c < head.size(); ++c) {
@@ -168,9 +170,10 @@ QString CliCommands::usage()
         "  gantry-cli import --format philly|helios|acme|alibaba2023|gavel INPUT\n"
         "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
         "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
-        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper] [--json] [--scenario "
-        "FILE]\n"
-        "                   [--repeat N] [--predictor X] [--paper-jobs N]\n"
+        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity] "
+        "[--json]\n"
+        "                   [--scenario FILE]\n"
+        "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }
 

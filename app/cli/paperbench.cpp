@@ -6,13 +6,16 @@
 #include "sim/runner.h"
 
 #include <QJsonObject>
-#include <QMap>
+
+#include <algorithm>
+#include <atomic>
+#include <optional>
+#include <thread>
+#include <vector>
 
 namespace gantry::cli {
 
-namespace {
-
-Cluster heterogeneousCluster()
+Cluster PaperBench::cluster()
 {
     Cluster c;
     for (const char* t : {"H100", "A100-80G", "V100"})
@@ -30,50 +33,112 @@ Cluster heterogeneousCluster()
     return c;
 }
 
-} // namespace
-
-QJsonArray PaperBench::run(int jobs, const QString& predictor)
+std::optional<Scenario> PaperBench::paperMix(const Cluster& cluster, int jobs, double load,
+                                             int seed)
 {
-    QJsonArray rows;
-    const Cluster c = heterogeneousCluster();
+    WorkloadGenerator::Options o;
+    o.jobs = jobs;
+    o.load = load;
+    o.mix = QStringLiteral("paper");
+    o.seed = quint64(seed);
+    auto s = WorkloadGenerator::generate(cluster, o);
+    if (!s)
+        return std::nullopt;
+    return std::move(s).value();
+}
+
+void PaperBench::forEach(std::size_t n, int threads, const std::function<void(std::size_t)>& fn)
+{
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t i = next++; i < n; i = next++)
+            fn(i);
+    };
+    std::vector<std::thread> pool;
+    for (int t = 1; t < std::max(1, threads); ++t)
+        pool.emplace_back(work);
+    work();
+    for (std::thread& t : pool)
+        t.join();
+}
+
+QJsonArray PaperBench::run(int jobs, const QString& predictor, int seeds, int threads)
+{
+    const Cluster c = cluster();
+    const QStringList placements = {QStringLiteral("consolidate"), QStringLiteral("graph")};
+    const QStringList policies = PolicyRegistry::names();
+    struct Cell
+    {
+        double load;
+        int seed;
+        QString placement;
+        QString policy;
+        std::optional<RunSummary> summary;
+    };
+    std::vector<Scenario> scenarios;
+    std::vector<Cell> cells;
     for (const double load : {0.7, 0.9}) {
-        WorkloadGenerator::Options o;
-        o.jobs = jobs;
-        o.load = load;
-        o.mix = QStringLiteral("paper");
-        o.seed = 1;
-        auto s = WorkloadGenerator::generate(c, o);
-        if (!s)
-            return rows;
-        QMap<QString, double> jct;
-        QMap<QString, RunSummary> summary;
-        for (const QString& policy : PolicyRegistry::names()) {
-            RunConfig config;
-            config.policy = policy;
-            config.placement = QStringLiteral("graph");
-            config.predictor = predictor;
-            auto r = Runner::run(s.value(), config);
-            if (!r)
-                continue;
-            jct[policy] = r.value().summary.totalJctS;
-            summary[policy] = r.value().summary;
+        for (int seed = 1; seed <= seeds; ++seed) {
+            auto s = paperMix(c, jobs, load, seed);
+            if (!s)
+                return {};
+            scenarios.push_back(std::move(*s));
+            for (const QString& placement : placements)
+                for (const QString& policy : policies)
+                    cells.push_back({load, seed, placement, policy, std::nullopt});
         }
-        for (auto it = summary.cbegin(); it != summary.cend(); ++it) {
-            const double mine = it->totalJctS;
-            auto reduction = [&](const char* who) {
-                return mine > 0.0 ? (mine - jct.value(QLatin1String(who))) / mine : 0.0;
-            };
-            rows.append(QJsonObject{{"load", load},
-                                    {"policy", it.key()},
-                                    {"jobs", it->jobs},
-                                    {"total_jct_s", mine},
-                                    {"avg_jct_s", it->avgJctS},
-                                    {"makespan_s", it->makespanS},
-                                    {"gpu_utilization", it->gpuUtilization},
-                                    {"asrpt_reduction", reduction("asrpt")},
-                                    {"asrpt_backfill_reduction", reduction("asrpt-backfill")},
-                                    {"wall_s", it->wallS}});
-        }
+    }
+    const std::size_t perScenario = std::size_t(placements.size() * policies.size());
+    forEach(cells.size(), threads, [&](std::size_t i) {
+        RunConfig config;
+        config.policy = cells[i].policy;
+        config.placement = cells[i].placement;
+        config.predictor = predictor;
+        auto r = Runner::run(scenarios[i / perScenario], config);
+        if (r)
+            cells[i].summary = r.value().summary;
+    });
+
+    QJsonArray rows;
+    auto find = [&](const Cell& like, const QString& placement, const char* policy) {
+        for (const Cell& k : cells)
+            if (k.load == like.load && k.seed == like.seed && k.placement == placement &&
+                k.policy == QLatin1String(policy) && k.summary)
+                return &*k.summary;
+        return static_cast<const RunSummary*>(nullptr);
+    };
+    const QString graph = QStringLiteral("graph");
+    for (const Cell& k : cells) {
+        if (!k.summary)
+            continue;
+        const RunSummary& s = *k.summary;
+        auto reduction = [&](const char* who) {
+            const RunSummary* o = find(k, graph, who);
+            return s.totalJctS > 0.0 && o ? (s.totalJctS - o->totalJctS) / s.totalJctS : 0.0;
+        };
+        const RunSummary* guided = find(k, graph, "asrpt-guided");
+        auto ratio = [&](double mine, double theirs) {
+            return guided && theirs > 0.0 ? mine / theirs : 0.0;
+        };
+        rows.append(QJsonObject{
+            {"load", k.load},
+            {"seed", k.seed},
+            {"placement", k.placement},
+            {"policy", k.policy},
+            {"jobs", s.jobs},
+            {"total_jct_s", s.totalJctS},
+            {"avg_jct_s", s.avgJctS},
+            {"p99_jct_s", s.p99JctS},
+            {"preemptions", double(s.preemptions)},
+            {"idle_while_waiting_gpu_s", s.idleWhileWaitingGpuS},
+            {"virtual_wait_s", s.virtualWaitS},
+            {"makespan_s", s.makespanS},
+            {"gpu_utilization", s.gpuUtilization},
+            {"asrpt_reduction", reduction("asrpt")},
+            {"asrpt_backfill_reduction", reduction("asrpt-backfill")},
+            {"guided_total_ratio", ratio(guided ? guided->totalJctS : 0.0, s.totalJctS)},
+            {"guided_p99_ratio", ratio(guided ? guided->p99JctS : 0.0, s.p99JctS)},
+            {"wall_s", s.wallS}});
     }
     return rows;
 }

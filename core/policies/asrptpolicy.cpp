@@ -1,7 +1,5 @@
 #include "policies/asrptpolicy.h"
 
-#include "mapping/iterationmodel.h"
-#include "mapping/placement.h"
 #include "sim/simobserver.h"
 
 #include <algorithm>
@@ -67,15 +65,28 @@ void AsrptPolicy::jobArrived(const SimState& state, int j)
     }
 }
 
-void AsrptPolicy::jobFinished(const SimState& state, int j)
+void AsrptPolicy::jobFinished(const SimState&, int j)
 {
-    if (j < int(m_predictedEnd.size()))
-        m_predictedEnds.erase({m_predictedEnd[std::size_t(j)], j});
+    m_ends.finished(j);
 }
 
 SimTime AsrptPolicy::virtualCompletion(int j) const
 {
     return j < int(m_virtualCompletion.size()) ? m_virtualCompletion[std::size_t(j)] : -1;
+}
+
+double AsrptPolicy::virtualWaitS(const SimState& state) const
+{
+    double sum = 0.0;
+    for (int j = 0; j < state.jobCount(); ++j) {
+        const JobState& st = state.state(j);
+        SimTime release = virtualCompletion(j);
+        if (release < 0 || (st.firstStart >= 0 && st.firstStart < release))
+            release = st.firstStart; // asrpt-wc started it early
+        if (release >= st.arrival)
+            sum += toSeconds(release - st.arrival);
+    }
+    return sum;
 }
 
 void AsrptPolicy::decide(const SimState& state, Decisions& out)
@@ -87,7 +98,7 @@ void AsrptPolicy::decide(const SimState& state, Decisions& out)
     const std::size_t before = out.start.size();
     m_released.admitStrict(state, pool, out);
     if (m_mode != Mode::Strict && !m_released.empty())
-        backfill(state, pool, out);
+        m_ends.backfill(state, m_released.front().job, m_released, pool, out);
     if (m_mode == Mode::WorkConserving && pool.freeTotal() > 0 && m_released.empty()) {
         // Idle GPUs and nothing released waits: start jobs still on the virtual machine.
         const std::size_t first = out.start.size();
@@ -95,45 +106,7 @@ void AsrptPolicy::decide(const SimState& state, Decisions& out)
         for (std::size_t i = first; i < out.start.size(); ++i)
             m_startedEarly[std::size_t(out.start[i].first)] = 1;
     }
-    if (m_predictedEnd.size() < std::size_t(state.jobCount()))
-        m_predictedEnd.resize(std::size_t(state.jobCount()), 0);
-    for (std::size_t i = before; i < out.start.size(); ++i) {
-        const auto& [j, mapping] = out.start[i];
-        // Predicted end on its real mapping: S + K-hat x tau(x).
-        const double tau = IterationModel::iterationTimeS(state.job(j), mapping, state.cluster());
-        const SimTime end = state.now() + fromSeconds(state.state(j).predictedIterations * tau);
-        m_predictedEnd[std::size_t(j)] = end;
-        m_predictedEnds.insert({end, j});
-    }
-}
-
-void AsrptPolicy::backfill(const SimState& state, GpuPool& pool, Decisions& out)
-{
-    const int head = m_released.front().job;
-    const int need = state.state(head).gpus;
-    // Shadow time: walk running jobs by predicted end until enough GPUs would be free.
-    int freeAt = pool.freeTotal();
-    SimTime shadow = kNever;
-    for (const auto& [end, j] : m_predictedEnds) {
-        freeAt += state.state(j).gpus;
-        if (freeAt >= need) {
-            shadow = std::max(end, state.now());
-            break;
-        }
-    }
-    int spare = shadow == kNever ? 0 : freeAt - need;
-    // A later job may start now if it ends (by prediction) before the shadow time, or if it
-    // only uses GPUs the head will not need then.
-    auto endsBeforeShadow = [&](int k) {
-        return shadow != kNever && state.now() + state.state(k).predictedProcessing <= shadow;
-    };
-    m_released.admitSkipIf(
-        state, pool, out,
-        [&](int k) { return k != head && (endsBeforeShadow(k) || state.state(k).gpus <= spare); },
-        [&](int k) {
-            if (!endsBeforeShadow(k))
-                spare -= state.state(k).gpus;
-        });
+    m_ends.recordStarts(state, out, before);
 }
 
 SimTime AsrptPolicy::nextWakeup(const SimState&) const

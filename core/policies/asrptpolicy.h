@@ -1,11 +1,10 @@
 #pragma once
 
 #include "policies/policy.h"
+#include "policies/predictedends.h"
 #include "policies/virtualsinglemachine.h"
 #include "policies/waitingqueue.h"
 
-#include <set>
-#include <utility>
 #include <vector>
 
 namespace gantry::sim {
@@ -39,10 +38,11 @@ public:
 
     /// Virtual completion time of job j, or -1 while it is still on the virtual machine.
     SimTime virtualCompletion(int j) const;
+    /// Sum over jobs of min(virtual completion, first start) - arrival, in seconds. O(n).
+    double virtualWaitS(const SimState& state) const override;
 
 private:
     void advance(const SimState& state);
-    void backfill(const SimState& state, GpuPool& pool, Decisions& out);
     void connectObservers();
 
     Mode m_mode;
@@ -54,8 +54,7 @@ private:
     long long m_releaseSeq = 0;
     std::vector<int> m_completed;
     std::vector<SimTime> m_virtualCompletion;
-    std::set<std::pair<SimTime, int>> m_predictedEnds; // running jobs by predicted end
-    std::vector<SimTime> m_predictedEnd;
+    PredictedEnds m_ends;
 };
 
 } // namespace gantry::sim

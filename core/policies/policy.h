@@ -30,6 +30,9 @@ public:
     virtual void decide(const SimState& state, Decisions& out) = 0;
     /// The next time (> now) the policy needs a decision point without an event, or kNever.
     virtual SimTime nextWakeup(const SimState& state) const { return kNever; }
+    /// Seconds jobs spent waiting for release by a virtual machine (arrival to release to the
+    /// real queue, or to an earlier start), summed over jobs; 0 for policies without one.
+    virtual double virtualWaitS(const SimState& state) const { return 0.0; }
     /// Observers that want the policy's own timeline (the virtual machine of asrpt).
     void setObservers(const std::vector<SimObserver*>* observers) { m_observers = observers; }
 

@@ -1,5 +1,6 @@
 #include "policies/policyregistry.h"
 
+#include "policies/asrptguidedpolicy.h"
 #include "policies/asrptpolicy.h"
 #include "policies/fifobackfillpolicy.h"
 #include "policies/fifopolicy.h"
@@ -44,6 +45,10 @@ const std::vector<Entry>& entries()
          "Gantry's work-conserving A-SRPT: backfill, then idle GPUs go to jobs still on the "
          "virtual machine",
          [] { return std::make_unique<AsrptPolicy>(AsrptPolicy::Mode::WorkConserving); }},
+        {"asrpt-guided",
+         "Gantry's best A-SRPT: predicted size order, and a reservation for the job the virtual "
+         "machine finished first once the cluster is 10 x its size late",
+         [] { return std::make_unique<AsrptGuidedPolicy>(); }},
     };
     return list;
 }

@@ -130,18 +130,46 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
         admitRunningUpTo(n);
 
     GpuPool pool = state.pool();
-    for (std::size_t k = 0; k < n; ++k) {
-        if (m_keep[k])
-            continue;
-        const int j = m_order[k];
-        out.preempt.push_back(j);
-        pool.give(state.state(j).mapping);
-    }
+    for (std::size_t k = 0; k < n; ++k)
+        if (!m_keep[k])
+            pool.give(state.state(m_order[k]).mapping);
+    bool placedAll = true;
     for (int j : m_admitted)
-        m_waiting.tryStart(state, j, pool, out);
+        placedAll = m_waiting.tryStart(state, j, pool, out) && placedAll;
+    if (!placedAll)
+        continueWalk(state, pool, out);
+    const std::size_t firstPreempt = out.preempt.size();
+    for (std::size_t k = 0; k < n; ++k)
+        if (!m_keep[k])
+            out.preempt.push_back(m_order[k]);
     // Preempted jobs wait with the key they have now (their run time stops growing).
-    for (int j : out.preempt)
-        m_waiting.insert(j, key(state, j), state.state(j).gpus);
+    for (std::size_t p = firstPreempt; p < out.preempt.size(); ++p)
+        m_waiting.insert(out.preempt[p], key(state, out.preempt[p]),
+                         state.state(out.preempt[p]).gpus);
+}
+
+void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisions& out)
+{
+    // An admitted job could not be placed: its GPUs are not held for it. Walk the jobs not
+    // admitted in key order; a running one stays when its GPUs are still unclaimed, a waiting
+    // one starts when it can be placed.
+    auto wi = m_waiting.ordered().begin();
+    const auto wend = m_waiting.ordered().end();
+    for (std::size_t k = 0; k <= m_order.size() && pool.freeTotal() > 0; ++k) {
+        const bool running = k < m_order.size();
+        if (running && m_keep[k])
+            continue;
+        while (wi != wend && pool.freeTotal() > 0 && (!running || wi->key < m_keys[k])) {
+            const int j = wi->job;
+            ++wi; // advance before tryStart dequeues j
+            if (!std::count(m_admitted.begin(), m_admitted.end(), j))
+                m_waiting.tryStart(state, j, pool, out);
+        }
+        if (running && pool.allFree(state.state(m_order[k]).mapping)) {
+            pool.take(state.state(m_order[k]).mapping);
+            m_keep[k] = 1;
+        }
+    }
 }
 
 } // namespace gantry::sim

@@ -28,6 +28,8 @@ public:
     void release(SimTime t, int job, SimTime work, int order);
     /// Time the current job will complete if nothing arrives, or kNever when idle.
     SimTime nextCompletion() const { return m_current < 0 ? kNever : m_clock + m_remaining; }
+    /// The job being processed now, or -1 when idle.
+    int current() const { return m_current; }
     /// True when no job is on the machine.
     bool idle() const { return m_current < 0; }
 

@@ -24,14 +24,20 @@ QString num(double v)
     return QString::number(v, 'g', 4);
 }
 
+bool isGuided(const QString& p)
+{
+    return p == QLatin1String("asrpt-guided");
+}
+
 QString gpusText(int n)
 {
     return n == 1 ? QStringLiteral("1 GPU") : QStringLiteral("%1 GPUs").arg(n);
 }
 
+// The A-SRPT policies whose virtual machine gates the real queue (asrpt-guided does not).
 bool isAsrpt(const QString& p)
 {
-    return p.startsWith(QLatin1String("asrpt"));
+    return p.startsWith(QLatin1String("asrpt")) && !isGuided(p);
 }
 
 } // namespace
@@ -173,6 +179,8 @@ double DecisionExplainer::key(const State& s, int j, double t) const
         return queueOf(attained(s, j, t));
     if (isAsrpt(m_policy))
         return virtualCompletion(j);
+    if (isGuided(m_policy)) // its queue is in predicted-size order (a due job aside)
+        return predicted(j);
     return job.arrivalS;
 }
 
@@ -282,6 +290,19 @@ QString DecisionExplainer::startReason(const State& s, int j, double t, bool res
                                           "%2)")
                                .arg(what, blocked);
     }
+    if (isGuided(m_policy)) {
+        // asrpt-guided orders by predicted size; a job the virtual machine finished long ago may
+        // be due and go first (docs/policies.md), which the replay cannot tell for certain.
+        const QString what = size(j, predicted(j));
+        return ahead < 0 ? QStringLiteral("asrpt-guided starts the smallest predicted size first "
+                                          "(%1) unless a job the virtual machine finished long "
+                                          "ago is due,")
+                               .arg(what)
+                         : QStringLiteral("asrpt-guided starts the smallest predicted size that "
+                                          "fits (%1; %2) unless a job the virtual machine "
+                                          "finished long ago is due,")
+                               .arg(what, blocked);
+    }
     if (isAsrpt(m_policy)) {
         const double v = virtualCompletion(j);
         if (v > t)
@@ -342,6 +363,10 @@ QString DecisionExplainer::waitSentence(const State& s, int j, double t, int hea
     if (strict && head >= 0 && head != j)
         return QStringLiteral("%1 waits: %2, but %3 is ahead of it and must start first")
             .arg(name(j), need, name(head));
+    if (isGuided(m_policy))
+        return QStringLiteral("%1 waits: %2, but a job the virtual machine finished long ago may "
+                              "hold a reservation it would delay, or no placement fits it")
+            .arg(name(j), need);
     if (m_policy == QLatin1String("asrpt-backfill") || m_policy == QLatin1String("asrpt-wc"))
         return QStringLiteral("%1 waits: %2, but starting it would delay %3")
             .arg(name(j), need, head >= 0 && head != j ? name(head) : QStringLiteral("the head"));
@@ -389,6 +414,8 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
                     text += QStringLiteral("; it joins the virtual machine, which completes it "
                                            "at %1 s")
                                 .arg(num(virtualCompletion(j)));
+                else if (isGuided(m_policy))
+                    text += QStringLiteral("; it joins the virtual machine and may start at once");
                 say(j, text);
             }
             break;

@@ -80,6 +80,8 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
     result.summary.placement = config.placement;
     result.summary.predictor = config.predictor;
     result.summary.events = simulator.events();
+    result.summary.idleWhileWaitingGpuS = simulator.idleWhileWaitingGpuS();
+    result.summary.virtualWaitS = policy->virtualWaitS(state);
     result.summary.wallS = double(timer.nsecsElapsed()) / 1e9;
     return result;
 }

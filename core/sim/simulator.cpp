@@ -75,6 +75,7 @@ bool Simulator::step()
         m_failed = true;
         return false;
     }
+    accountIdle(t);
     m_state.m_now = t;
     while (!m_queue.empty() && m_queue.top().time == t) {
         const Event e = m_queue.top();
@@ -143,11 +144,36 @@ Status Simulator::run(Feedback* feedback)
     return {};
 }
 
+void Simulator::setWaiting(int gpus, int delta)
+{
+    int& n = m_waitingByGpus[gpus];
+    n += delta;
+    if (n == 0)
+        m_waitingByGpus.erase(gpus);
+}
+
+void Simulator::accountIdle(SimTime to)
+{
+    // Free GPUs and the waiting set are constant between decision points.
+    const int free = m_state.m_pool.freeTotal();
+    if (to <= m_state.m_now || free == 0 || m_waitingByGpus.empty())
+        return;
+    long long demand = 0;
+    for (const auto& [gpus, count] : m_waitingByGpus) {
+        if (gpus > free || demand >= free)
+            break;
+        demand += (long long)gpus * count;
+    }
+    m_idleWhileWaitingGpuS +=
+        double(std::min<long long>(free, demand)) * toSeconds(to - m_state.m_now);
+}
+
 void Simulator::arrive(int j)
 {
     JobState& st = m_state.m_jobs[std::size_t(j)];
     const Job& job = m_state.job(j);
     st.phase = JobPhase::Waiting;
+    setWaiting(st.gpus, 1);
     double k = m_predictor->predict(job, j);
     if (!(k > 0.0))
         k = 1e-6;
@@ -275,6 +301,7 @@ void Simulator::startJob(int j, const Mapping& m)
     JobState& st = m_state.m_jobs[std::size_t(j)];
     const bool resumed = st.firstStart >= 0;
     st.phase = JobPhase::Running;
+    setWaiting(st.gpus, -1);
     st.mapping = m;
     st.segmentStart = m_state.m_now;
     st.overhead = resumed ? m_restartOverhead : 0;
@@ -310,6 +337,7 @@ void Simulator::preemptJob(int j)
         m_networkDirty = true;
     }
     st.phase = JobPhase::Waiting;
+    setWaiting(st.gpus, 1);
     ++st.preemptions;
     ++st.generation;
     for (SimObserver* o : m_observers)

@@ -7,6 +7,7 @@
 #include "util/feedback.h"
 #include "util/result.h"
 
+#include <map>
 #include <vector>
 
 namespace gantry {
@@ -57,6 +58,11 @@ public:
     const NetworkModel& network() const { return m_network; }
     /// Links job j's traffic crosses now (empty unless running with cross-server traffic).
     const std::vector<int>& linksOf(int j) const { return m_links[std::size_t(j)]; }
+    /// GPU-seconds left idle while a waiting job could have used them, up to now: the integral
+    /// over time of min(F, D), F the free GPUs and D the GPUs of the waiting (arrived,
+    /// unfinished, not running) jobs that each need at most F GPUs. By GPU count only: memory,
+    /// GPU types and placement are ignored. O(distinct GPU demands) per decision point.
+    double idleWhileWaitingGpuS() const { return m_idleWhileWaitingGpuS; }
 
 private:
     void arrive(int j);
@@ -70,6 +76,8 @@ private:
     void dropStaleEvents();
     void advanceProgress(JobState& st);
     void shareNetwork();
+    void accountIdle(SimTime to);
+    void setWaiting(int gpus, int delta);
 
     SimState m_state;
     Policy* m_policy;
@@ -87,6 +95,8 @@ private:
     long long m_events = 0;
     int m_finished = 0;
     Decisions m_decisions;
+    std::map<int, int> m_waitingByGpus; // GPU demand -> number of waiting jobs
+    double m_idleWhileWaitingGpuS = 0.0;
     Error m_error;
     bool m_failed = false;
 };

@@ -60,6 +60,8 @@ const QStringList kSummaryKeys = {"policy",
                                   "gpu_utilization",
                                   "cross_server_bytes",
                                   "preemptions",
+                                  "idle_while_waiting_gpu_s",
+                                  "virtual_wait_s",
                                   "events",
                                   "wall_s"};
 
@@ -888,15 +890,40 @@ void TestCli::benchSmoke()
     const Outcome p =
         cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("paper"),
              QStringLiteral("--predictor"), QStringLiteral("oracle"),
-             QStringLiteral("--paper-jobs"), QStringLiteral("60"), QStringLiteral("--json")});
+             QStringLiteral("--paper-jobs"), QStringLiteral("60"), QStringLiteral("--paper-seeds"),
+             QStringLiteral("1"), QStringLiteral("--json")});
     QVERIFY2(p.exitCode == 0, qPrintable(explain(p)));
     const QJsonArray paper = parseObject(p.out, &problem).value("paper").toArray();
-    QVERIFY2(paper.size() >= 16, qPrintable(explain(p))); // two loads x every policy
+    QSet<QString> paperPolicies;
+    for (const QJsonValue& v : paper)
+        paperPolicies.insert(v.toObject().value("policy").toString());
+    QVERIFY(paperPolicies.contains(QStringLiteral("asrpt-guided")));
+    // Two loads x one seed x two placements x every policy.
+    QCOMPARE(paper.size(), 4 * int(paperPolicies.size()));
     for (const QJsonValue& v : paper) {
         const QJsonObject row = v.toObject();
         QVERIFY(row.value("total_jct_s").toDouble() > 0);
+        QVERIFY(row.value("idle_while_waiting_gpu_s").toDouble() >= 0);
+        if (row.value("placement").toString() != QLatin1String("graph"))
+            continue;
         if (row.value("policy").toString() == QLatin1String("asrpt"))
             QCOMPARE(row.value("asrpt_reduction").toDouble(), 0.0);
+        if (row.value("policy").toString() == QLatin1String("asrpt-guided"))
+            QCOMPARE(row.value("guided_total_ratio").toDouble(), 1.0);
+    }
+    const Outcome sens =
+        cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("sensitivity"),
+             QStringLiteral("--paper-jobs"), QStringLiteral("30"), QStringLiteral("--paper-seeds"),
+             QStringLiteral("1"), QStringLiteral("--json")});
+    QVERIFY2(sens.exitCode == 0, qPrintable(explain(sens)));
+    const QJsonArray sensitivity = parseObject(sens.out, &problem).value("sensitivity").toArray();
+    // Every policy x S = 0, 0.25, 0.5, 1, 2.
+    QCOMPARE(sensitivity.size(), 5 * int(paperPolicies.size()));
+    for (const QJsonValue& v : sensitivity) {
+        const QJsonObject row = v.toObject();
+        QVERIFY(row.value("total_jct_s").toDouble() > 0);
+        QVERIFY(row.value("p99_jct_s").toDouble() > 0);
+        QCOMPARE(row.value("runs").toInt(), 1);
     }
 }
 

@@ -300,8 +300,8 @@ void TestReport::comparisonMatchesSummary()
     const QList<QPair<QString, int>> columns = {
         {"avg_jct_s", 1},          {"p50_jct_s", 1},         {"p99_jct_s", 1},
         {"makespan_s", 1},         {"avg_queue_delay_s", 1}, {"gpu_utilization", 3},
-        {"cross_server_bytes", 2}, {"preemptions", 0},       {"prediction_mae", 1},
-        {"prediction_mape", 3},    {"prediction_r2", 3}};
+        {"cross_server_bytes", 2}, {"preemptions", 0},       {"idle_while_waiting_gpu_s", 1},
+        {"prediction_mae", 1},     {"prediction_mape", 3},   {"prediction_r2", 3}};
     for (const QString& policy : policies) {
         const QString dir =
             m_dir.filePath(QStringLiteral("cmp-%1-%2").arg(QTest::currentDataTag(), policy));

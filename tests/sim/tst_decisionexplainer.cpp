@@ -139,6 +139,17 @@ void TestDecisionExplainer::sentences_data()
                        "GPUs, 4 free) and needs 4 GPUs; b has 4 free",
                        "j2 waits: needs 8 GPUs, 0 free"}
         << QList<int>{2};
+    // asrpt-guided does not wait for the virtual machine: j3 (smallest predicted size) starts at
+    // once; no job is due (none has finished on the virtual machine yet).
+    QTest::newRow("asrpt-guided t=2")
+        << "asrpt-guided" << 2.0
+        << QStringList{"j3 arrives: needs 4 GPUs, predicted 10 s; it joins the virtual machine "
+                       "and may start at once",
+                       "j3 starts on server b: asrpt-guided starts the smallest predicted size "
+                       "first (10 s) unless a job the virtual machine finished long ago is due, "
+                       "and needs 4 GPUs; b has 4 free",
+                       "j2 waits: needs 8 GPUs, 0 free"}
+        << QList<int>{2};
     // Virtual sizes g x p / G: j1 50 s, j2 50 s, j3 5 s; j3 preempts j1 there and finishes at 7.
     QTest::newRow("asrpt t=2")
         << "asrpt" << 2.0

@@ -1,8 +1,14 @@
 // The worked examples of ASRPT.md section 9 as exact tests.
 #include "mapping/iterationmodel.h"
+#include "mapping/placement.h"
+#include "mapping/placementregistry.h"
+#include "policies/asrptguidedpolicy.h"
 #include "policies/virtualsinglemachine.h"
+#include "predict/predictor.h"
+#include "predict/predictorregistry.h"
 #include "scheduleaudit.h"
 #include "sim/runner.h"
+#include "sim/simulator.h"
 
 #include <QTest>
 
@@ -62,6 +68,16 @@ Scenario e3(bool mispredictJ3)
     return s;
 }
 
+// G2 (asrpt-guided's reservation): one server of 4 GPUs; A (r 0, g 2, p 10), B (1, 4, 1),
+// C (1, 2, 20), D (15, 2, 10).
+Scenario g2()
+{
+    Scenario s = cluster(1, 4);
+    s.jobs = {durationJob("A", 0, 2, 10), durationJob("B", 1, 4, 1), durationJob("C", 1, 2, 20),
+              durationJob("D", 15, 2, 10)};
+    return s;
+}
+
 } // namespace
 
 class TestWorkedExamples : public QObject
@@ -77,6 +93,11 @@ private Q_SLOTS:
     void virtualMachineSize();
     void pipelineMappingCost_data();
     void pipelineMappingCost();
+    void guided_data();
+    void guided();
+    void waitingMetrics_data();
+    void waitingMetrics();
+    void guidedAlphaOne();
 };
 
 // E1 and E2: preemptive SRPT on the virtual machine, with the strict-preemption tie rule.
@@ -238,6 +259,110 @@ void TestWorkedExamples::pipelineMappingCost()
     m.gpus.assign(gpus.begin(), gpus.end());
     QVERIFY(qAbs(IterationModel::iterationTimeS(j, m, s.cluster) - tau) < 1e-12);
     QVERIFY(qAbs(IterationModel::crossServerBytes(j, m, s.cluster) - crossGB * 1e9) < 1e-3);
+}
+
+// asrpt-guided (stretch 10), computed by hand (docs/policies.md). E3: J1 arrives to an empty
+// cluster and starts at once (the virtual machine does not gate). At 10 J1 ends; no job is due
+// (J2, finished virtually at 2, is due at 2 + 10 x 4 = 42), so jobs start in predicted-size
+// order J2 (4), J3 (6), J4 (8): J2 on s0 by best fit, J3 on s1, J4 on s0. Sum C = 58.
+// G2: sizes w = 5, 1, 10, 5; the virtual machine finishes B at 2, A at 6, C at 16, D at 21.
+// At 1 B (4 GPUs) does not fit and C starts. At 10 B is not yet due (2 + 10 x 1 = 12). At 15 it
+// is: it does not fit, so it holds a reservation at C's predicted end 21 with no spare GPU and
+// D (predicted end 25) may not start. At 21 B starts, at 22 D. (sjf would start D at 15 and B
+// at 25.)
+void TestWorkedExamples::guided_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QList<double>>("virtualCompletion");
+    QTest::addColumn<QList<double>>("start");
+    QTest::addColumn<QList<double>>("finish");
+    QTest::addColumn<double>("sumCompletion");
+    QTest::addColumn<double>("totalJct");
+    QTest::newRow("E3") << "E3" << QList<double>{15, 2, 6, 4} << QList<double>{0, 10, 10, 10}
+                        << QList<double>{10, 14, 16, 18} << 58.0 << 52.0;
+    QTest::newRow("G2 reservation")
+        << "G2" << QList<double>{6, 2, 16, 21} << QList<double>{0, 21, 1, 22}
+        << QList<double>{10, 22, 21, 32} << 85.0 << 68.0;
+}
+
+void TestWorkedExamples::guided()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QList<double>, virtualCompletion);
+    QFETCH(QList<double>, start);
+    QFETCH(QList<double>, finish);
+    QFETCH(double, sumCompletion);
+    QFETCH(double, totalJct);
+    const Scenario s = scenario == QLatin1String("E3") ? e3(false) : g2();
+    const Outcome o = runWith(s, QStringLiteral("asrpt-guided"), QStringLiteral("given"));
+    QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
+    for (int j = 0; j < int(s.jobs.size()); ++j) {
+        QCOMPARE(o.virtualEnd[std::size_t(j)], fromSeconds(virtualCompletion[j]));
+        QCOMPARE(o.result.jobs[std::size_t(j)].startS, start[j]);
+        QCOMPARE(o.result.jobs[std::size_t(j)].finishS, finish[j]);
+    }
+    QCOMPARE(o.result.summary.sumCompletionS, sumCompletion);
+    QCOMPARE(o.result.summary.totalJctS, totalJct);
+    QCOMPARE(o.result.summary.preemptions, 0LL);
+    QCOMPARE(o.result.summary.virtualWaitS, 0.0); // alpha = 0: startable at arrival
+}
+
+// idle_while_waiting_gpu_s and virtual_wait_s by hand. E3 under asrpt: free GPUs while a waiting
+// job fits by count: 8 on [0,1) (J1), 8 on [1,2) (J1+J2 capped at 8), 4 on [2,3) (J3), 5 on
+// [3,4) (J3+J4), 4 on [4,6) (J3), none on [6,12), 8 on [12,15) (J1): 57 GPU-s; virtual wait =
+// sum of C^V - r = 15 + 1 + 4 + 1 = 21 s. fifo and asrpt-guided run J1 at once and start the
+// rest at 10 when everything fits: 0. G2 under asrpt-guided: D (2 GPUs) waits behind B's
+// reservation while 2 GPUs are free on [15,21): 12 GPU-s (B alone, 4 GPUs, never fits by count).
+void TestWorkedExamples::waitingMetrics_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<double>("idleWhileWaiting");
+    QTest::addColumn<double>("virtualWait");
+    QTest::newRow("E3 asrpt") << "E3"
+                              << "asrpt" << 57.0 << 21.0;
+    QTest::newRow("E3 asrpt-backfill") << "E3"
+                                       << "asrpt-backfill" << 57.0 << 21.0;
+    QTest::newRow("E3 fifo") << "E3"
+                             << "fifo" << 0.0 << 0.0;
+    QTest::newRow("E3 asrpt-guided") << "E3"
+                                     << "asrpt-guided" << 0.0 << 0.0;
+    QTest::newRow("G2 asrpt-guided") << "G2"
+                                     << "asrpt-guided" << 12.0 << 0.0;
+}
+
+void TestWorkedExamples::waitingMetrics()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, policy);
+    QFETCH(double, idleWhileWaiting);
+    QFETCH(double, virtualWait);
+    const Scenario s = scenario == QLatin1String("E3") ? e3(false) : g2();
+    const Outcome o = runWith(s, policy, QStringLiteral("given"));
+    QCOMPARE(o.result.summary.idleWhileWaitingGpuS + 1.0, idleWhileWaiting + 1.0);
+    QCOMPARE(o.result.summary.virtualWaitS + 1.0, virtualWait + 1.0);
+}
+
+// asrpt-guided with alpha = 1 waits for each job's virtual completion (woken there): on E3 it
+// starts J2 at 2, J4 at 4, J3 at 6 and J1 at 15, the schedule of strict asrpt (sum C = 55).
+void TestWorkedExamples::guidedAlphaOne()
+{
+    const Scenario s = e3(false);
+    sim::AsrptGuidedPolicy::Options o;
+    o.alpha = 1.0;
+    sim::AsrptGuidedPolicy policy(o);
+    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+    auto predictor = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0);
+    QVERIFY(placement && predictor);
+    sim::Simulator simulator(s, policy, *placement, *predictor.value(), 0);
+    QVERIFY(simulator.run().ok());
+    const QList<double> start{15, 2, 6, 4}, finish{25, 6, 12, 12};
+    for (int j = 0; j < 4; ++j) {
+        QCOMPARE(simulator.state().state(j).firstStart, fromSeconds(start[j]));
+        QCOMPARE(simulator.state().state(j).finish, fromSeconds(finish[j]));
+    }
+    // Virtual wait = sum of C^V - r = 15 + 1 + 4 + 1.
+    QCOMPARE(policy.virtualWaitS(simulator.state()), 21.0);
 }
 
 QTEST_GUILESS_MAIN(TestWorkedExamples)

@@ -153,6 +153,8 @@ const std::vector<Metric>& metrics()
          [](const RunSummary& s) { return s.crossServerBytes; }},
         {tr("preempt."), [](const RunSummary& s) { return QString::number(s.preemptions); },
          [](const RunSummary& s) { return double(s.preemptions); }},
+        {tr("idle-wait GPU s"), [](const RunSummary& s) { return seconds(s.idleWhileWaitingGpuS); },
+         [](const RunSummary& s) { return s.idleWhileWaitingGpuS; }},
         {tr("pred. MAE"),
          [](const RunSummary& s) { return QString::number(s.predictionMae, 'f', 1); },
          [](const RunSummary& s) { return s.predictionMae; }},
