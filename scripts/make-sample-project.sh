@@ -8,7 +8,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 cli=${1:-build/app/cli/gantry-cli}
 out=sampledata/sample.gantry
-policies=fifo,fifo-backfill,sjf,srtf,srsf,tiresias,asrpt,asrpt-backfill,asrpt-wc
+policies=fifo,fifo-backfill,sjf,srtf,srsf,tiresias,asrpt,asrpt-backfill,asrpt-wc,asrpt-guided
 rm -f "$out" "$out-wal" "$out-shm"
 "$cli" project "$out" --add sampledata/teaching.json,sampledata/two-racks.json,sampledata/models.json
 for s in teaching two-racks models; do

@@ -10,6 +10,6 @@ sample=sampledata/teaching.json
 if [ -z "${DISPLAY:-}" ] && [ -z "${WAYLAND_DISPLAY:-}" ]; then
   echo "No display found: showing the policy comparison of $sample from gantry-cli instead."
   exec build/app/cli/gantry-cli compare "$sample" \
-    --policies fifo,fifo-backfill,sjf,srtf,srsf,tiresias,asrpt,asrpt-backfill,asrpt-wc
+    --policies fifo,fifo-backfill,sjf,srtf,srsf,tiresias,asrpt,asrpt-backfill,asrpt-wc,asrpt-guided
 fi
 exec build/app/gantry/gantry sampledata/sample.gantry

@@ -170,7 +170,10 @@ QList<Command> table()
           {QStringLiteral("--predictor X"),
            QStringLiteral("predictor of the paper suite (default rf)")},
           {QStringLiteral("--paper-jobs N"),
-           QStringLiteral("jobs per scenario of the paper suite (default 600)")},
+           QStringLiteral("jobs per scenario of the paper suite (default 600; sensitivity: "
+                          "300)")},
+          {QStringLiteral("--paper-seeds N"),
+           QStringLiteral("generator seeds of the paper suite (default 2; sensitivity: 3)")},
           json}},
     };
 }

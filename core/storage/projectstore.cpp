@@ -87,7 +87,12 @@ Status checkHeader(const QString& path)
         pageSize = 65536;
     const quint32 pages = bigEndian(h, 28, 4);
     const bool pagesValid = bigEndian(h, 24, 4) == bigEndian(h, 92, 4);
-    if (pageSize < 512 || (pagesValid && size < qint64(pageSize) * qint64(pages)))
+    // A writer killed during a checkpoint leaves the file shorter than its header says, with
+    // the missing pages in the write-ahead log: SQLite restores them on opening, so that file
+    // is not truncated (refusing it would lock the user out of a sound project).
+    const bool walPending = QFileInfo(path + QStringLiteral("-wal")).size() > 0;
+    if (pageSize < 512 ||
+        (pagesValid && !walPending && size < qint64(pageSize) * qint64(pages)))
         return invalid(path, QStringLiteral("is corrupt: truncated to %1 bytes of %2")
                                  .arg(size)
                                  .arg(qint64(pageSize) * qint64(pages)));

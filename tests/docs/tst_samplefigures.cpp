@@ -3,6 +3,7 @@
 // command line's defaults (graph placement, rf predictor, seed 0). The test fails when a block
 // differs; scripts/sample-figures.sh rewrites the blocks (GANTRY_UPDATE_SAMPLE_FIGURES=1).
 #include "io/scenarioreader.h"
+#include "policies/policyregistry.h"
 #include "sim/runconfig.h"
 #include "sim/runner.h"
 
@@ -98,8 +99,8 @@ QString jobTable(const QString& file, const QStringList& policies, const QString
 
 QString generate(const QString& name)
 {
-    const QStringList all{"fifo",  "fifo-backfill",  "sjf",     "srtf", "srsf", "tiresias",
-                          "asrpt", "asrpt-backfill", "asrpt-wc"};
+    // Every registered policy: a new one appears in the documented tables by itself.
+    const QStringList all = PolicyRegistry::names();
     if (name == QLatin1String("teaching-policies"))
         return policyTable(QStringLiteral("teaching.json"), all);
     if (name == QLatin1String("teaching-asrpt-jobs"))
