@@ -24,3 +24,8 @@ install(FILES ${GANTRY_SAMPLE_SCENARIOS}
   ${PROJECT_SOURCE_DIR}/sampledata/philly.csv
   ${PROJECT_SOURCE_DIR}/sampledata/README.md
   DESTINATION ${CMAKE_INSTALL_DATADIR}/gantry)
+
+# The user documentation (Help > Documentation opens it): the README and docs/*.md.
+file(GLOB GANTRY_DOCS ${PROJECT_SOURCE_DIR}/docs/*.md)
+install(FILES ${PROJECT_SOURCE_DIR}/README.md ${GANTRY_DOCS}
+  DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gantry)

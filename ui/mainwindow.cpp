@@ -20,14 +20,17 @@
 #include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
 #include "util/result.h"
+#include "welcome/welcomebanner.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -53,6 +56,7 @@
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
+#include <QUrl>
 #include <QVBoxLayout>
 
 #include <exception>
@@ -249,6 +253,18 @@ void MainWindow::buildActions()
     m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Getting Started"), this, [this] { m_welcome->reopen(); })
+        ->setObjectName(QStringLiteral("gettingStartedAction"));
+    help->addAction(
+            tr("&Documentation"), this,
+            [this] {
+                const QString readme = documentationFile();
+                if (readme.isEmpty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(readme)))
+                    reportError(tr("The documentation is not installed with this Gantry: see the "
+                                   "README and docs/ of its sources."));
+            })
+        ->setObjectName(QStringLiteral("documentationAction"));
+    help->addSeparator();
     help->addAction(tr("&About Gantry"), this, &MainWindow::showAbout)
         ->setObjectName(QStringLiteral("aboutAction"));
 
@@ -431,7 +447,35 @@ void MainWindow::buildWidgets()
     m_tabs->addTab(m_clusterEditor, tr("Cluster"));
     m_tabs->addTab(m_jobsEditor, tr("Jobs"));
     m_tabs->addTab(resultsSplit, tr("Results"));
-    setCentralWidget(m_tabs);
+    // A first-run guide above the tabs; each of its steps opens the place to do it.
+    m_welcome = new WelcomeBanner;
+    connect(m_welcome, &WelcomeBanner::stepRequested, this, [this](WelcomeBanner::Step step) {
+        switch (step) {
+        case WelcomeBanner::Step::Cluster:
+            showTab(Tab::Cluster);
+            break;
+        case WelcomeBanner::Step::Jobs:
+            showTab(Tab::Jobs);
+            break;
+        case WelcomeBanner::Step::Run:
+            if (m_runButton)
+                m_runButton->setFocus();
+            if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runDock")))
+                dock->raise();
+            break;
+        case WelcomeBanner::Step::Teaching:
+            showTab(Tab::Results);
+            m_results->tabs()->setCurrentIndex(m_results->tabs()->count() - 1);
+            break;
+        }
+    });
+    auto* central = new QWidget;
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(2);
+    centralLayout->addWidget(m_welcome);
+    centralLayout->addWidget(m_tabs, 1);
+    setCentralWidget(central);
     // Cut/Copy/Paste/Delete/Select All apply where the editors are.
     for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
         m_tabs->addAction(a);
@@ -633,13 +677,34 @@ void MainWindow::showExportImage()
     statusBar()->showMessage(tr("Wrote %1").arg(path));
 }
 
+QString MainWindow::documentationFile()
+{
+    // Installed beside the program (share/doc/gantry), else the source tree it was built from.
+    const QDir bin(QCoreApplication::applicationDirPath());
+    for (const QString& candidate : {bin.filePath(QStringLiteral("../share/doc/gantry/README.md")),
+                                     QStringLiteral(GANTRY_SOURCE_README)})
+        if (QFileInfo::exists(candidate))
+            return QFileInfo(candidate).canonicalFilePath();
+    return {};
+}
+
 void MainWindow::showAbout()
 {
     QMessageBox::about(this, tr("About Gantry"),
                        tr("<b>Gantry %1</b><p>A planner for GPU clusters that train deep-learning "
                           "models: draw a cluster and its jobs, run A-SRPT and its competitors, "
-                          "and compare them by eye.</p>")
-                           .arg(QCoreApplication::applicationVersion()));
+                          "and compare them by eye.</p>"
+                          "<p>Documentation: Help &gt; Documentation (%2); "
+                          "<tt>gantry-cli --help</tt> for the command line.</p>"
+                          "<p>Gantry ships parts under their own licences: Qt %3 (LGPL 3), "
+                          "xgboost (Apache 2.0), SQLite (public domain), and the Microsoft "
+                          "Philly trace in its sample data (CC BY 4.0; Jeon et al., USENIX ATC "
+                          "2019).</p>")
+                           .arg(QCoreApplication::applicationVersion(),
+                                documentationFile().isEmpty()
+                                    ? tr("the README and docs/ of the sources")
+                                    : documentationFile().toHtmlEscaped(),
+                                QString::fromLatin1(qVersion())));
 }
 
 // --- project --------------------------------------------------------------------------------
@@ -1327,6 +1392,14 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     m_progressBar->setValue(outcome == Outcome::Completed ? ProgressRange : 0);
     if (!m_batch.empty())
         showBatchInResults();
+    // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the
+    // teaching point of the comparison.
+    if (replayed && outcome == Outcome::Completed)
+        for (std::size_t k = 0; k < m_batch.size(); ++k)
+            if (!m_batch[k].schedule.virtualSlices.empty()) {
+                m_results->setCurrentRun(int(k));
+                break;
+            }
     // Measured after the results are on screen: that is when the user has them.
     QString text = message;
     if (outcome == Outcome::Completed && text.isEmpty())

@@ -43,6 +43,7 @@ class ProjectDocument;
 class PropertyPanel;
 class ResultsPanel;
 class RunWorker;
+class WelcomeBanner;
 
 /// The desktop planner's window (DESIGN.md 6). A ProjectDocument holds the project; the
 /// window shows it in a project tree (scenarios and their runs), a cluster editor, a job
@@ -183,6 +184,8 @@ public:
     ProblemsList* problemsList() const { return m_problems; }
     /// The results views of the last run.
     ResultsPanel* resultsPanel() const { return m_results; }
+    /// The first-run guide above the central tabs.
+    WelcomeBanner* welcomeBanner() const { return m_welcome; }
     /// The project tree.
     QTreeWidget* projectTree() const { return m_tree; }
     /// Shows a central tab.
@@ -234,6 +237,9 @@ private:
     void beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
                   const QString& status);
     void showAbout();
+    // The README of the documentation: installed (share/doc/gantry) or of the source tree;
+    // empty when neither is there.
+    static QString documentationFile();
     void addRecentFile(const QString& path);
     void rebuildRecentMenu();
     void updateTitle();
@@ -304,6 +310,7 @@ private:
     QAction* m_selectAllAction = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_showSavedAction = nullptr;
+    WelcomeBanner* m_welcome = nullptr;
     QAction* m_cancelAction = nullptr;
     QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;

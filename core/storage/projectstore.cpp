@@ -91,8 +91,7 @@ Status checkHeader(const QString& path)
     // the missing pages in the write-ahead log: SQLite restores them on opening, so that file
     // is not truncated (refusing it would lock the user out of a sound project).
     const bool walPending = QFileInfo(path + QStringLiteral("-wal")).size() > 0;
-    if (pageSize < 512 ||
-        (pagesValid && !walPending && size < qint64(pageSize) * qint64(pages)))
+    if (pageSize < 512 || (pagesValid && !walPending && size < qint64(pageSize) * qint64(pages)))
         return invalid(path, QStringLiteral("is corrupt: truncated to %1 bytes of %2")
                                  .arg(size)
                                  .arg(qint64(pageSize) * qint64(pages)));

@@ -9,7 +9,9 @@
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
 #include "sim/runner.h"
+#include "welcome/welcomebanner.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -22,17 +24,21 @@
 #include <QMetaEnum>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolButton>
 
 #include <algorithm>
 #include <memory>
 
 using gantry::ui::ComparisonModel;
 using gantry::ui::MainWindow;
+using gantry::ui::WelcomeBanner;
 
 namespace {
 
@@ -122,6 +128,7 @@ private slots:
     void errorShowsMessageBox();
     void runNeedsScenarioAndPolicy();
     void closeDuringRun();
+    void welcomeGuide();
 
 private:
     QTemporaryDir m_dir;
@@ -511,6 +518,31 @@ void TstMainWindow::closeDuringRun()
     clock.start();
     m_window.reset();
     QVERIFY2(clock.elapsed() < 10000, qPrintable(QString::number(clock.elapsed())));
+}
+
+// The first-run guide: its steps open the place to do them, closing it is remembered across
+// windows, and Help > Getting Started brings it back.
+void TstMainWindow::welcomeGuide()
+{
+    QSettings().remove(QStringLiteral("welcomeDismissed"));
+    auto window = std::make_unique<MainWindow>();
+    window->show();
+    WelcomeBanner* banner = window->welcomeBanner();
+    QVERIFY(banner && banner->isVisible());
+    window->showTab(MainWindow::Tab::Cluster);
+    emit banner->stepRequested(WelcomeBanner::Step::Teaching);
+    auto* tabs = window->findChild<QTabWidget*>(QStringLiteral("centralTabs"));
+    QCOMPARE(tabs->currentIndex(), int(MainWindow::Tab::Results));
+    emit banner->stepRequested(WelcomeBanner::Step::Jobs);
+    QCOMPARE(tabs->currentIndex(), int(MainWindow::Tab::Jobs));
+    banner->findChild<QToolButton*>(QStringLiteral("welcomeClose"))->click();
+    QVERIFY(!banner->isVisible());
+    window = std::make_unique<MainWindow>();
+    window->show();
+    QVERIFY(!window->welcomeBanner()->isVisible());
+    window->findChild<QAction*>(QStringLiteral("gettingStartedAction"))->trigger();
+    QVERIFY(window->welcomeBanner()->isVisible());
+    QVERIFY(!WelcomeBanner::dismissed());
 }
 
 QTEST_MAIN(TstMainWindow)
