@@ -17,6 +17,7 @@
 #include "report/reportdialog.h"
 #include "results/resultspanel.h"
 #include "runworker.h"
+#include "sim/productdefaults.h"
 #include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
 #include "util/result.h"
@@ -308,7 +309,7 @@ QWidget* MainWindow::buildRunPanel()
     m_placementCombo = new QComboBox;
     m_placementCombo->setObjectName(QStringLiteral("placementCombo"));
     m_placementCombo->addItems(PlacementRegistry::names());
-    selectText(m_placementCombo, QStringLiteral("graph")); // A-SRPT's mapping, as gantry-cli
+    selectText(m_placementCombo, ProductDefaults::runConfig().placement);
     form->addRow(tr("Placement"), m_placementCombo);
 
     m_predictorCombo = new QComboBox;
@@ -316,7 +317,7 @@ QWidget* MainWindow::buildRunPanel()
     m_predictorCombo->addItems(PredictorRegistry::names());
     m_predictorCombo->setEditable(true); // parameterised names such as noisy:0.5
     m_predictorCombo->setInsertPolicy(QComboBox::NoInsert);
-    selectText(m_predictorCombo, RunConfig{}.predictor);
+    selectText(m_predictorCombo, ProductDefaults::runConfig().predictor);
     form->addRow(tr("Predictor"), m_predictorCombo);
 
     m_seedSpin = new QSpinBox;

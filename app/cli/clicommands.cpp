@@ -1,4 +1,5 @@
 #include "clicommands.h"
+#include "sim/productdefaults.h"
 
 #include "cliargs.h"
 #include "io/resultwriter.h"
@@ -78,11 +79,7 @@ Result<Scenario> loadScenario(const CliArgs& a, const QString& command)
 
 RunConfig cliDefaults()
 {
-    RunConfig c;
-    c.policy = QStringLiteral("asrpt");
-    c.placement = QStringLiteral("graph");
-    c.predictor = QStringLiteral("rf");
-    return c;
+    return ProductDefaults::runConfig();
 }
 
 // --history fills the configuration's history from a project; --project is checked before the
@@ -384,7 +381,8 @@ int CliCommands::map(const QStringList& args)
     options.seed = v.value(QStringLiteral("seed")).value_or(QStringLiteral("0")).toULongLong();
     options.mappingBackend =
         v.value(QStringLiteral("mapping-backend")).value_or(QStringLiteral("auto"));
-    const QString name = v.value(QStringLiteral("placement")).value_or(QStringLiteral("graph"));
+    const QString name =
+        v.value(QStringLiteral("placement")).value_or(ProductDefaults::runConfig().placement);
     auto placement = PlacementRegistry::create(name, options);
     if (!placement)
         return fail(

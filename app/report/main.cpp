@@ -4,6 +4,7 @@
 #include "io/scenarioreader.h"
 #include "projectcommand.h"
 #include "report/reportbuilder.h"
+#include "sim/productdefaults.h"
 
 #include <QApplication>
 #include <QDir>
@@ -87,11 +88,7 @@ int run(const QStringList& args)
                                    .arg(options.baseline, *list)));
     }
 
-    RunConfig defaults;
-    defaults.policy = QStringLiteral("asrpt");
-    defaults.placement = QStringLiteral("graph");
-    defaults.predictor = QStringLiteral("rf");
-    auto config = a.runConfig(defaults);
+    auto config = a.runConfig(ProductDefaults::runConfig());
     if (!config)
         return fail(config.error());
     auto scenario = ScenarioReader::readFile(a.positional().front());

@@ -8,6 +8,7 @@
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
+#include "sim/productdefaults.h"
 #include "sim/runner.h"
 #include "welcome/welcomebanner.h"
 
@@ -185,6 +186,9 @@ void TstMainWindow::panelListsRegistries()
     QVERIFY(placement && predictor);
     QCOMPARE(comboItems(placement), gantry::PlacementRegistry::names());
     QCOMPARE(comboItems(predictor), gantry::PredictorRegistry::names());
+    // The panel starts from the product's defaults, as the command line and the report do.
+    QCOMPARE(placement->currentText(), gantry::ProductDefaults::runConfig().placement);
+    QCOMPARE(predictor->currentText(), gantry::ProductDefaults::runConfig().predictor);
 
     // Nothing to run yet: Run and Cancel are off.
     QVERIFY(!w.findChild<QPushButton*>(QStringLiteral("runButton"))->isEnabled());

@@ -1,0 +1,17 @@
+#pragma once
+
+#include "sim/runconfig.h"
+
+namespace gantry {
+
+/// The one place that holds what a run uses when the user names nothing: the command line
+/// (DESIGN.md 5), the window's run panel and the report all start from it.
+class ProductDefaults
+{
+public:
+    /// Policy asrpt, placement graph, predictor rf, seed 0, contention and restart overhead as
+    /// the scenario says.
+    static RunConfig runConfig();
+};
+
+} // namespace gantry
