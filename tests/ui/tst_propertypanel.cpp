@@ -406,15 +406,19 @@ void TstPropertyPanel::problemShowsItsField_data()
     QTest::addColumn<int>("job");
     QTest::addColumn<QString>("field");
     QTest::addColumn<QVariant>("value");
-    QTest::addColumn<int>("shownBefore"); // the job selected before the double-click
+    QTest::addColumn<int>("shownBefore");  // the job selected before the double-click
+    QTest::addColumn<bool>("singleClick"); // a single click goes there as well
 
     QTest::newRow("duration job GPUs, after a graph job")
-        << DurationJob << "gpus" << QVariant(100000) << GraphJob;
+        << DurationJob << "gpus" << QVariant(100000) << GraphJob << false;
     QTest::newRow("duration job GPUs, after a model job")
-        << DurationJob << "gpus" << QVariant(100000) << -1;
+        << DurationJob << "gpus" << QVariant(100000) << -1 << false;
     QTest::newRow("duration job GPUs, after the cluster")
-        << DurationJob << "gpus" << QVariant(100000) << -2;
-    QTest::newRow("model job tp, after a duration job") << -1 << "tp" << QVariant(3) << DurationJob;
+        << DurationJob << "gpus" << QVariant(100000) << -2 << false;
+    QTest::newRow("model job tp, after a duration job")
+        << -1 << "tp" << QVariant(3) << DurationJob << false;
+    QTest::newRow("single click: duration job GPUs, after the cluster")
+        << DurationJob << "gpus" << QVariant(100000) << -2 << true;
 }
 
 // Double-clicking a problem shows the job's page with every field of its kind, the named one
@@ -425,6 +429,7 @@ void TstPropertyPanel::problemShowsItsField()
     QFETCH(QString, field);
     QFETCH(QVariant, value);
     QFETCH(int, shownBefore);
+    QFETCH(bool, singleClick);
     ProjectDocument* doc = m_window->document();
     PropertyPanel* panel = m_window->propertyPanel();
     if (job < 0)
@@ -445,9 +450,14 @@ void TstPropertyPanel::problemShowsItsField()
     while (line < int(doc->problems().size()) && doc->problems()[std::size_t(line)].index != job)
         ++line;
     QVERIFY(line < list->count());
-    QTest::mouseDClick(list->viewport(), Qt::LeftButton, {},
-                       list->visualItemRect(list->item(line)).center());
-    emit list->itemActivated(list->item(line)); // in case the platform sends no activation
+    if (singleClick) {
+        QTest::mouseClick(list->viewport(), Qt::LeftButton, {},
+                          list->visualItemRect(list->item(line)).center());
+    } else {
+        QTest::mouseDClick(list->viewport(), Qt::LeftButton, {},
+                           list->visualItemRect(list->item(line)).center());
+        emit list->itemActivated(list->item(line)); // in case the platform sends none
+    }
     QApplication::processEvents();
 
     QCOMPARE(doc->selection(), (Selection{Selection::Kind::Job, {job}}));

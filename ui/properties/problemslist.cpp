@@ -10,6 +10,8 @@ ProblemsList::ProblemsList(ProjectDocument* document, QWidget* parent)
     setObjectName(QStringLiteral("problemsList"));
     setWordWrap(true);
     connect(document, &ProjectDocument::problemsChanged, this, &ProblemsList::refresh);
+    // A single click goes to the problem as a double-click does.
+    connect(this, &QListWidget::itemClicked, this, &QListWidget::itemActivated);
     connect(this, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
         if (!m_document)
             return;
@@ -33,7 +35,7 @@ void ProblemsList::refresh()
     for (const Problem& p : m_document->problems()) {
         auto* item = new QListWidgetItem(p.text(), this);
         item->setForeground(QColor(0xc6, 0x28, 0x28));
-        item->setToolTip(tr("Double-click to select the item"));
+        item->setToolTip(tr("Click to go to the field"));
     }
 }
 

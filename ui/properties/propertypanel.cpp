@@ -2,6 +2,7 @@
 
 #include "document/fieldrules.h"
 #include "document/projectdocument.h"
+#include "format/readabletext.h"
 #include "io/gpucatalogue.h"
 #include "io/modelzoo.h"
 
@@ -56,7 +57,12 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
 
     Page& scenario = makePage(Selection::Kind::None, QStringLiteral("scenarioPage"));
     addLine(scenario, QStringLiteral("name"), tr("Name"));
-    addLine(scenario, QStringLiteral("summary"), tr("Contents"))->setReadOnly(true);
+    // Read-only text wraps in a label; a read-only line edit cut it to "acks, 2 servers...".
+    auto* summary = new QLabel;
+    summary->setObjectName(QStringLiteral("summary"));
+    summary->setWordWrap(true);
+    summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    addErrorLabel(scenario, QStringLiteral("summary"), summary, tr("Contents"));
 
     Page& rack = makePage(Selection::Kind::Rack, QStringLiteral("rackPage"));
     addLine(rack, QStringLiteral("name"), tr("Name"));
@@ -220,6 +226,8 @@ void PropertyPanel::setText(QWidget* editor, const QString& text)
     if (auto* line = qobject_cast<QLineEdit*>(editor)) {
         if (line->text() != text)
             line->setText(text);
+    } else if (auto* label = qobject_cast<QLabel*>(editor)) {
+        label->setText(text);
     } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
         const int i = combo->findText(text);
         if (i >= 0)
@@ -332,11 +340,13 @@ void PropertyPanel::fillScenario()
     p.title->setText(has ? tr("Scenario") : tr("No scenario: open one or add a rack"));
     setText(p.editors[QStringLiteral("name")], sc.name);
     p.editors[QStringLiteral("name")]->setEnabled(has);
-    setText(p.editors[QStringLiteral("summary")], tr("%1 racks, %2 servers, %3 GPUs, %4 jobs")
-                                                      .arg(sc.cluster.racks.size())
-                                                      .arg(sc.cluster.servers.size())
-                                                      .arg(sc.cluster.totalGpus())
-                                                      .arg(sc.jobs.size()));
+    setText(p.editors[QStringLiteral("summary")],
+            tr("%1, %2, %3, %4")
+                .arg(ReadableText::count(qint64(sc.cluster.racks.size()), tr("rack"), tr("racks")),
+                     ReadableText::count(qint64(sc.cluster.servers.size()), tr("server"),
+                                         tr("servers")),
+                     ReadableText::count(sc.cluster.totalGpus(), tr("GPU"), tr("GPUs")),
+                     ReadableText::count(qint64(sc.jobs.size()), tr("job"), tr("jobs"))));
     showErrors(p, Selection::Kind::None, {});
 }
 
