@@ -10,6 +10,7 @@
 #include "cluster/rackitem.h"
 #include "cluster/serveritem.h"
 #include "comparisonmodel.h"
+#include "document/fieldlabels.h"
 #include "document/projectdocument.h"
 #include "jobs/jobgraphview.h"
 #include "jobs/jobseditor.h"
@@ -467,8 +468,13 @@ void TstEditors::validationBlocksRun()
     QVERIFY(!(doc->current() == before));
     QVERIFY(!doc->problems().empty());
     QCOMPARE(w.problemsList()->count(), int(doc->problems().size()));
-    QVERIFY(w.problemsList()->item(0)->text().contains(field));
-    QVERIFY(w.problemsList()->item(0)->text().contains(error));
+    // The line names the item and the field as the panel labels it; the file's path is in
+    // the tooltip.
+    const QString shown = w.problemsList()->item(0)->text();
+    QVERIFY2(shown.contains(gantry::ui::FieldLabels::of(field)), qPrintable(shown));
+    QVERIFY2(!shown.contains(QLatin1Char('[')), qPrintable(shown)); // no "jobs[2]."
+    QVERIFY(shown.contains(error));
+    QVERIFY(w.problemsList()->item(0)->toolTip().contains(field));
     QVERIFY(!runButton->isEnabled());
     QVERIFY(w.findChild<QLabel*>(QStringLiteral("problemLabel"))->isVisible());
     QVERIFY(!w.startRun());

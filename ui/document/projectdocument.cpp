@@ -1,6 +1,7 @@
 #include "projectdocument.h"
 
 #include "clustercommand.h"
+#include "fieldlabels.h"
 #include "fieldrules.h"
 #include "jobbuilder.h"
 #include "scenariolistcommand.h"
@@ -802,7 +803,8 @@ bool ProjectDocument::setRackField(int rack, const QString& field, const QVarian
     }
     if (r == before)
         return false;
-    pushCluster(tr("Set %1 of rack %2").arg(field, before.name), std::move(c), m_selection);
+    pushCluster(tr("Set %1 of rack %2").arg(FieldLabels::of(field), before.name), std::move(c),
+                m_selection);
     return true;
 }
 
@@ -855,7 +857,7 @@ bool ProjectDocument::setServerField(std::vector<int> servers, const QString& fi
         servers.size() == 1
             ? tr("server %1").arg(current().cluster.servers[std::size_t(servers[0])].name)
             : tr("%1 servers").arg(servers.size());
-    pushCluster(tr("Set %1 of %2").arg(field, who), std::move(c), m_selection);
+    pushCluster(tr("Set %1 of %2").arg(FieldLabels::of(field), who), std::move(c), m_selection);
     return true;
 }
 
@@ -1022,7 +1024,7 @@ bool ProjectDocument::setJobField(int index, const QString& field, const QVarian
     if (j == before)
         return false;
     JobsCommand::Step step{JobsCommand::Step::Kind::Replace, index, before, j};
-    pushJobs(tr("Set %1 of job %2").arg(field, before.id), {step}, m_selection);
+    pushJobs(tr("Set %1 of job %2").arg(FieldLabels::of(field), before.id), {step}, m_selection);
     return true;
 }
 

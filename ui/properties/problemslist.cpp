@@ -1,5 +1,6 @@
 #include "problemslist.h"
 
+#include "document/fieldlabels.h"
 #include "document/projectdocument.h"
 
 namespace gantry::ui {
@@ -27,15 +28,47 @@ ProblemsList::ProblemsList(ProjectDocument* document, QWidget* parent)
     refresh();
 }
 
+QString ProblemsList::describe(const Problem& p) const
+{
+    // The item by its name and the field by its label, as the panels show them; the file's
+    // JSON path stays in the tooltip for those who edit the file.
+    const Scenario& s = m_document->current();
+    QString where;
+    const auto at = [&](const auto& items) { return p.index >= 0 && p.index < int(items.size()); };
+    switch (p.target) {
+    case Selection::Kind::Rack:
+        if (at(s.cluster.racks))
+            where = tr("Rack %1").arg(s.cluster.racks[std::size_t(p.index)].name);
+        break;
+    case Selection::Kind::Server:
+        if (at(s.cluster.servers))
+            where = tr("Server %1").arg(s.cluster.servers[std::size_t(p.index)].name);
+        break;
+    case Selection::Kind::Job:
+        if (at(s.jobs))
+            where = tr("Job %1").arg(s.jobs[std::size_t(p.index)].id);
+        break;
+    case Selection::Kind::None:
+        break;
+    }
+    if (where.isEmpty())
+        return p.text();
+    if (!p.field.isEmpty())
+        where += QStringLiteral(", ") + FieldLabels::of(p.field);
+    return where + QStringLiteral(": ") + p.message;
+}
+
 void ProblemsList::refresh()
 {
     clear();
     if (!m_document)
         return;
     for (const Problem& p : m_document->problems()) {
-        auto* item = new QListWidgetItem(p.text(), this);
+        auto* item = new QListWidgetItem(describe(p), this);
         item->setForeground(QColor(0xc6, 0x28, 0x28));
-        item->setToolTip(tr("Click to go to the field"));
+        item->setToolTip(p.path.isEmpty()
+                             ? tr("Click to go to the field")
+                             : tr("%1 in the scenario file; click to go to the field").arg(p.path));
     }
 }
 

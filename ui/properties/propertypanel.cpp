@@ -1,5 +1,6 @@
 #include "propertypanel.h"
 
+#include "document/fieldlabels.h"
 #include "document/fieldrules.h"
 #include "document/projectdocument.h"
 #include "format/readabletext.h"
@@ -56,45 +57,49 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
     layout->addStretch(1);
 
     Page& scenario = makePage(Selection::Kind::None, QStringLiteral("scenarioPage"));
-    addLine(scenario, QStringLiteral("name"), tr("Name"));
+    addLine(scenario, QStringLiteral("name"), FieldLabels::of(QStringLiteral("name")));
     // Read-only text wraps in a label; a read-only line edit cut it to "acks, 2 servers...".
     auto* summary = new QLabel;
     summary->setObjectName(QStringLiteral("summary"));
     summary->setWordWrap(true);
     summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    addErrorLabel(scenario, QStringLiteral("summary"), summary, tr("Contents"));
+    addErrorLabel(scenario, QStringLiteral("summary"), summary,
+                  FieldLabels::of(QStringLiteral("summary")));
 
     Page& rack = makePage(Selection::Kind::Rack, QStringLiteral("rackPage"));
-    addLine(rack, QStringLiteral("name"), tr("Name"));
-    addLine(rack, QStringLiteral("uplink_gbps"), tr("Uplink (Gb/s)"));
+    addLine(rack, QStringLiteral("name"), FieldLabels::of(QStringLiteral("name")));
+    addLine(rack, QStringLiteral("uplink_gbps"), FieldLabels::of(QStringLiteral("uplink_gbps")));
 
     Page& server = makePage(Selection::Kind::Server, QStringLiteral("serverPage"));
-    addLine(server, QStringLiteral("name"), tr("Name"));
-    addCombo(server, QStringLiteral("rack"), tr("Rack"));
-    addCombo(server, QStringLiteral("gpu_type"), tr("GPU type"));
-    addLine(server, QStringLiteral("gpus"), tr("GPUs"));
-    addLine(server, QStringLiteral("intra_GBps"), tr("Intra (GB/s)"));
-    addLine(server, QStringLiteral("nic_gbps"), tr("NIC (Gb/s)"));
-    addLine(server, QStringLiteral("count"), tr("Server count"))
+    addLine(server, QStringLiteral("name"), FieldLabels::of(QStringLiteral("name")));
+    addCombo(server, QStringLiteral("rack"), FieldLabels::of(QStringLiteral("rack")));
+    addCombo(server, QStringLiteral("gpu_type"), FieldLabels::of(QStringLiteral("gpu_type")));
+    addLine(server, QStringLiteral("gpus"), FieldLabels::of(QStringLiteral("gpus")));
+    addLine(server, QStringLiteral("intra_GBps"), FieldLabels::of(QStringLiteral("intra_GBps")));
+    addLine(server, QStringLiteral("nic_gbps"), FieldLabels::of(QStringLiteral("nic_gbps")));
+    addLine(server, QStringLiteral("count"), FieldLabels::of(QStringLiteral("count")))
         ->setToolTip(tr("Replicates the server: N identical servers named base-0 ... base-(N-1)"));
 
     Page& job = makePage(Selection::Kind::Job, QStringLiteral("jobPage"));
-    addLine(job, QStringLiteral("kind"), tr("Kind"))->setReadOnly(true);
-    addLine(job, QStringLiteral("id"), tr("Id"));
-    addLine(job, QStringLiteral("arrival_s"), tr("Arrival (s)"));
-    addLine(job, QStringLiteral("gpus"), tr("GPUs"));
-    addLine(job, QStringLiteral("duration_s"), tr("Duration (s)"));
-    addCombo(job, QStringLiteral("model"), tr("Model"));
-    addLine(job, QStringLiteral("dp"), tr("Data parallel (dp)"));
-    addLine(job, QStringLiteral("pp"), tr("Pipeline (pp)"));
-    addLine(job, QStringLiteral("tp"), tr("Tensor parallel (tp)"));
-    addLine(job, QStringLiteral("ep"), tr("Expert parallel (ep)"));
-    addLine(job, QStringLiteral("workers"), tr("Workers"))->setReadOnly(true);
-    addLine(job, QStringLiteral("iterations"), tr("Iterations"));
-    addLine(job, QStringLiteral("predicted_iterations"), tr("Predicted iterations"))
+    addLine(job, QStringLiteral("kind"), FieldLabels::of(QStringLiteral("kind")))
+        ->setReadOnly(true);
+    addLine(job, QStringLiteral("id"), FieldLabels::of(QStringLiteral("id")));
+    addLine(job, QStringLiteral("arrival_s"), FieldLabels::of(QStringLiteral("arrival_s")));
+    addLine(job, QStringLiteral("gpus"), FieldLabels::of(QStringLiteral("gpus")));
+    addLine(job, QStringLiteral("duration_s"), FieldLabels::of(QStringLiteral("duration_s")));
+    addCombo(job, QStringLiteral("model"), FieldLabels::of(QStringLiteral("model")));
+    addLine(job, QStringLiteral("dp"), FieldLabels::of(QStringLiteral("dp")));
+    addLine(job, QStringLiteral("pp"), FieldLabels::of(QStringLiteral("pp")));
+    addLine(job, QStringLiteral("tp"), FieldLabels::of(QStringLiteral("tp")));
+    addLine(job, QStringLiteral("ep"), FieldLabels::of(QStringLiteral("ep")));
+    addLine(job, QStringLiteral("workers"), FieldLabels::of(QStringLiteral("workers")))
+        ->setReadOnly(true);
+    addLine(job, QStringLiteral("iterations"), FieldLabels::of(QStringLiteral("iterations")));
+    addLine(job, QStringLiteral("predicted_iterations"),
+            FieldLabels::of(QStringLiteral("predicted_iterations")))
         ->setPlaceholderText(tr("none"));
-    addLine(job, QStringLiteral("user"), tr("User"));
-    addLine(job, QStringLiteral("weight"), tr("Weight"));
+    addLine(job, QStringLiteral("user"), FieldLabels::of(QStringLiteral("user")));
+    addLine(job, QStringLiteral("weight"), FieldLabels::of(QStringLiteral("weight")));
 
     connect(document, &ProjectDocument::selectionChanged, this, [this] {
         // A refusal is about the item it was typed for.
