@@ -1446,6 +1446,12 @@ void MainWindow::updateActions()
     m_redoAction->setText(m_document->undoStack()->canRedo()
                               ? tr("&Redo %1").arg(m_document->undoStack()->redoText())
                               : tr("&Redo"));
+    // The toolbar keeps short, fixed labels (a label that grows with the undo text resized the
+    // docks); the whole text is in the menu and the tooltip.
+    m_undoAction->setIconText(tr("Undo"));
+    m_redoAction->setIconText(tr("Redo"));
+    m_undoAction->setToolTip(QString(m_undoAction->text()).remove(QLatin1Char('&')));
+    m_redoAction->setToolTip(QString(m_redoAction->text()).remove(QLatin1Char('&')));
     const bool selected = !m_document->selection().isEmpty();
     m_cutAction->setEnabled(idle && selected);
     m_copyAction->setEnabled(selected);

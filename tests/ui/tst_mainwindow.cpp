@@ -3,6 +3,7 @@
 
 #include "comparisonchart.h"
 #include "comparisonmodel.h"
+#include "document/projectdocument.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
 #include "mapping/placementregistry.h"
@@ -32,6 +33,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 
 #include <algorithm>
@@ -130,6 +132,7 @@ private slots:
     void runNeedsScenarioAndPolicy();
     void closeDuringRun();
     void welcomeGuide();
+    void toolbarKeepsItsLabels();
 
 private:
     QTemporaryDir m_dir;
@@ -547,6 +550,22 @@ void TstMainWindow::welcomeGuide()
     window->findChild<QAction*>(QStringLiteral("gettingStartedAction"))->trigger();
     QVERIFY(window->welcomeBanner()->isVisible());
     QVERIFY(!WelcomeBanner::dismissed());
+}
+
+// The toolbar's Undo keeps its short label whatever the edit (a label growing with the undo
+// text resized the docks); the menu and the tooltip say what it undoes, by the field's label.
+void TstMainWindow::toolbarKeepsItsLabels()
+{
+    MainWindow& w = *m_window;
+    QVERIFY(w.openScenario(m_small));
+    auto* bar = w.findChild<QToolBar*>(QStringLiteral("mainToolBar"));
+    auto* undo = w.findChild<QAction*>(QStringLiteral("undoAction"));
+    QVERIFY(bar && undo);
+    const int width = bar->widgetForAction(undo)->sizeHint().width();
+    QVERIFY(w.document()->setServerField({0}, QStringLiteral("intra_GBps"), 123.0));
+    QCOMPARE(undo->iconText(), QStringLiteral("Undo"));
+    QCOMPARE(bar->widgetForAction(undo)->sizeHint().width(), width);
+    QVERIFY2(undo->toolTip().contains(QLatin1String("Intra (GB/s)")), qPrintable(undo->toolTip()));
 }
 
 QTEST_MAIN(TstMainWindow)
