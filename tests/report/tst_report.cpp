@@ -2,6 +2,7 @@
 // page count and size, the comparison table against summary.json, charts that are not blank,
 // a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
 // the worker (progress, cancel, no half file) and the PNG/SVG export.
+#include "../common/childprocess.h"
 #include "charts/chartfactory.h"
 #include "charts/policycolours.h"
 #include "export/imageexport.h"
@@ -46,26 +47,14 @@ using namespace gantry::ui;
 
 namespace {
 
-struct Outcome
-{
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Outcome = gantry::test::ChildProcess;
 
+// A program run to its end; a program that did not end normally reads as exit status -1.
 Outcome exec(const QString& program, const QStringList& args, int timeoutMs = 300000)
 {
-    QProcess p;
-    p.start(program, args);
-    Outcome o;
-    if (!p.waitForStarted(30000))
-        return o;
-    p.closeWriteChannel();
-    if (!p.waitForFinished(timeoutMs) || p.exitStatus() != QProcess::NormalExit)
-        return o;
-    o.exitCode = p.exitCode();
-    o.out = p.readAllStandardOutput();
-    o.err = p.readAllStandardError();
+    Outcome o = Outcome::run(program, args, timeoutMs);
+    if (!o.finished)
+        o.exitCode = -1;
     return o;
 }
 
