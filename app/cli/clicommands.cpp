@@ -207,7 +207,7 @@ int CliCommands::run(const QStringList& args)
         return fail(s.error());
     // --out also writes trace.json, so the run records its schedule then.
     const auto dir = a.value().value(QStringLiteral("out"));
-    ScheduleRecorder recorder(scenario.value());
+    ScheduleRecorder recorder(scenario.value(), ScheduleRecorder::Notes::Skip);
     std::vector<sim::SimObserver*> observers;
     if (dir)
         observers.push_back(&recorder);

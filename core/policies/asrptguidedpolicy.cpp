@@ -81,6 +81,7 @@ void AsrptGuidedPolicy::jobArrived(const SimState& state, int j)
     m_work[std::size_t(j)] = work;
     m_vsm.release(state.now(), j, work, j);
     makeStartable(state, j);
+    noteArrival(state, j, toSeconds(work));
 }
 
 void AsrptGuidedPolicy::jobFinished(const SimState& state, int j)
@@ -123,20 +124,117 @@ int AsrptGuidedPolicy::dueJob(const SimState& state)
 void AsrptGuidedPolicy::decide(const SimState& state, Decisions& out)
 {
     advance(state);
-    if (m_queue.empty() || state.pool().freeTotal() == 0)
-        return;
-    GpuPool pool = state.pool();
     const std::size_t before = out.start.size();
+    if (m_queue.empty() || state.pool().freeTotal() == 0) {
+        if (explaining())
+            noteDecision(state, out, before, m_queue.empty() ? -1 : dueJob(state));
+        return;
+    }
+    GpuPool pool = state.pool();
     int due = dueJob(state);
     while (due >= 0 && m_queue.tryStart(state, due, pool, out)) {
         m_finishedWaiting.erase(m_finishedWaiting.begin());
         due = dueJob(state);
     }
+    const std::size_t dueStarts = out.start.size();
     if (due >= 0)
         m_ends.backfill(state, due, m_queue, pool, out);
     else
         m_queue.admitSkip(state, pool, out);
     m_ends.recordStarts(state, out, before);
+    if (explaining())
+        noteDecision(state, out, dueStarts, due);
+}
+
+void AsrptGuidedPolicy::noteDecision(const SimState& state, const Decisions& out,
+                                     std::size_t dueStarts, int due) const
+{
+    for (std::size_t i = 0; i < out.start.size(); ++i) {
+        const int j = out.start[i].first;
+        DecisionNote n;
+        n.kind = DecisionNote::Kind::Started;
+        n.job = j;
+        n.value = toSeconds(state.state(j).predictedProcessing);
+        if (i < dueStarts) {
+            n.reason = Due;
+            n.value = toSeconds(virtualCompletion(j));
+            n.value2 = m_options.stretch;
+        } else if (due >= 0) {
+            n.reason = Beside;
+            n.other = due;
+        } else {
+            n.reason = Ranked;
+            const PriorityKey& mine = m_queue.keyOf(j);
+            if (!m_queue.empty() && m_queue.front().key < mine)
+                n.other = m_queue.front().job;
+        }
+        note(state, n);
+    }
+    // The due job first (it holds the reservation), then the startable jobs by predicted size,
+    // then (alpha > 0) those still on the virtual machine in its order.
+    int listed = 0;
+    auto wait = [&](int j, std::uint8_t reason) {
+        DecisionNote n;
+        n.kind = DecisionNote::Kind::Waits;
+        n.reason = reason;
+        n.job = j;
+        n.other = due;
+        n.value = reason == NotStartable ? m_options.alpha : 0.0;
+        note(state, n);
+        ++listed;
+    };
+    if (due >= 0)
+        wait(due, DueWaiting);
+    for (const WaitingQueue::Entry& e : m_queue.ordered()) {
+        if (listed == kNotedWaits)
+            return;
+        if (e.job != due)
+            wait(e.job, Startable);
+    }
+    m_vsm.visitInOrder([&](int j) {
+        if (listed == kNotedWaits)
+            return false;
+        if (m_startable[std::size_t(j)] < 0 && state.state(j).phase == JobPhase::Waiting)
+            wait(j, NotStartable);
+        return true;
+    });
+}
+
+QString AsrptGuidedPolicy::explain(const DecisionNote& n, const NoteContext& ctx) const
+{
+    switch (n.kind) {
+    case DecisionNote::Kind::Arrived:
+        if (m_options.alpha <= 0.0)
+            return QStringLiteral("it joins the virtual machine and may start at once");
+        return QStringLiteral("it joins the virtual machine and may start once %1% of its "
+                              "virtual work is done")
+            .arg(NoteContext::number(100.0 * m_options.alpha));
+    case DecisionNote::Kind::Started:
+        if (n.reason == Due)
+            return QStringLiteral("it is due: the virtual machine finished it at %1 and it has "
+                                  "since waited more than %2 times its predicted size")
+                .arg(NoteContext::seconds(n.value), NoteContext::number(n.value2));
+        if (n.reason == Beside)
+            return QStringLiteral("it fits beside the reservation of %1, which is due, and ends "
+                                  "before %1 needs its GPUs or uses others")
+                .arg(ctx.name(n.other));
+        return ranked(n, ctx, QStringLiteral("smallest predicted size"),
+                      NoteContext::seconds(n.value));
+    case DecisionNote::Kind::Preempted:
+        break;
+    case DecisionNote::Kind::Waits:
+        if (n.reason == NotStartable)
+            return QStringLiteral("it is still on the virtual machine until %1% of its virtual "
+                                  "work is done")
+                .arg(NoteContext::number(100.0 * n.value));
+        if (n.reason == DueWaiting)
+            return QStringLiteral("%1; it is due and holds a reservation").arg(ctx.need(n.job));
+        if (n.other >= 0 && ctx.demand(n.job) <= ctx.freeGpus())
+            return QStringLiteral("%1, but starting it would delay %2, which is due")
+                .arg(ctx.need(n.job), ctx.name(n.other));
+        break;
+    }
+    return Policy::explain(n, ctx);
 }
 
 SimTime AsrptGuidedPolicy::nextWakeup(const SimState&) const

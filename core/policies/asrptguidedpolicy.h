@@ -58,11 +58,32 @@ public:
     SimTime virtualCompletion(int j) const;
     /// The calibration factor c applied to jobs arriving now.
     double calibration() const;
+    /// Arrivals join the virtual machine; a start is due, ranked by predicted size, or fits
+    /// beside a due job's reservation; a wait is for GPUs, behind a reservation, or (alpha > 0)
+    /// on the virtual machine.
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override;
+
+    /// Reason codes of its start notes.
+    enum StartReason : std::uint8_t
+    {
+        Ranked, ///< smallest predicted size among the jobs that fit, no job due
+        Due,    ///< the virtual machine finished it long ago
+        Beside, ///< fits beside the due job's reservation without delaying it
+    };
+    /// Reason codes of its wait notes.
+    enum WaitReason : std::uint8_t
+    {
+        Startable,    ///< may start; waits for GPUs or behind the due job's reservation
+        DueWaiting,   ///< due, does not fit: holds the reservation
+        NotStartable, ///< alpha > 0: not enough of its virtual work is done
+    };
 
 private:
     void advance(const SimState& state);
     void makeStartable(const SimState& state, int j);
     int dueJob(const SimState& state);
+    void noteDecision(const SimState& state, const Decisions& out, std::size_t dueStarts,
+                      int due) const;
 
     Options m_options;
     bool m_connected = false;

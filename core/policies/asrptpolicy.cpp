@@ -59,6 +59,7 @@ void AsrptPolicy::jobArrived(const SimState& state, int j)
                           (long double)state.cluster().totalGpus();
     const SimTime work = std::max<SimTime>(1, SimTime(std::llround(w)));
     m_vsm.release(state.now(), j, work, j);
+    noteArrival(state, j, toSeconds(work));
     if (m_mode == Mode::WorkConserving) {
         m_startedEarly.resize(std::size_t(state.jobCount()), 0);
         m_unreleased.insert(j, PriorityKey{double(work), 0.0, st.arrival, j}, st.gpus);
@@ -92,13 +93,18 @@ double AsrptPolicy::virtualWaitS(const SimState& state) const
 void AsrptPolicy::decide(const SimState& state, Decisions& out)
 {
     advance(state);
-    if ((m_released.empty() && m_unreleased.empty()) || state.pool().freeTotal() == 0)
-        return;
-    GpuPool pool = state.pool();
     const std::size_t before = out.start.size();
+    if ((m_released.empty() && m_unreleased.empty()) || state.pool().freeTotal() == 0) {
+        if (explaining())
+            noteDecision(state, out, before, before);
+        return;
+    }
+    GpuPool pool = state.pool();
     m_released.admitStrict(state, pool, out);
+    const std::size_t released = out.start.size();
     if (m_mode != Mode::Strict && !m_released.empty())
         m_ends.backfill(state, m_released.front().job, m_released, pool, out);
+    const std::size_t backfilled = out.start.size();
     if (m_mode == Mode::WorkConserving && pool.freeTotal() > 0 && m_released.empty()) {
         // Idle GPUs and nothing released waits: start jobs still on the virtual machine.
         const std::size_t first = out.start.size();
@@ -107,6 +113,89 @@ void AsrptPolicy::decide(const SimState& state, Decisions& out)
             m_startedEarly[std::size_t(out.start[i].first)] = 1;
     }
     m_ends.recordStarts(state, out, before);
+    if (explaining())
+        noteDecision(state, out, released, backfilled);
+}
+
+void AsrptPolicy::noteDecision(const SimState& state, const Decisions& out, std::size_t released,
+                               std::size_t backfilled) const
+{
+    const int head = m_released.empty() ? -1 : m_released.front().job;
+    std::vector<int> startedNow;
+    for (std::size_t i = 0; i < out.start.size(); ++i) {
+        const int j = out.start[i].first;
+        startedNow.push_back(j);
+        DecisionNote n;
+        n.kind = DecisionNote::Kind::Started;
+        n.job = j;
+        n.reason = i < released ? Released : i < backfilled ? Backfilled : Early;
+        n.other = n.reason == Backfilled ? head : -1;
+        n.value = toSeconds(virtualCompletion(j));
+        note(state, n);
+    }
+    // Released jobs wait first (in release order), then those still on the virtual machine in
+    // its SRPT order.
+    int listed = 0;
+    for (const WaitingQueue::Entry& e : m_released.ordered()) {
+        if (listed == kNotedWaits)
+            return;
+        DecisionNote n;
+        n.kind = DecisionNote::Kind::Waits;
+        n.reason = BehindHead;
+        n.job = e.job;
+        n.other = head;
+        note(state, n);
+        ++listed;
+    }
+    m_vsm.visitInOrder([&](int j) {
+        if (listed == kNotedWaits)
+            return false;
+        if (state.state(j).phase != JobPhase::Waiting ||
+            std::find(startedNow.begin(), startedNow.end(), j) != startedNow.end())
+            return true; // asrpt-wc started it early
+        DecisionNote n;
+        n.kind = DecisionNote::Kind::Waits;
+        n.reason = OnVirtualMachine;
+        n.job = j;
+        note(state, n);
+        ++listed;
+        return true;
+    });
+}
+
+QString AsrptPolicy::explain(const DecisionNote& n, const NoteContext& ctx) const
+{
+    const QString end = NoteContext::seconds(ctx.virtualEnd(n.job));
+    switch (n.kind) {
+    case DecisionNote::Kind::Arrived:
+        return QStringLiteral("it joins the virtual machine, which completes it at %1").arg(end);
+    case DecisionNote::Kind::Started:
+        if (n.reason == Backfilled && n.other >= 0)
+            return QStringLiteral("it backfills ahead of %1 in the virtual machine's completion "
+                                  "order without delaying it (%2)")
+                .arg(ctx.name(n.other), ctx.blocked(n.other));
+        if (n.reason == Early)
+            return QStringLiteral("it is still on the virtual machine (released at %1), but "
+                                  "asrpt-wc gives idle GPUs to such jobs, smallest virtual size "
+                                  "first,")
+                .arg(end);
+        return QStringLiteral("it is next in the virtual machine's completion order (released at "
+                              "%1)")
+            .arg(NoteContext::seconds(n.value));
+    case DecisionNote::Kind::Preempted:
+        break;
+    case DecisionNote::Kind::Waits:
+        if (n.reason == OnVirtualMachine)
+            return QStringLiteral("it is still on the virtual machine, which releases it at %1")
+                .arg(end);
+        if (m_mode == Mode::Strict || ctx.demand(n.job) > ctx.freeGpus())
+            return waitsBehindHead(n, ctx);
+        if (n.other >= 0 && n.other != n.job)
+            return QStringLiteral("%1, but starting it would delay %2")
+                .arg(ctx.need(n.job), ctx.name(n.other));
+        break;
+    }
+    return Policy::explain(n, ctx);
 }
 
 SimTime AsrptPolicy::nextWakeup(const SimState&) const

@@ -40,10 +40,29 @@ public:
     SimTime virtualCompletion(int j) const;
     /// Sum over jobs of min(virtual completion, first start) - arrival, in seconds. O(n).
     double virtualWaitS(const SimState& state) const override;
+    /// Arrivals join the virtual machine; starts are released, backfilled or (asrpt-wc) early;
+    /// waits are on the virtual machine or behind the released head.
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override;
+
+    /// Reason codes of its start notes.
+    enum StartReason : std::uint8_t
+    {
+        Released,   ///< next in virtual completion order
+        Backfilled, ///< passes the released head without delaying it
+        Early,      ///< asrpt-wc: still on the virtual machine, given idle GPUs
+    };
+    /// Reason codes of its wait notes.
+    enum WaitReason : std::uint8_t
+    {
+        OnVirtualMachine, ///< not released yet
+        BehindHead,       ///< released, waits for GPUs or behind the head
+    };
 
 private:
     void advance(const SimState& state);
     void connectObservers();
+    void noteDecision(const SimState& state, const Decisions& out, std::size_t released,
+                      std::size_t backfilled) const;
 
     Mode m_mode;
     bool m_connected = false;

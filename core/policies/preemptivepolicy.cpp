@@ -64,6 +64,18 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
     }
     for (std::size_t i = first; i < out.start.size(); ++i)
         m_started.push_back(out.start[i].first);
+    if (explaining()) {
+        for (int j : out.preempt) {
+            DecisionNote n;
+            n.kind = DecisionNote::Kind::Preempted;
+            n.job = j;
+            n.value = m_waiting.keyOf(j).primary; // re-queued with its key now
+            n.value2 = m_waiting.keyOf(j).secondary;
+            note(state, n);
+        }
+        noteStarts(state, out, first, m_waiting, [&](int j) { return key(state, j); });
+        noteWaiting(state, m_waiting);
+    }
 }
 
 void PreemptivePolicy::walk(const SimState& state, Decisions& out)

@@ -9,13 +9,25 @@ void QueuePolicy::jobArrived(const SimState& state, int j)
 
 void QueuePolicy::decide(const SimState& state, Decisions& out)
 {
-    if (m_queue.empty() || state.pool().freeTotal() == 0)
-        return;
-    GpuPool pool = state.pool();
-    if (m_admission == Admission::Strict)
-        m_queue.admitStrict(state, pool, out);
-    else
-        m_queue.admitSkip(state, pool, out);
+    const std::size_t first = out.start.size();
+    if (!m_queue.empty() && state.pool().freeTotal() > 0) {
+        GpuPool pool = state.pool();
+        if (m_admission == Admission::Strict)
+            m_queue.admitStrict(state, pool, out);
+        else
+            m_queue.admitSkip(state, pool, out);
+    }
+    if (explaining()) {
+        noteStarts(state, out, first, m_queue, [&](int j) { return m_queue.keyOf(j); });
+        noteWaiting(state, m_queue);
+    }
+}
+
+QString QueuePolicy::explain(const DecisionNote& note, const NoteContext& ctx) const
+{
+    if (note.kind == DecisionNote::Kind::Waits && m_admission == Admission::Strict)
+        return waitsBehindHead(note, ctx);
+    return Policy::explain(note, ctx);
 }
 
 } // namespace gantry::sim

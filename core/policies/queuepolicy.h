@@ -21,6 +21,8 @@ public:
     explicit QueuePolicy(Admission admission) : m_admission(admission) {}
     void jobArrived(const SimState& state, int j) override;
     void decide(const SimState& state, Decisions& out) override;
+    /// Waits in a strict queue name the head that blocks them; the rest as Policy::explain.
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override;
 
 protected:
     /// The job's fixed queue key, computed at arrival.

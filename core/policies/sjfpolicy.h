@@ -10,6 +10,14 @@ class SjfPolicy : public QueuePolicy
 public:
     SjfPolicy() : QueuePolicy(Admission::Skip) {}
     QString name() const override { return QStringLiteral("sjf"); }
+    /// A start has the smallest predicted processing time (the note's key, microseconds).
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override
+    {
+        if (note.kind != DecisionNote::Kind::Started)
+            return QueuePolicy::explain(note, ctx);
+        return ranked(note, ctx, QStringLiteral("smallest predicted size"),
+                      NoteContext::seconds(note.value / double(kSecond)));
+    }
 
 protected:
     PriorityKey key(const SimState& s, int j) const override

@@ -12,6 +12,20 @@ class SrsfPolicy : public KeyedPreemptivePolicy<SrsfPolicy>
 {
 public:
     QString name() const override { return QStringLiteral("srsf"); }
+    /// Starts and preemptions by predicted remaining GPU-time (the note's key, GPU x us).
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override
+    {
+        if (note.kind == DecisionNote::Kind::Started) {
+            const int g = std::max(1, ctx.demand(note.job));
+            return ranked(note, ctx, QStringLiteral("least predicted remaining GPU-time"),
+                          QStringLiteral("%1 x %2 left")
+                              .arg(NoteContext::gpus(g),
+                                   NoteContext::seconds(note.value / g / double(kSecond))));
+        }
+        if (note.kind == DecisionNote::Kind::Preempted)
+            return preemptedFor(ctx, QStringLiteral("less remaining GPU-time"));
+        return PreemptivePolicy::explain(note, ctx);
+    }
 
 protected:
     friend class KeyedPreemptivePolicy<SrsfPolicy>;

@@ -12,6 +12,17 @@ class SrtfPolicy : public KeyedPreemptivePolicy<SrtfPolicy>
 {
 public:
     QString name() const override { return QStringLiteral("srtf"); }
+    /// Starts and preemptions by predicted remaining time (the note's key, microseconds).
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override
+    {
+        if (note.kind == DecisionNote::Kind::Started)
+            return ranked(
+                note, ctx, QStringLiteral("least predicted remaining work"),
+                QStringLiteral("%1 left").arg(NoteContext::seconds(note.value / double(kSecond))));
+        if (note.kind == DecisionNote::Kind::Preempted)
+            return preemptedFor(ctx, QStringLiteral("less remaining work"));
+        return PreemptivePolicy::explain(note, ctx);
+    }
 
 protected:
     friend class KeyedPreemptivePolicy<SrtfPolicy>;

@@ -69,4 +69,36 @@ SimTime TiresiasPolicy::nextWakeup(const SimState&) const
     return m_crossings.empty() ? kNever : m_crossings.top().first;
 }
 
+void TiresiasPolicy::annotate(const SimState& s, DecisionNote& n) const
+{
+    const JobState& st = s.state(n.job);
+    n.value2 = double(st.gpus) * toSeconds(st.ranTime(s.now())); // attained GPU-seconds
+}
+
+QString TiresiasPolicy::explain(const DecisionNote& n, const NoteContext& ctx) const
+{
+    if (n.kind == DecisionNote::Kind::Started) {
+        const QString what = QStringLiteral("queue %1 of the attained-service queues, %2 GPU-s "
+                                            "attained")
+                                 .arg(int(n.value))
+                                 .arg(NoteContext::number(n.value2));
+        if (n.other < 0)
+            return QStringLiteral("it is first in tiresias's order (%1)").arg(what);
+        return QStringLiteral("it is the first job in tiresias's order that fits (%1; %2)")
+            .arg(what, ctx.blocked(n.other));
+    }
+    if (n.kind == DecisionNote::Kind::Preempted) {
+        const int mine = int(n.value);
+        const DecisionNote* taken =
+            ctx.taker() < 0 ? nullptr : ctx.noteOf(DecisionNote::Kind::Started, ctx.taker());
+        const int theirs = taken ? int(taken->value) : 0;
+        return preemptedFor(ctx, mine > theirs
+                                     ? QStringLiteral("attained less service (queue %1 against %2)")
+                                           .arg(theirs)
+                                           .arg(mine)
+                                     : QStringLiteral("the same queue and an earlier arrival"));
+    }
+    return PreemptivePolicy::explain(n, ctx);
+}
+
 } // namespace gantry::sim

@@ -24,10 +24,14 @@ public:
     void decide(const SimState& state, Decisions& out) override;
     void jobFinished(const SimState& state, int j) override;
     SimTime nextWakeup(const SimState& state) const override;
+    /// Starts by attained-service queue (the note's key) and attained GPU-seconds (value2);
+    /// a preemption compares the queues of the job and of the one that took its GPUs.
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override;
 
 protected:
     friend class KeyedPreemptivePolicy<TiresiasPolicy>;
     PriorityKey key(const SimState& s, int j) const override;
+    void annotate(const SimState& state, DecisionNote& note) const override;
 
 private:
     int queueOf(double attainedGpuS) const;

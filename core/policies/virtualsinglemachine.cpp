@@ -16,8 +16,8 @@ void VirtualSingleMachine::advanceTo(SimTime t, std::vector<int>& completed)
         completed.push_back(m_current);
         m_current = -1;
         if (!m_active.empty()) {
-            const Item next = m_active.top();
-            m_active.pop();
+            const Item next = *m_active.begin();
+            m_active.erase(m_active.begin());
             m_current = next.job;
             m_remaining = next.remaining;
             m_currentRelease = next.release;
@@ -43,7 +43,7 @@ void VirtualSingleMachine::release(SimTime t, int job, SimTime work, int order)
     }
     if (work < m_remaining) {
         emitSegment(t);
-        m_active.push({m_remaining, m_currentRelease, m_currentOrder, m_current});
+        m_active.insert({m_remaining, m_currentRelease, m_currentOrder, m_current});
         m_current = job;
         m_remaining = work;
         m_currentRelease = t;
@@ -51,7 +51,7 @@ void VirtualSingleMachine::release(SimTime t, int job, SimTime work, int order)
         m_segmentStart = t;
         return;
     }
-    m_active.push({work, t, order, job});
+    m_active.insert({work, t, order, job});
 }
 
 } // namespace gantry::sim

@@ -3,7 +3,7 @@
 #include "sim/simtime.h"
 
 #include <functional>
-#include <queue>
+#include <set>
 #include <vector>
 
 namespace gantry::sim {
@@ -32,6 +32,16 @@ public:
     int current() const { return m_current; }
     /// True when no job is on the machine.
     bool idle() const { return m_current < 0; }
+    /// Calls visit(job) for the jobs on the machine in SRPT order (the current one first) until
+    /// it returns false. O(jobs visited).
+    template <typename Visit> void visitInOrder(Visit visit) const
+    {
+        if (m_current < 0 || !visit(m_current))
+            return;
+        for (const Item& item : m_active)
+            if (!visit(item.job))
+                return;
+    }
 
 private:
     struct Item
@@ -40,18 +50,18 @@ private:
         SimTime release;
         int order;
         int job;
-        bool operator>(const Item& o) const
+        bool operator<(const Item& o) const
         {
             if (remaining != o.remaining)
-                return remaining > o.remaining;
+                return remaining < o.remaining;
             if (release != o.release)
-                return release > o.release;
-            return order > o.order;
+                return release < o.release;
+            return order < o.order;
         }
     };
     void emitSegment(SimTime to);
 
-    std::priority_queue<Item, std::vector<Item>, std::greater<Item>> m_active;
+    std::set<Item> m_active; // waiting jobs, smallest (remaining, release, order) first
     SimTime m_clock = 0;
     int m_current = -1;
     SimTime m_remaining = 0;

@@ -39,6 +39,8 @@ public:
     const Entry& front() const { return *m_all.begin(); }
     /// All waiting jobs in order.
     const Ordered& ordered() const { return m_all; }
+    /// The key job j was queued with (also after it left the queue); j must have been queued.
+    const PriorityKey& keyOf(int j) const { return m_key[std::size_t(j)]; }
     /// Smallest GPU demand among waiting jobs (0 when empty). O(demand sizes).
     int minGpus() const;
 

@@ -6,7 +6,8 @@
 
 namespace gantry {
 
-ScheduleRecorder::ScheduleRecorder(const Scenario& scenario) : m_scenario(scenario)
+ScheduleRecorder::ScheduleRecorder(const Scenario& scenario, Notes notes)
+    : m_scenario(scenario), m_notes(notes)
 {
     m_schedule.totalGpus = scenario.cluster.totalGpus();
     m_free = m_schedule.totalGpus;
@@ -125,6 +126,11 @@ Schedule ScheduleRecorder::take()
     for (Open& o : m_open)
         o = Open{};
     return out;
+}
+
+void ScheduleRecorder::decisionNote(const DecisionNote& note)
+{
+    m_schedule.notes.push_back(note);
 }
 
 } // namespace gantry

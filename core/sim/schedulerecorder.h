@@ -11,11 +11,18 @@ struct Scenario;
 
 /// A SimObserver that records a run's Schedule. Attach it to Runner::run and call take()
 /// afterwards; segments still open when the run stopped early end at the last event as Cut.
+/// It also keeps the policy's DecisionNotes (teaching mode) unless told not to.
 class ScheduleRecorder : public sim::SimObserver
 {
 public:
+    /// Whether the policy's reasons are kept.
+    enum class Notes
+    {
+        Record, ///< keep them in Schedule::notes (a few numbers per decision)
+        Skip,   ///< leave them out (exports that never explain)
+    };
     /// Records runs of scenario (kept by reference: it must outlive the recorder's use).
-    explicit ScheduleRecorder(const Scenario& scenario);
+    explicit ScheduleRecorder(const Scenario& scenario, Notes notes = Notes::Record);
 
     void jobArrived(SimTime t, int j) override;
     void jobStarted(SimTime t, int j, const Mapping& m) override;
@@ -23,6 +30,8 @@ public:
     void jobFinished(SimTime t, int j) override;
     void rateChanged(SimTime t, int j, double iterationTimeS) override;
     void virtualSegment(SimTime from, SimTime to, int j) override;
+    bool wantsNotes() const override { return m_notes == Notes::Record; }
+    void decisionNote(const DecisionNote& note) override;
 
     /// The recorded schedule; the recorder is empty afterwards. O(segments).
     Schedule take();
@@ -45,6 +54,7 @@ private:
     void event(double nowS, ScheduleEvent::Kind kind, int j, std::vector<int> gpus = {});
 
     const Scenario& m_scenario;
+    Notes m_notes;
     Schedule m_schedule;
     std::vector<Open> m_open;
     int m_free = 0;

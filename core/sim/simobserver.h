@@ -1,6 +1,7 @@
 #pragma once
 
 #include "mapping/mapping.h"
+#include "sim/decisionnote.h"
 #include "sim/simtime.h"
 
 namespace gantry::sim {
@@ -23,6 +24,10 @@ public:
     virtual void rateChanged(SimTime t, int j, double iterationTimeS) {}
     /// The policy's virtual single machine (asrpt) ran job j from `from` to `to`.
     virtual void virtualSegment(SimTime from, SimTime to, int j) {}
+    /// True when the observer wants the policy's DecisionNotes; policies build notes only then.
+    virtual bool wantsNotes() const { return false; }
+    /// The policy stated why it decided (only when wantsNotes()).
+    virtual void decisionNote(const DecisionNote& note) {}
 };
 
 } // namespace gantry::sim

@@ -1,9 +1,10 @@
 // DecisionExplainer: teaching mode's plain-English steps, checked word for word on a small
-// hand-made scenario under every family of policies, and the step navigation (forward, back,
-// by time) agrees with explaining everything at once.
+// hand-made scenario under every family of policies (each policy's own reasons, recorded as it
+// decided), the step navigation (forward, back, by time) agrees with explaining everything at
+// once, and recording the reasons does not change the run.
+#include "explain/decisionexplainer.h"
 #include "model/scenario.h"
 #include "policies/policyregistry.h"
-#include "sim/decisionexplainer.h"
 #include "sim/runner.h"
 #include "sim/schedulerecorder.h"
 
@@ -12,6 +13,19 @@
 using namespace gantry;
 
 namespace {
+
+// Duration jobs (id, arrival s, GPUs, duration s) appended to s.
+void addJobs(Scenario& s, std::initializer_list<std::tuple<const char*, double, int, double>> jobs)
+{
+    for (auto [id, at, g, d] : jobs) {
+        Job j;
+        j.id = QString::fromLatin1(id);
+        j.arrivalS = at;
+        j.gpus = g;
+        j.durationS = d;
+        s.jobs.push_back(j);
+    }
+}
 
 // Servers a and b of 4 GPUs. j1 (4 GPUs, 100 s) at 0, j2 (8 GPUs, 50 s) at 1, j3 (4 GPUs,
 // 10 s) at 2: j2 needs the whole cluster, j3 is small enough to pass it.
@@ -23,15 +37,25 @@ Scenario classroom()
     s.cluster.servers.push_back({QStringLiteral("a"), 0, 0, 4, 100, 80});
     s.cluster.servers.push_back({QStringLiteral("b"), 0, 0, 4, 100, 80});
     s.cluster.finalize();
-    for (auto [id, at, g, d] : {std::tuple{"j1", 0.0, 4, 100.0}, std::tuple{"j2", 1.0, 8, 50.0},
-                                std::tuple{"j3", 2.0, 4, 10.0}}) {
-        Job j;
-        j.id = QString::fromLatin1(id);
-        j.arrivalS = at;
-        j.gpus = g;
-        j.durationS = d;
-        s.jobs.push_back(j);
-    }
+    addJobs(s, {{"j1", 0.0, 4, 100.0}, {"j2", 1.0, 8, 50.0}, {"j3", 2.0, 4, 10.0}});
+    return s;
+}
+
+// asrpt-guided's due job, worked by hand. Servers a and b of 4 GPUs. j0 (4 GPUs, 200 s) at 0
+// takes a; big (8 GPUs, 10 s) at 1 does not fit; s1 (4 GPUs, 150 s) at 2 takes b. On the
+// virtual machine (sizes g x p / 8) big (10) preempts j0 (100) and finishes at 11. s2 (4 GPUs,
+// 100 s) arrives at 150. At 152 s1 ends and big is 141 s late on its virtual completion, more
+// than stretch 10 x its 10 s: it is due, does not fit (4 free) and holds a reservation at 200,
+// when j0 ends; s2 would fit on b but would end at 252 on GPUs big needs, so it waits. At 200
+// big starts on both servers.
+Scenario dueScenario()
+{
+    Scenario s = classroom();
+    s.jobs.clear();
+    addJobs(s, {{"j0", 0.0, 4, 200.0},
+                {"big", 1.0, 8, 10.0},
+                {"s1", 2.0, 4, 150.0},
+                {"s2", 150.0, 4, 100.0}});
     return s;
 }
 
@@ -41,15 +65,27 @@ struct Run
     Schedule schedule;
 };
 
-Run runOf(const Scenario& s, const QString& policy)
+Run runOf(const Scenario& s, const QString& policy,
+          ScheduleRecorder::Notes notes = ScheduleRecorder::Notes::Record)
 {
     RunConfig c;
     c.policy = policy;
-    ScheduleRecorder rec(s);
+    ScheduleRecorder rec(s, notes);
     auto r = Runner::run(s, c, nullptr, {&rec});
     if (!r.ok())
         qFatal("run failed: %s", qPrintable(r.error().message));
     return {r.value(), rec.take()};
+}
+
+// The step of s run under policy at time (an empty step when there is none).
+DecisionStep stepAt(const Scenario& s, const QString& policy, double time)
+{
+    const Run run = runOf(s, policy);
+    const auto steps =
+        DecisionExplainer::explain(s, run.schedule, run.result.config, run.result.jobs);
+    const auto it = std::find_if(steps.begin(), steps.end(),
+                                 [&](const DecisionStep& st) { return st.timeS == time; });
+    return it == steps.end() ? DecisionStep{-1.0, {}, {}, 0} : *it;
 }
 
 } // namespace
@@ -65,6 +101,10 @@ private Q_SLOTS:
     void navigation();
     void readableNumbers_data();
     void readableNumbers();
+    void guidedDue_data();
+    void guidedDue();
+    void notesLeaveTheRunAlone_data();
+    void notesLeaveTheRunAlone();
 };
 
 void TestDecisionExplainer::sentences_data()
@@ -145,9 +185,8 @@ void TestDecisionExplainer::sentences_data()
         << "asrpt-guided" << 2.0
         << QStringList{"j3 arrives: needs 4 GPUs, predicted 10 s; it joins the virtual machine "
                        "and may start at once",
-                       "j3 starts on server b: asrpt-guided starts the smallest predicted size "
-                       "first (10 s) unless a job the virtual machine finished long ago is due, "
-                       "and needs 4 GPUs; b has 4 free",
+                       "j3 starts on server b: it has the smallest predicted size of the waiting "
+                       "jobs (10 s) and needs 4 GPUs; b has 4 free",
                        "j2 waits: needs 8 GPUs, 0 free"}
         << QList<int>{2};
     // Virtual sizes g x p / G: j1 50 s, j2 50 s, j3 5 s; j3 preempts j1 there and finishes at 7.
@@ -182,15 +221,9 @@ void TestDecisionExplainer::sentences()
     QFETCH(double, time);
     QFETCH(QStringList, expected);
     QFETCH(QList<int>, jobs);
-    const Scenario s = classroom();
-    const Run run = runOf(s, policy);
-    const auto steps =
-        DecisionExplainer::explain(s, run.schedule, run.result.config, run.result.jobs);
-    const auto it = std::find_if(steps.begin(), steps.end(),
-                                 [&](const DecisionStep& st) { return st.timeS == time; });
-    QVERIFY(it != steps.end());
-    QCOMPARE(it->sentences, expected);
-    QCOMPARE(QList<int>(it->jobs.begin(), it->jobs.end()), jobs);
+    const DecisionStep st = stepAt(classroom(), policy, time);
+    QCOMPARE(st.sentences, expected);
+    QCOMPARE(QList<int>(st.jobs.begin(), st.jobs.end()), jobs);
 }
 
 void TestDecisionExplainer::navigation_data()
@@ -257,6 +290,73 @@ void TestDecisionExplainer::readableNumbers()
     QVERIFY(!steps.empty());
     const QString first = steps.front().sentences.join(QLatin1Char(' '));
     QVERIFY2(first.contains(said), qPrintable(first));
+}
+
+void TestDecisionExplainer::guidedDue_data()
+{
+    QTest::addColumn<double>("time");
+    QTest::addColumn<QStringList>("expected");
+    QTest::newRow("t=152: big is due and holds a reservation")
+        << 152.0
+        << QStringList{"s1 finishes on server b, freeing 4 GPUs",
+                       "big waits: needs 8 GPUs, 4 free; it is due and holds a reservation",
+                       "s2 waits: needs 4 GPUs, 4 free, but starting it would delay big, which is "
+                       "due"};
+    QTest::newRow("t=200: big starts as due")
+        << 200.0
+        << QStringList{"j0 finishes on server a, freeing 4 GPUs",
+                       "big starts on servers a and b: it is due: the virtual machine finished it "
+                       "at 11 s and it has since waited more than 10 times its predicted size "
+                       "and needs 8 GPUs; a has 4 free, b has 4 free",
+                       "s2 waits: needs 4 GPUs, 0 free"};
+}
+
+void TestDecisionExplainer::guidedDue()
+{
+    QFETCH(double, time);
+    QFETCH(QStringList, expected);
+    QCOMPARE(stepAt(dueScenario(), QStringLiteral("asrpt-guided"), time).sentences, expected);
+}
+
+void TestDecisionExplainer::notesLeaveTheRunAlone_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<bool>("due");
+    for (const QString& p : PolicyRegistry::names()) {
+        QTest::newRow(qPrintable(p + QStringLiteral(" classroom"))) << p << false;
+        QTest::newRow(qPrintable(p + QStringLiteral(" due"))) << p << true;
+    }
+}
+
+// A run that records its reasons is the same run as one that does not: same events, same
+// segments, and the notes only in the first.
+void TestDecisionExplainer::notesLeaveTheRunAlone()
+{
+    QFETCH(QString, policy);
+    QFETCH(bool, due);
+    const Scenario s = due ? dueScenario() : classroom();
+    const Run with = runOf(s, policy);
+    const Run without = runOf(s, policy, ScheduleRecorder::Notes::Skip);
+    QVERIFY(!with.schedule.notes.empty());
+    QVERIFY(without.schedule.notes.empty());
+    QCOMPARE(with.schedule.events.size(), without.schedule.events.size());
+    for (std::size_t i = 0; i < with.schedule.events.size(); ++i) {
+        const ScheduleEvent& a = with.schedule.events[i];
+        const ScheduleEvent& b = without.schedule.events[i];
+        QCOMPARE(a.timeS, b.timeS);
+        QCOMPARE(int(a.kind), int(b.kind));
+        QCOMPARE(a.job, b.job);
+        QCOMPARE(a.gpus, b.gpus);
+    }
+    for (std::size_t j = 0; j < s.jobs.size(); ++j)
+        QCOMPARE(with.result.jobs[j].finishS, without.result.jobs[j].finishS);
+    // Notes come in time order, each about a job of the scenario.
+    for (std::size_t i = 0; i < with.schedule.notes.size(); ++i) {
+        const DecisionNote& n = with.schedule.notes[i];
+        QVERIFY(n.job >= 0 && n.job < int(s.jobs.size()));
+        if (i > 0)
+            QVERIFY(with.schedule.notes[i - 1].timeS <= n.timeS);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestDecisionExplainer)

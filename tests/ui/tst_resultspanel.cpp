@@ -2,12 +2,12 @@
 // cursor to each decision's time and highlight its job in every Gantt chart, a click in one
 // chart highlights the job in the others, the Compare tab puts two runs on one time axis and
 // the Charts tab holds real charts.
+#include "explain/decisionexplainer.h"
 #include "export/imageexport.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
 #include "playback/playbackcontroller.h"
 #include "results/resultspanel.h"
-#include "sim/decisionexplainer.h"
 #include "teaching/teachingpanel.h"
 #include "viewfixtures.h"
 

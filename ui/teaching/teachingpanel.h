@@ -1,7 +1,7 @@
 #pragma once
 
+#include "explain/decisionexplainer.h"
 #include "model/scenario.h"
-#include "sim/decisionexplainer.h"
 #include "sim/runresult.h"
 #include "sim/schedule.h"
 

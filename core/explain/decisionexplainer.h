@@ -1,16 +1,21 @@
 #pragma once
 
 #include "sim/jobrecord.h"
+#include "sim/notecontext.h"
 #include "sim/runconfig.h"
 #include "sim/schedule.h"
 
 #include <QString>
 #include <QStringList>
 
-#include <limits>
+#include <memory>
 #include <vector>
 
 namespace gantry {
+
+namespace sim {
+class Policy;
+}
 
 struct Scenario;
 
@@ -23,30 +28,32 @@ struct DecisionStep
     int freeGpusAfter = 0; ///< free GPUs once the step is applied
 };
 
-/// Turns a Schedule's events into DecisionSteps, one per distinct event time, with the reason
-/// each policy had (arrival order, predicted size, remaining work, attained-service queues,
-/// the virtual machine's completion order). Replays the events; a step costs O(events up to
-/// it) plus O(waiting jobs) for its sentences, so large runs are explained on demand.
+/// Turns a Schedule's events into DecisionSteps, one per distinct event time. What happened
+/// comes from the events (replayed for the cluster's free GPUs); why comes from the policy
+/// itself: the DecisionNotes it recorded during the run, put into words by its own
+/// sim::Policy::explain. A step costs O(events up to it) when going back, less going forward,
+/// plus O(notes at its instant), so large runs are explained on demand.
 class DecisionExplainer
 {
 public:
-    /// Explains schedule, a run of scenario under config (the policy name picks the reasons).
-    /// records (optional, scenario order) give the predictions made at arrival; without them a
-    /// job's predicted_iterations or its true size is used. Keeps references to scenario and
-    /// schedule: they must outlive the explainer.
+    /// Explains schedule, a run of scenario under config (config.policy names the policy whose
+    /// notes they are). records (optional, scenario order) give the predictions made at
+    /// arrival; without them a job's predicted_iterations or its true size is used. Keeps
+    /// references to scenario and schedule: they must outlive the explainer.
     DecisionExplainer(const Scenario& scenario, const Schedule& schedule, const RunConfig& config,
                       const std::vector<JobRecord>& records = {});
+    ~DecisionExplainer();
 
     /// Number of decision instants. O(1).
     int stepCount() const { return int(m_stepStart.size()); }
     /// Time of step i, seconds. O(1).
     double stepTime(int i) const;
-    /// Step i explained. O(events up to it + waiting jobs) when going back, less going forward.
+    /// Step i explained. O(events up to it + notes at it) going back, less going forward.
     DecisionStep step(int i) const;
     /// Index of the last step at or before timeS (-1 before the first). O(log steps).
     int stepAt(double timeS) const;
 
-    /// Every step explained at once (small runs, tests). O(steps x waiting jobs).
+    /// Every step explained at once (small runs, tests). O(events + notes).
     static std::vector<DecisionStep> explain(const Scenario& scenario, const Schedule& schedule,
                                              const RunConfig& config,
                                              const std::vector<JobRecord>& records = {});
@@ -58,36 +65,25 @@ private:
         std::vector<int> freePerServer;
         std::vector<std::vector<int>> gpusOf; // while running
         std::vector<char> waiting;            // arrived and not running
-        std::vector<char> arrived;
-        std::vector<double> runSinceS;
-        std::vector<double> attainedGpuS; // closed segments only
-        std::vector<double> doneIterations;
-        std::vector<int> segmentsClosed;
+        int waitingCount = 0;
         int freeGpus = 0;
     };
     void reset(State& s) const;
     void apply(State& s, DecisionStep* out) const;
-    QString startReason(const State& s, int j, double t, bool resumed) const;
-    QString preemptReason(const State& s, int j, int to, double t) const;
-    QString waitSentence(const State& s, int j, double t, int head) const;
+    QString why(const DecisionNote* note, const QString& fallback) const;
     double predicted(int j) const;
-    double remaining(const State& s, int j) const;
-    double attained(const State& s, int j, double t) const;
-    int queueOf(double attainedGpuS) const;
-    double key(const State& s, int j, double t) const;
-    double virtualCompletion(int j) const { return m_virtualEnd[std::size_t(j)]; }
     QString size(int j, double amount) const;
-    QString name(int j) const;
+    std::vector<int> serversIn(const std::vector<int>& gpus) const;
     QString serversOf(const std::vector<int>& gpus) const;
     QString freeOn(const State& s, const std::vector<int>& gpus) const;
 
     const Scenario& m_scenario;
     const Schedule& m_schedule;
     std::vector<JobRecord> m_records;
-    QString m_policy;
-    std::vector<int> m_stepStart;     // first event of each step
-    std::vector<double> m_virtualEnd; // per job, end of its last virtual slice (inf: none)
-    std::vector<std::vector<int>> m_segmentsOf; // per job, its segments in time order
+    std::unique_ptr<sim::Policy> m_policy; // null for an unknown policy name
+    std::vector<int> m_stepStart;          // first event of each step
+    std::vector<double> m_virtualEnd;      // per job, end of its last virtual slice (inf: none)
+    mutable NoteContext m_context;
     mutable State m_state;
 };
 
