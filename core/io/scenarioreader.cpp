@@ -2,6 +2,7 @@
 
 #include "io/gpucatalogue.h"
 #include "io/jsonfieldreader.h"
+#include "io/jsonpathlocator.h"
 #include "io/modelspecjson.h"
 #include "io/scenariocheck.h"
 #include "model/modelgraphbuilder.h"
@@ -12,6 +13,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 
 namespace gantry {
 
@@ -39,6 +42,25 @@ QString lineColumn(const QByteArray& json, int offset)
         }
     }
     return QStringLiteral("line %1, column %2").arg(line).arg(col);
+}
+
+// The JSON parser refuses a number a double cannot hold (1e400, 1e-400) as an illegal number:
+// name it by its JSON path like any other bad value. Empty when the error is not that.
+QString outOfRangeNumber(const QByteArray& json, const QJsonParseError& pe)
+{
+    if (pe.error != QJsonParseError::IllegalNumber)
+        return QString();
+    const QByteArray number = JsonPathLocator::numberAt(json, pe.offset);
+    if (number.isEmpty())
+        return QString();
+    char* end = nullptr;
+    errno = 0;
+    std::strtod(number.constData(), &end);
+    if (errno != ERANGE || end != number.constData() + number.size())
+        return QString();
+    return QStringLiteral("%1: must be a finite number (%2 is out of the range of a double)")
+        .arg(JsonPathLocator::pathAt(json, JsonPathLocator::numberStart(json, pe.offset)),
+             QString::fromLatin1(number));
 }
 
 class Parser
@@ -362,6 +384,8 @@ Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString&
 {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (const QString number = outOfRangeNumber(json, pe); !number.isEmpty())
+        return Error::invalid(QStringLiteral("%1: %2").arg(sourceName, number));
     if (pe.error != QJsonParseError::NoError)
         return Error::invalid(QStringLiteral("%1: %2: invalid JSON: %3")
                                   .arg(sourceName, lineColumn(json, pe.offset), pe.errorString()));
