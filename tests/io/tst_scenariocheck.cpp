@@ -7,6 +7,7 @@
 #include "io/scenariocheck.h"
 #include "io/scenarioreader.h"
 
+#include <QDir>
 #include <QFile>
 #include <QTest>
 
@@ -79,6 +80,8 @@ private slots:
     void inMemory();
     void validHasNone_data();
     void validHasNone();
+    void agreesOnEveryFile_data();
+    void agreesOnEveryFile();
 };
 
 void TestScenarioCheck::sameAsReader_data()
@@ -263,6 +266,37 @@ void TestScenarioCheck::validHasNone()
     QVERIFY2(s.ok(), qPrintable(s.ok() ? QString() : s.error().message));
     const auto problems = ScenarioCheck::check(s.value());
     QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+}
+
+void TestScenarioCheck::agreesOnEveryFile_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char* dir : {"malformed", "valid"})
+        for (const QString& f :
+             QDir(dataFile(QLatin1String(dir))).entryList({QStringLiteral("*.json")}, QDir::Files))
+            QTest::newRow(qPrintable(f)) << QStringLiteral("%1/%2").arg(QLatin1String(dir), f);
+}
+
+// Whenever a draft read keeps a document, check() finds nothing when the strict reader accepts
+// it, else the reader's error first.
+void TestScenarioCheck::agreesOnEveryFile()
+{
+    QFETCH(QString, file);
+    const QByteArray json = contents(file);
+    const auto strict = ScenarioReader::readJson(json, file);
+    const auto draft = ScenarioReader::readJson(json, file, ScenarioReader::Mode::Draft);
+    if (!draft.ok()) {
+        QVERIFY(!strict.ok());
+        return;
+    }
+    const auto problems = ScenarioCheck::check(draft.value());
+    if (strict.ok()) {
+        QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+        return;
+    }
+    QVERIFY2(!problems.empty(), qPrintable(strict.error().message));
+    QVERIFY2(strict.error().message.endsWith(QStringLiteral(": ") + problems.front().message),
+             qPrintable(strict.error().message + QStringLiteral(" / ") + describe(problems)));
 }
 
 QTEST_GUILESS_MAIN(TestScenarioCheck)
