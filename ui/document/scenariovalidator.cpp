@@ -46,7 +46,7 @@ void checkCluster(const Cluster& c, Checker& ck)
                    QStringLiteral("must not be empty"));
         else if (rackNames.value(r.name) > 1)
             ck.add(Selection::Kind::Rack, int(i), p, QStringLiteral("name"),
-                   QStringLiteral("duplicate rack \"%1\"").arg(r.name));
+                   ScenarioCheck::duplicate(ScenarioProblem::Item::Rack, r.name));
         if (!positive(r.uplinkGbps))
             ck.add(Selection::Kind::Rack, int(i), p, QStringLiteral("uplink_gbps"),
                    QStringLiteral("must be a positive number"));
@@ -62,7 +62,7 @@ void checkCluster(const Cluster& c, Checker& ck)
                    QStringLiteral("must not be empty"));
         else if (serverNames.value(s.name) > 1)
             ck.add(Selection::Kind::Server, int(i), p, QStringLiteral("name"),
-                   QStringLiteral("duplicate server \"%1\"").arg(s.name));
+                   ScenarioCheck::duplicate(ScenarioProblem::Item::Server, s.name));
         if (s.gpus < 1 || s.gpus > 1024)
             ck.add(Selection::Kind::Server, int(i), p, QStringLiteral("gpus"),
                    QStringLiteral("must be an integer from 1 to 1024"));
@@ -91,7 +91,7 @@ void checkJobs(const Scenario& s, Checker& ck)
         if (j.id.trimmed().isEmpty())
             add("id", QStringLiteral("must not be empty"));
         else if (ids.value(j.id) > 1)
-            add("id", QStringLiteral("duplicate job id \"%1\"").arg(j.id));
+            add("id", ScenarioCheck::duplicate(ScenarioProblem::Item::Job, j.id));
         if (!std::isfinite(j.arrivalS) || j.arrivalS < 0.0)
             add("arrival_s", QStringLiteral("must be a number >= 0"));
         if (!positive(j.weight))
