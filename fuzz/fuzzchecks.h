@@ -4,6 +4,7 @@
 // returns an empty string when the input was handled cleanly (a valid result or an
 // InvalidInput error naming the input), else what went wrong.
 #include "io/import/traceimporterregistry.h"
+#include "io/scenariocheck.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "storage/projectstore.h"
@@ -23,11 +24,37 @@ inline QString cleanError(const gantry::Error& e, const QString& source)
     return {};
 }
 
-// ScenarioReader::readJson; a scenario read must survive a write and re-read unchanged.
+// ScenarioCheck on what a draft read keeps agrees with the strict reader: no problem when it
+// accepts the document, else its error's message first.
+inline QString sameRules(const QByteArray& json, const QString& source,
+                         const gantry::Result<gantry::Scenario>& strict)
+{
+    auto draft =
+        gantry::ScenarioReader::readJson(json, source, gantry::ScenarioReader::Mode::Draft);
+    if (!draft)
+        return strict ? QStringLiteral("a draft read refuses what a strict one accepts: ") +
+                            draft.error().message
+                      : QString();
+    const auto problems = gantry::ScenarioCheck::check(draft.value());
+    if (strict && !problems.empty())
+        return QStringLiteral("ScenarioCheck refuses what the reader accepts: ") +
+               problems.front().text();
+    if (!strict && (problems.empty() || !strict.error().message.endsWith(QStringLiteral(": ") +
+                                                                         problems.front().message)))
+        return QStringLiteral("ScenarioCheck does not find the reader's error %1 first (%2)")
+            .arg(strict.error().message,
+                 problems.empty() ? QStringLiteral("nothing") : problems.front().text());
+    return {};
+}
+
+// ScenarioReader::readJson; a scenario read must survive a write and re-read unchanged, and
+// ScenarioCheck must agree with the reader.
 inline QString scenario(const QByteArray& json)
 {
     const QString source = QStringLiteral("fuzz.json");
     auto read = gantry::ScenarioReader::readJson(json, source);
+    if (const QString rules = sameRules(json, source, read); !rules.isEmpty())
+        return rules;
     if (!read)
         return cleanError(read.error(), source);
     const QByteArray written = gantry::ScenarioWriter::toJson(read.value());

@@ -2,8 +2,9 @@
 
 #include "io/gpucatalogue.h"
 #include "io/jsonfieldreader.h"
+#include "io/jsonpathlocator.h"
 #include "io/modelspecjson.h"
-#include "io/modelzoo.h"
+#include "io/scenariocheck.h"
 #include "model/modelgraphbuilder.h"
 
 #include <QFile>
@@ -12,6 +13,8 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 
 namespace gantry {
 
@@ -20,7 +23,7 @@ namespace {
 // Bounds that keep every simulated time far inside int64 microseconds (2.9e5 years).
 constexpr double kMaxSeconds = 1e9;    // arrival, duration, restart overhead: about 31 years
 constexpr double kMaxIterations = 1e9; // iterations of one job
-constexpr double kMaxComputeS = 1e4;   // compute seconds of one worker per iteration
+constexpr double kMaxComputeS = ScenarioCheck::kMaxComputeS;
 
 QString indexed(const QString& path, qsizetype i)
 {
@@ -39,6 +42,25 @@ QString lineColumn(const QByteArray& json, int offset)
         }
     }
     return QStringLiteral("line %1, column %2").arg(line).arg(col);
+}
+
+// The JSON parser refuses a number a double cannot hold (1e400, 1e-400) as an illegal number:
+// name it by its JSON path like any other bad value. Empty when the error is not that.
+QString outOfRangeNumber(const QByteArray& json, const QJsonParseError& pe)
+{
+    if (pe.error != QJsonParseError::IllegalNumber)
+        return QString();
+    const QByteArray number = JsonPathLocator::numberAt(json, pe.offset);
+    if (number.isEmpty())
+        return QString();
+    char* end = nullptr;
+    errno = 0;
+    std::strtod(number.constData(), &end);
+    if (errno != ERANGE || end != number.constData() + number.size())
+        return QString();
+    return QStringLiteral("%1: must be a finite number (%2 is out of the range of a double)")
+        .arg(JsonPathLocator::pathAt(json, JsonPathLocator::numberStart(json, pe.offset)),
+             QString::fromLatin1(number));
 }
 
 class Parser
@@ -63,7 +85,7 @@ private:
     bool m_draft = false;
     Scenario m_s;
     QHash<QString, int> m_gpuTypeIndex;
-    QHash<QString, int> m_modelIndex;
+    QSet<QString> m_modelNames;
 };
 
 Scenario Parser::parse(const QJsonObject& root)
@@ -90,7 +112,7 @@ Scenario Parser::parse(const QJsonObject& root)
         Job job = parseJob(JsonFieldReader::asObject(jobs[i], path), path);
         if (!m_draft && ids.contains(job.id))
             throw JsonPathError{path + QStringLiteral(".id"),
-                                QStringLiteral("duplicate job id \"%1\"").arg(job.id)};
+                                ScenarioCheck::duplicate(ScenarioProblem::Item::Job, job.id)};
         ids.insert(job.id);
         m_s.jobs.push_back(std::move(job));
     }
@@ -110,7 +132,8 @@ void Parser::parseGpuTypes(const QJsonArray& arr)
         t.speed = r.optionalNumber(QStringLiteral("speed"), 0.0, true).value_or(1.0);
         r.finish();
         if (m_gpuTypeIndex.contains(t.name))
-            r.fail(QStringLiteral("name"), QStringLiteral("duplicate GPU type \"%1\"").arg(t.name));
+            r.fail(QStringLiteral("name"),
+                   ScenarioCheck::duplicate(ScenarioProblem::Item::GpuType, t.name));
         m_gpuTypeIndex.insert(t.name, int(m_s.cluster.gpuTypes.size()));
         m_s.cluster.gpuTypes.push_back(t);
     }
@@ -137,7 +160,7 @@ void Parser::parseCluster(const QJsonObject& obj)
     QHash<QString, int> rackIndex;
     const QJsonArray racks = r.array(QStringLiteral("racks"));
     if (racks.isEmpty() && !m_draft)
-        r.fail(QStringLiteral("racks"), QStringLiteral("must hold at least one rack"));
+        r.fail(QStringLiteral("racks"), ScenarioCheck::emptyList(ScenarioProblem::Item::Rack));
     for (qsizetype i = 0; i < racks.size(); ++i) {
         const QString path = indexed(QStringLiteral("cluster.racks"), i);
         JsonFieldReader rr(JsonFieldReader::asObject(racks[i], path), path);
@@ -146,14 +169,15 @@ void Parser::parseCluster(const QJsonObject& obj)
         rack.uplinkGbps = rr.number(QStringLiteral("uplink_gbps"), 0.0, true);
         rr.finish();
         if (!m_draft && rackIndex.contains(rack.name))
-            rr.fail(QStringLiteral("name"), QStringLiteral("duplicate rack \"%1\"").arg(rack.name));
+            rr.fail(QStringLiteral("name"),
+                    ScenarioCheck::duplicate(ScenarioProblem::Item::Rack, rack.name));
         if (!rackIndex.contains(rack.name))
             rackIndex.insert(rack.name, int(c.racks.size()));
         c.racks.push_back(rack);
     }
     const QJsonArray servers = r.array(QStringLiteral("servers"));
     if (servers.isEmpty() && !m_draft)
-        r.fail(QStringLiteral("servers"), QStringLiteral("must hold at least one server"));
+        r.fail(QStringLiteral("servers"), ScenarioCheck::emptyList(ScenarioProblem::Item::Server));
     QSet<QString> names;
     long long total = 0;
     for (qsizetype i = 0; i < servers.size(); ++i) {
@@ -173,15 +197,15 @@ void Parser::parseCluster(const QJsonObject& obj)
         sr.finish();
         const int n = count.value_or(1);
         total += (long long)n * s.gpus;
-        if (total > 10'000'000)
-            sr.fail(QStringLiteral("count"), QStringLiteral("cluster exceeds 10 million GPUs"));
+        if (const auto f = ScenarioCheck::gpuTotal(total))
+            sr.fail(f->key, f->message);
         for (int k = 0; k < n; ++k) {
             Server copy = s;
             if (count)
                 copy.name = QStringLiteral("%1-%2").arg(s.name).arg(k);
             if (!m_draft && names.contains(copy.name))
                 sr.fail(QStringLiteral("name"),
-                        QStringLiteral("duplicate server \"%1\"").arg(copy.name));
+                        ScenarioCheck::duplicate(ScenarioProblem::Item::Server, copy.name));
             names.insert(copy.name);
             c.servers.push_back(std::move(copy));
         }
@@ -298,11 +322,10 @@ void Parser::parseModels(const QJsonArray& arr)
     for (qsizetype i = 0; i < arr.size(); ++i) {
         const QString path = indexed(QStringLiteral("models"), i);
         ModelSpec m = ModelSpecJson::read(JsonFieldReader::asObject(arr[i], path), path);
-        if (!m_draft && m_modelIndex.contains(m.name))
+        if (!m_draft && m_modelNames.contains(m.name))
             throw JsonPathError{path + QStringLiteral(".name"),
-                                QStringLiteral("duplicate model \"%1\"").arg(m.name)};
-        if (!m_modelIndex.contains(m.name))
-            m_modelIndex.insert(m.name, int(m_s.models.size()));
+                                ScenarioCheck::duplicate(ScenarioProblem::Item::Model, m.name)};
+        m_modelNames.insert(m.name);
         m_s.models.push_back(std::move(m));
     }
 }
@@ -310,15 +333,10 @@ void Parser::parseModels(const QJsonArray& arr)
 void Parser::parseModelJob(Job& job, JsonFieldReader& r)
 {
     job.model = r.string(QStringLiteral("model"));
-    ModelSpec spec;
-    if (auto it = m_modelIndex.constFind(job.model); it != m_modelIndex.constEnd()) {
-        spec = m_s.models[std::size_t(*it)];
-    } else if (auto builtin = ModelZoo::find(job.model)) {
-        spec = *builtin;
-    } else {
-        r.fail(QStringLiteral("model"),
-               QStringLiteral("unknown model \"%1\" (not in models nor the zoo)").arg(job.model));
-    }
+    const std::optional<ModelSpec> found = ScenarioCheck::findModel(m_s.models, job.model);
+    if (!found)
+        r.fail(QStringLiteral("model"), ScenarioCheck::unknownModel(job.model));
+    const ModelSpec& spec = *found;
     const QString ppath = r.pathOf(QStringLiteral("parallelism"));
     JsonFieldReader p(r.object(QStringLiteral("parallelism")), ppath);
     Parallelism& par = job.parallelism;
@@ -328,71 +346,27 @@ void Parser::parseModelJob(Job& job, JsonFieldReader& r)
     par.ep = p.optionalInteger(QStringLiteral("ep"), 1, 1024).value_or(1);
     p.finish();
     job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
-    QString key;
-    const QString problem = ModelGraphBuilder::check(spec, par, &key);
-    if (!problem.isEmpty() && m_draft)
+    const auto layout = ScenarioCheck::modelLayout(spec, par);
+    if (layout && m_draft)
         return; // no graph for a layout the model cannot take; the editor shows the problem
-    if (!problem.isEmpty())
-        p.fail(key, problem);
+    if (layout)
+        r.fail(layout->key, layout->message);
     // Checked before building so that an absurd job never allocates its graph.
     // A draft may hold a job larger than its cluster, never one larger than any cluster.
-    const long long total = m_draft ? 10'000'000LL : m_s.cluster.totalGpus();
-    if (par.workers() > total)
-        p.fail(QString(), QStringLiteral("needs %1 GPUs (dp %2 x pp %3 x tp %4) but the cluster "
-                                         "has %5")
-                              .arg(par.workers())
-                              .arg(par.dp)
-                              .arg(par.pp)
-                              .arg(par.tp)
-                              .arg(total));
+    const long long total = m_draft ? ScenarioCheck::kMaxClusterGpus : m_s.cluster.totalGpus();
+    if (const auto f = ScenarioCheck::modelSize(par, total))
+        r.fail(f->key, f->message);
     job.graph = ModelGraphBuilder::build(spec, par);
-    double fastest = 0.0;
-    for (const Server& s : m_s.cluster.servers)
-        fastest = std::max(fastest, m_s.cluster.gpuTypes[std::size_t(s.gpuType)].tflops);
-    const double computeS = job.graph.workers.front().flops / (fastest * 1e12);
-    if (!m_draft && computeS > kMaxComputeS)
-        r.fail(QString(), QStringLiteral("one iteration takes %1 s of compute per worker even on "
-                                         "the fastest GPU (at most %2 s)")
-                              .arg(computeS)
-                              .arg(kMaxComputeS));
+    if (m_draft)
+        return;
+    if (const auto f = ScenarioCheck::modelCompute(m_s.cluster, job))
+        r.fail(f->key, f->message);
 }
 
 void Parser::checkFits(const Job& job, const QString& path) const
 {
-    const Cluster& c = m_s.cluster;
-    const int need = job.gpuCount();
-    const QString key = job.kind == JobKind::Duration ? QStringLiteral(".gpus")
-                        : job.kind == JobKind::Graph  ? QStringLiteral(".graph.workers")
-                                                      : QString();
-    if (need > c.totalGpus())
-        throw JsonPathError{
-            path + key,
-            QStringLiteral("needs %1 GPUs but the cluster has %2").arg(need).arg(c.totalGpus())};
-    const double mem = job.memoryPerGpuGb();
-    if (mem <= 0.0)
-        return;
-    int enough = 0;
-    double largest = 0.0;
-    for (std::size_t s = 0; s < c.servers.size(); ++s) {
-        largest = std::max(largest, c.memoryOfServer(int(s)));
-        if (c.memoryOfServer(int(s)) >= mem)
-            enough += c.servers[s].gpus;
-    }
-    if (job.kind == JobKind::Model && largest < mem)
-        throw JsonPathError{path,
-                            QStringLiteral("needs %1 GB per GPU but the largest GPU of the cluster "
-                                           "has %2 GB")
-                                .arg(mem, 0, 'f', 1)
-                                .arg(largest)};
-    if (enough < need)
-        throw JsonPathError{
-            path + key,
-            QStringLiteral("needs %1 GPUs with %2 GB each but the cluster has %3 such GPUs "
-                           "(largest GPU: %4 GB)")
-                .arg(need)
-                .arg(mem)
-                .arg(enough)
-                .arg(largest)};
+    if (const auto f = ScenarioCheck::jobFits(m_s.cluster, job))
+        throw JsonPathError{f->key.isEmpty() ? path : path + QLatin1Char('.') + f->key, f->message};
 }
 
 } // namespace
@@ -410,6 +384,8 @@ Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString&
 {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
+    if (const QString number = outOfRangeNumber(json, pe); !number.isEmpty())
+        return Error::invalid(QStringLiteral("%1: %2").arg(sourceName, number));
     if (pe.error != QJsonParseError::NoError)
         return Error::invalid(QStringLiteral("%1: %2: invalid JSON: %3")
                                   .arg(sourceName, lineColumn(json, pe.offset), pe.errorString()));

@@ -161,9 +161,10 @@ void TstLimits::absurdScenario_data()
     QTest::newRow("NaN literal") << scenario(R"({"id": "n", "arrival_s": NaN, "gpus": 1, )"
                                              R"("duration_s": 1})")
                                  << QStringLiteral("invalid JSON") << fifo;
-    QTest::newRow("1e400 literal") << scenario(R"({"id": "n", "arrival_s": 0, "gpus": 1, )"
-                                               R"("duration_s": 1e400})")
-                                   << QStringLiteral("invalid JSON") << fifo;
+    QTest::newRow("1e400 literal")
+        << scenario(R"({"id": "n", "arrival_s": 0, "gpus": 1, )"
+                    R"("duration_s": 1e400})")
+        << QStringLiteral("jobs[0].duration_s: must be a finite number") << fifo;
     QTest::newRow("slowest GPU type")
         << scenario(R"({"id": "s", "arrival_s": 0, "gpus": 1, "duration_s": 1e9})",
                     R"({"racks": [{"name": "r0", "uplink_gbps": 100}], "servers": [)"

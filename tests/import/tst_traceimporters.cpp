@@ -242,6 +242,16 @@ void TestTraceImporters::counts_data()
                                      << "gavel/truncated.trace"
                                      << "" << 3 << 2 << ""
                                      << "3";
+    // A line in the other format than the first's is malformed.
+    QTest::newRow("gavel mixing its two formats") << "gavel"
+                                                  << "gavel/mixed_formats.trace"
+                                                  << "" << 4 << 3 << ""
+                                                  << "3";
+    // Gavel's earlier format: 7 fields, total_steps before arrival_time and scale_factor.
+    QTest::newRow("gavel earlier format") << "gavel"
+                                          << "gavel/earlier_format.trace"
+                                          << "" << 6 << 4 << "zero_gpus=1"
+                                          << "4";
 
     // Philly goes through the same pipeline; its own fixtures, lenient here.
     QTest::newRow("philly lenient") << "philly"
@@ -405,6 +415,20 @@ void TestTraceImporters::jobs_data()
     QTest::newRow("gavel A3C without batch size") << "gavel" << g << ""
                                                   << "g6" << 400.0 << 4 << 10000.0 << ""
                                                   << "name=A3C";
+    const QString e = QStringLiteral("gavel/earlier_format.trace");
+    QTest::newRow("gavel earlier ResNet-18") << "gavel" << e << ""
+                                             << "g0" << 0.0 << 1 << 1000.0 << ""
+                                             << "batch_size=64;name=ResNet-18";
+    QTest::newRow("gavel earlier ResNet-50 as a zoo model job")
+        << "gavel" << e << ""
+        << "g1" << 100.0 << 4 << 50000.0 << ""
+        << "batch_size=64;name=ResNet-50";
+    QTest::newRow("gavel earlier Transformer: no SLO") << "gavel" << e << ""
+                                                       << "g2" << 150.0 << 2 << 2000.0 << ""
+                                                       << "batch_size=128;name=Transformer";
+    QTest::newRow("gavel earlier A3C") << "gavel" << e << ""
+                                       << "g3" << 400.0 << 4 << 10000.0 << ""
+                                       << "name=A3C";
 }
 
 void TestTraceImporters::jobs()
@@ -628,6 +652,17 @@ void TestTraceImporters::strict_data()
                            << "strict"
                            << "physical_cluster.trace: line 11: job_type \"VGG-16 (batch size "
                               "32)\" is not a Gavel job type";
+    QTest::newRow("gavel mixing its two formats")
+        << "gavel"
+        << "gavel/mixed_formats.trace"
+        << "strict"
+        << "mixed_formats.trace: line 3: 7 tab-separated fields, but line 1 has 10: a Gavel "
+           "trace is all in its current format (10 fields) or all in its earlier one (7)";
+    QTest::newRow("gavel earlier format") << "gavel"
+                                          << "gavel/earlier_format.trace"
+                                          << "strict"
+                                          << "earlier_format.trace: line 4: total_steps \"many\" "
+                                             "is not a whole number";
 }
 
 void TestTraceImporters::strict()

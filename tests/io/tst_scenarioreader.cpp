@@ -182,10 +182,28 @@ void TestScenarioReader::inlineInvalid_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("gpus 1e400 (overflow)")
         << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 1e400, "duration_s": 1})")
-        << QStringLiteral("line ") << QStringLiteral("invalid JSON");
+        << QStringLiteral("jobs[0].gpus")
+        << QStringLiteral("must be a finite number (1e400 is out of the range of a double)");
     QTest::newRow("arrival -1e400 (overflow)")
         << scenarioWithJob(R"({"id": "a", "arrival_s": -1e400, "gpus": 1, "duration_s": 1})")
-        << QStringLiteral("line ") << QStringLiteral("invalid JSON");
+        << QStringLiteral("jobs[0].arrival_s")
+        << QStringLiteral("must be a finite number (-1e400 is out of the range of a double)");
+    QTest::newRow("arrival 1e-400 (underflow)")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 1e-400, "gpus": 1, "duration_s": 1})")
+        << QStringLiteral("jobs[0].arrival_s") << QStringLiteral("(1e-400 is out of the range");
+    QTest::newRow("duration 1e400 (overflow)")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 1, "duration_s": 1e400})")
+        << QStringLiteral("jobs[0].duration_s") << QStringLiteral("1e400 is out of the range");
+    QTest::newRow("feature 1E+999 (overflow, a key with an escape)")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 1, "duration_s": 1, )"
+                           R"("features": {"a\"b": "x", "size\u00e9": 1E+999}})")
+        << QString::fromUtf8("jobs[0].features.size\u00e9") << QStringLiteral("1E+999 is out");
+    QTest::newRow("edge bytes 1e400 (overflow, in an array)")
+        << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "iterations": 1, "graph": {"workers": )"
+                           R"([{"compute_s": 1}, {"compute_s": 1}], "edges": [{"a": 0, "b": 1, )"
+                           R"("bytes": 1}, {"a": 1, "b": 0, "bytes": 1e400}]}})")
+        << QStringLiteral("jobs[0].graph.edges[1].bytes")
+        << QStringLiteral("1e400 is out of the range of a double");
     QTest::newRow("gpus 2^31 (int overflow)")
         << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 2147483648, "duration_s": 1})")
         << QStringLiteral("jobs[0].gpus") << QStringLiteral("must be a positive integer");
@@ -194,7 +212,7 @@ void TestScenarioReader::inlineInvalid_data()
         << QStringLiteral("jobs[0].gpus") << QStringLiteral("must be a positive integer");
     QTest::newRow("duration 1e308 * 10 as text")
         << scenarioWithJob(R"({"id": "a", "arrival_s": 0, "gpus": 1, "duration_s": 1e309})")
-        << QStringLiteral("line ") << QStringLiteral("invalid JSON");
+        << QStringLiteral("jobs[0].duration_s") << QStringLiteral("1e309 is out of the range");
     QTest::newRow("predicted_iterations string")
         << scenarioWithJob(
                R"({"id": "a", "arrival_s": 0, "gpus": 1, "duration_s": 1, "predicted_iterations": "9"})")

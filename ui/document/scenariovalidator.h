@@ -7,22 +7,21 @@
 
 namespace gantry::ui {
 
-/// Checks a scenario being edited. First field by field (every problem found, each tied to its
-/// rack, server or job and field), then, when those pass, the core's own check: the scenario is
-/// written as a scenario file and read back with ScenarioReader, whose first error (memory fit,
-/// model limits...) is mapped back to the item it names. No problems means the scenario is what
-/// the engine accepts.
+/// Checks a scenario being edited: field by field (every problem found, each tied to its rack,
+/// server or job and field), and with the core's rules between items (ScenarioCheck: memory
+/// fit, model limits, references, duplicates...), the rules the scenario reader applies. No
+/// problems means the scenario is what the engine accepts.
 class ScenarioValidator
 {
 public:
-    /// Every problem of scenario; empty when it can run. O(jobs + servers), plus one write and
-    /// read of the scenario when the field checks pass.
+    /// Every problem of scenario: the field checks', then the core's on fields not already
+    /// flagged; empty when it can run. O(jobs + servers).
     static std::vector<Problem> validate(const Scenario& scenario);
-    /// Only the field-by-field checks (no round trip through the reader). O(jobs + servers).
+    /// Only the field-by-field checks. O(jobs + servers).
     static std::vector<Problem> checkFields(const Scenario& scenario);
-    /// The core reader's verdict on scenario, mapped to an item; nullopt-like empty vector when
-    /// it accepts it.
-    static std::vector<Problem> checkWithReader(const Scenario& scenario);
+    /// Only the core's rules between items, each problem mapped to its rack, server or job
+    /// (Kind::None for the scenario, its GPU types and models). O(jobs + servers).
+    static std::vector<Problem> checkBetweenItems(const Scenario& scenario);
 };
 
 } // namespace gantry::ui

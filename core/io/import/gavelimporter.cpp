@@ -15,8 +15,34 @@ namespace gantry {
 
 namespace {
 
-constexpr int kFields = 10;
 constexpr double kMaxIterations = 1e9;
+
+// Where a line of one of Gavel's two formats keeps each field (-1: the format has none).
+struct Layout
+{
+    int fields;
+    int totalSteps;
+    int scaleFactor;
+    int priorityWeight;
+    int slo;
+    int arrivalTime;
+};
+
+// job_type, command, working_directory, num_steps_arg, needs_data_dir, total_steps,
+// scale_factor, priority_weight, SLO, arrival_time: Gavel's current parser.
+constexpr Layout kCurrent{10, 5, 6, 7, 8, 9};
+// job_type, command, num_steps_arg, needs_data_dir, total_steps, arrival_time, scale_factor:
+// Gavel's earlier traces, still shipped with it.
+constexpr Layout kEarlier{7, 4, 6, -1, -1, 5};
+
+const Layout* layoutOf(std::size_t fields)
+{
+    if (fields == std::size_t(kCurrent.fields))
+        return &kCurrent;
+    if (fields == std::size_t(kEarlier.fields))
+        return &kEarlier;
+    return nullptr;
+}
 
 // The zoo model for a job of family t on scale GPUs, when the cluster can run it.
 std::optional<ModelSpec> zooModelFor(const GavelImporter::JobType& t, int gpus, const Cluster& c)
@@ -103,6 +129,8 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
     CsvReader::Record rec;
     std::vector<TraceRow> rows;
     bool first = true;
+    const Layout* format = nullptr; // the first well-formed line's, which every line must have
+    int formatLine = 0;
     while (reader.next(rec)) {
         const bool header = first && !rec.cells.empty() && rec.cells[0] == "job_type";
         first = false;
@@ -112,23 +140,47 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
         auto bad = [&](const QString& message) {
             return TraceAssembler::malformed(report, options, rec.line, message);
         };
-        if (int(rec.cells.size()) != kFields) {
+        const Layout* layout = layoutOf(rec.cells.size());
+        if (!layout) {
+            const int expected = format ? format->fields : kCurrent.fields;
             if (auto e = bad(QStringLiteral("expected %1 tab-separated fields, found %2")
-                                 .arg(kFields)
-                                 .arg(rec.cells.size())))
+                                 .arg(expected)
+                                 .arg(rec.cells.size()) +
+                             (format ? QString()
+                                     : QStringLiteral(" (or %1, Gavel's earlier format)")
+                                           .arg(kEarlier.fields))))
+                return *e;
+            continue;
+        }
+        if (!format) {
+            format = layout;
+            formatLine = rec.line;
+        } else if (layout != format) {
+            if (auto e = bad(QStringLiteral("%1 tab-separated fields, but line %2 has %3: a "
+                                            "Gavel trace is all in its current format (%4 "
+                                            "fields) or all in its earlier one (%5)")
+                                 .arg(layout->fields)
+                                 .arg(formatLine)
+                                 .arg(format->fields)
+                                 .arg(kCurrent.fields)
+                                 .arg(kEarlier.fields)))
                 return *e;
             continue;
         }
         const auto cell = [&](int c) -> const QByteArray& { return rec.cells[std::size_t(c)]; };
+        // The earlier format has no priority_weight (every job weighs 1) and no SLO.
+        const auto optionalNumber = [&](int c, double absent) {
+            return c < 0 ? std::optional<double>(absent) : TraceFields::number(cell(c));
+        };
         QString problem;
         int batch = 0;
         const QString jobType = QString::fromUtf8(cell(0));
         const auto type = jobTypeOf(jobType, &batch);
-        const auto steps = TraceFields::number(cell(5));
-        const auto scale = TraceFields::wholeNumber(cell(6), 10'000'000);
-        const auto priority = TraceFields::number(cell(7));
-        const auto slo = TraceFields::number(cell(8));
-        const auto arrival = TraceFields::number(cell(9));
+        const auto steps = TraceFields::number(cell(layout->totalSteps));
+        const auto scale = TraceFields::wholeNumber(cell(layout->scaleFactor), 10'000'000);
+        const auto priority = optionalNumber(layout->priorityWeight, 1.0);
+        const auto slo = optionalNumber(layout->slo, -1.0);
+        const auto arrival = TraceFields::number(cell(layout->arrivalTime));
         if (!type) {
             QStringList families;
             for (const JobType& t : jobTypes())
@@ -138,19 +190,20 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
         } else if (!steps || *steps < 0 || *steps > kMaxIterations ||
                    std::floor(*steps) != *steps) {
             problem = QStringLiteral("total_steps %1 is not a whole number from 0 to 1e9")
-                          .arg(TraceFields::quoted(cell(5)));
+                          .arg(TraceFields::quoted(cell(layout->totalSteps)));
         } else if (!scale) {
             problem = QStringLiteral("scale_factor %1 is not a whole number >= 0")
-                          .arg(TraceFields::quoted(cell(6)));
+                          .arg(TraceFields::quoted(cell(layout->scaleFactor)));
         } else if (!priority || *priority <= 0 || *priority > 1e12) {
             // The scenario reader takes weights up to 1e12: an import must read back.
             problem = QStringLiteral("priority_weight %1 is not a number > 0 and <= 1e12")
-                          .arg(TraceFields::quoted(cell(7)));
+                          .arg(TraceFields::quoted(cell(layout->priorityWeight)));
         } else if (!slo) {
-            problem = QStringLiteral("SLO %1 is not a number").arg(TraceFields::quoted(cell(8)));
+            problem = QStringLiteral("SLO %1 is not a number")
+                          .arg(TraceFields::quoted(cell(layout->slo)));
         } else if (!arrival || *arrival < 0 || *arrival > 1e12) {
             problem = QStringLiteral("arrival_time %1 is not a number of seconds >= 0")
-                          .arg(TraceFields::quoted(cell(9)));
+                          .arg(TraceFields::quoted(cell(layout->arrivalTime)));
         } else if (*steps * type->stepSeconds > TraceFields::kMaxSeconds) {
             problem = QStringLiteral("runs for more than 1e9 s");
         }
@@ -193,6 +246,9 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
     int models = 0;
     for (const Job& j : out.scenario.jobs)
         models += j.kind == JobKind::Model;
+    if (format == &kEarlier)
+        report.notes << QStringLiteral("read in Gavel's earlier format (7 fields: no "
+                                       "priority_weight, every job weighs 1, and no SLO)");
     if (models)
         report.notes << QStringLiteral("%1 jobs run as zoo models, the others as duration jobs of "
                                        "total_steps x a per-type step time")

@@ -8,12 +8,16 @@
 
 namespace gantry {
 
-/// Gavel's job traces: tab-separated lines without a header (job_type, command, working_dir,
+/// Gavel's job traces: tab-separated lines without a header in one of Gavel's two formats, told
+/// apart by the field count: the current 10 fields (job_type, command, working_dir,
 /// num_steps_arg, needs_data_dir, total_steps, scale_factor, priority_weight, SLO,
-/// arrival_time) on a given cluster. scale_factor is the GPU count, total_steps the iterations,
-/// arrival_time seconds, priority_weight the job's weight. ResNet-50 becomes a model job of the
-/// zoo's resnet50 (data parallel over scale_factor GPUs) when the cluster can hold it; the other
-/// job types become duration jobs of total_steps times a per-type step time (stepSeconds).
+/// arrival_time) or the earlier 7 (job_type, command, num_steps_arg, needs_data_dir,
+/// total_steps, arrival_time, scale_factor; weight 1, no SLO). The first line sets the format;
+/// a line in the other one is malformed, named by its line. scale_factor is the GPU count,
+/// total_steps the iterations, arrival_time seconds, priority_weight the job's weight.
+/// ResNet-50 becomes a model job of the zoo's resnet50 (data parallel over scale_factor GPUs)
+/// when the cluster can hold it; the other job types become duration jobs of total_steps times
+/// a per-type step time (stepSeconds).
 class GavelImporter : public TraceImporter
 {
 public:
