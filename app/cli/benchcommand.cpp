@@ -151,19 +151,26 @@ int BenchCommand::run(const QStringList& args)
         }
         if (!json) {
             out << "\nprediction suite (median of " << repeat << ")\n"
-                << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                        .arg(QStringLiteral("case"), -42)
                        .arg(QStringLiteral("wall s"), 8)
+                       .arg(QStringLiteral("x ref"), 6)
                        .arg(QStringLiteral("MAE"), 10)
                        .arg(QStringLiteral("MAPE %"), 8)
                        .arg(QStringLiteral("R2"), 7)
-                       .arg(QStringLiteral("target"), 8);
+                       .arg(QStringLiteral("target"), 13);
             for (const QJsonValue& v : predictionRows) {
                 const QJsonObject o = v.toObject();
                 const bool forest = o.contains("test_r2");
-                out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                // The ratio of rf's wall time to its reference's (mean, oracle) of this run.
+                const QString ratio =
+                    o.contains("ratio")
+                        ? QString::number(o.value("ratio").toDouble(), 'f', 1) + QLatin1Char('x')
+                        : QStringLiteral("-");
+                out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
                            .arg(o.value("case").toString(), -42)
                            .arg(o.value("wall_s").toDouble(), 8, 'f', 3)
+                           .arg(ratio, 6)
                            .arg(forest
                                     ? QStringLiteral("-")
                                     : QString::number(o.value("prediction_mae").toDouble(), 'f', 0),
@@ -175,7 +182,7 @@ int BenchCommand::run(const QStringList& args)
                            .arg(forest ? o.value("test_r2").toDouble()
                                        : o.value("prediction_r2").toDouble(),
                                 7, 'f', 3)
-                           .arg(o.value("target").toString(), 8);
+                           .arg(o.value("target").toString(), 13);
             }
             out.flush();
         }

@@ -6,8 +6,10 @@
 namespace gantry::cli {
 
 /// The prediction suite of gantry-cli bench: the random forest's training time on 20,000 rows
-/// x 10 features, and the whole scenario under `asrpt` with `rf` (online retraining included)
-/// beside `mean`, with each run's wall time and prediction quality (MAE, MAPE, R^2).
+/// x 10 features; the whole scenario under `asrpt` with `rf` (online retraining included)
+/// beside `mean`, and a generated 3,000-job paper mix (load 0.9, generator seed 1, `graph`)
+/// under `asrpt` with `rf` beside `oracle`, with each run's wall time, rf's ratio to its
+/// reference of the same bench run, and prediction quality (MAE, MAPE, R^2).
 class PredictionBench
 {
 public:

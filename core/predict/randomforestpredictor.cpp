@@ -18,7 +18,7 @@ void RandomForestPredictor::observe(const Job& job, double trueIterations)
 {
     if (!std::isfinite(trueIterations) || trueIterations < 0.0)
         return;
-    m_rows.push_back(FeatureEncoder::extract(job));
+    m_pending.push_back(FeatureEncoder::extract(job));
     m_targets.push_back(trueIterations);
     m_maxTarget = std::max(m_maxTarget, trueIterations);
 }
@@ -38,23 +38,25 @@ void RandomForestPredictor::train()
 {
     const int n = samples();
     // Codes of new categories are appended in order of first appearance; old codes never move,
-    // and the column set stays that of the first training.
-    if (!m_encoder.fitted())
-        m_encoder.fit(m_rows);
-    else
-        m_encoder.fit(std::vector<FeatureEncoder::Raw>(m_rows.begin() + m_trainedOn, m_rows.end()));
-    const int cols = m_encoder.width();
-    std::vector<float> x(std::size_t(n) * std::size_t(cols));
+    // and the column set stays that of the first training. So rows encoded at an earlier
+    // training keep their values: only the rows observed since are encoded (and their raw
+    // features dropped).
+    m_encoder.fit(m_pending);
+    const std::size_t cols = std::size_t(m_encoder.width());
+    const std::size_t encoded = m_x.size() / std::max<std::size_t>(1, cols);
+    m_x.resize(std::size_t(n) * cols);
+    for (std::size_t i = 0; i < m_pending.size(); ++i)
+        m_encoder.encode(m_pending[i], m_x.data() + (encoded + i) * cols);
+    m_pending.clear();
     std::vector<float> y(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {
-        m_encoder.encode(m_rows[std::size_t(i)], x.data() + std::size_t(i) * std::size_t(cols));
         const double k = m_targets[std::size_t(i)];
         y[std::size_t(i)] = float(m_options.logTarget ? std::log1p(k) : k);
     }
     m_cache.clear();
     RandomForest forest;
     // A failed training keeps the previous forest (or the cold start); the schedule moves on.
-    if (forest.train(x, n, cols, y, m_options.forest))
+    if (forest.train(m_x, n, int(cols), y, m_options.forest))
         m_forest = std::move(forest);
     m_trainedOn = n;
     ++m_trainings;

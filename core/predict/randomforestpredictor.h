@@ -62,8 +62,9 @@ private:
     double m_defaultIterations;
     FeatureEncoder m_encoder;
     RandomForest m_forest;
-    std::vector<FeatureEncoder::Raw> m_rows;
-    std::vector<double> m_targets;
+    std::vector<FeatureEncoder::Raw> m_pending; // observed since the last training
+    std::vector<float> m_x;                     // encoded rows of the earlier trainings
+    std::vector<double> m_targets;              // every observed row's iterations
     QHash<QByteArray, double> m_cache; // encoded row -> forest output, cleared on retraining
     double m_maxTarget = 0.0;
     int m_trainings = 0;

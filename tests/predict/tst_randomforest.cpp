@@ -105,6 +105,8 @@ private slots:
     void e9_data();
     void e9();
     void deterministicForSeed();
+    void sameOnAnyThreadCount_data();
+    void sameOnAnyThreadCount();
     void encoderCodesAndMissing();
     void coldStart_data();
     void coldStart();
@@ -152,6 +154,7 @@ void TestRandomForest::e9()
     p.maxDepth = 1;
     p.subsample = 1.0; // bootstrap = false
     p.colsampleByNode = 1.0;
+    p.minChildWeight = 1.0; // min_samples_leaf = 1: E9's leaves hold two rows
     p.method = exact ? RandomForest::TreeMethod::Exact : RandomForest::TreeMethod::Hist;
     std::vector<float> ys;
     for (double v : y)
@@ -172,7 +175,7 @@ void TestRandomForest::deterministicForSeed()
     std::vector<float> x, y, tx, ty;
     friedman(1, 3000, 10, x, y);
     friedman(2, 500, 10, tx, ty);
-    RandomForest::Params p; // the rf defaults: subsampled rows, 2 threads
+    RandomForest::Params p; // the rf defaults: subsampled rows, one thread
     p.seed = 7;
     RandomForest a, b, c;
     QVERIFY(a.train(x, 3000, 10, y, p).ok());
@@ -183,6 +186,35 @@ void TestRandomForest::deterministicForSeed()
                               pc = c.predict(tx, 500);
     QVERIFY(pa == pb); // bit-identical
     QVERIFY(pa != pc); // another seed draws other subsamples
+}
+
+void TestRandomForest::sameOnAnyThreadCount_data()
+{
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<bool>("exact");
+    for (int threads : {2, 3, 4}) {
+        QTest::addRow("hist, %d threads", threads) << threads << false;
+        QTest::addRow("exact, %d threads", threads) << threads << true;
+    }
+}
+
+// The rf default trains on one thread; a forest trained on more predicts bit-identically.
+void TestRandomForest::sameOnAnyThreadCount()
+{
+    QFETCH(int, threads);
+    QFETCH(bool, exact);
+    std::vector<float> x, y, tx, ty;
+    friedman(3, 2000, 10, x, y);
+    friedman(4, 300, 10, tx, ty);
+    RandomForest::Params p;
+    p.seed = 11;
+    p.method = exact ? RandomForest::TreeMethod::Exact : RandomForest::TreeMethod::Hist;
+    QCOMPARE(p.threads, 1);
+    RandomForest one, many;
+    QVERIFY(one.train(x, 2000, 10, y, p).ok());
+    p.threads = threads;
+    QVERIFY(many.train(x, 2000, 10, y, p).ok());
+    QVERIFY(one.predict(tx, 300) == many.predict(tx, 300));
 }
 
 void TestRandomForest::encoderCodesAndMissing()

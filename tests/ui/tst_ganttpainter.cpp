@@ -57,6 +57,8 @@ private Q_SLOTS:
     void viewClickSelects();
     void jobNamesOnWideBars_data();
     void jobNamesOnWideBars();
+    void keptFrameMatchesFreshPaint_data();
+    void keptFrameMatchesFreshPaint();
 };
 
 void TestGanttPainter::smallRun_data()
@@ -245,6 +247,50 @@ void TestGanttPainter::jobNamesOnWideBars()
             text += other;
     }
     QCOMPARE(text > 20, named);
+}
+
+// Playback: with reuseFrame the chart is drawn once and only the cursor again; every frame must
+// still be the one a fresh paint gives, whatever changes between frames.
+void TestGanttPainter::keptFrameMatchesFreshPaint_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<double>("toFraction"); // visible range [0, fraction x end]
+    QTest::addColumn<int>("highlight");     // job highlighted in the last frame
+    QTest::newRow("full zoom-out, fifo") << QStringLiteral("fifo") << 1.0 << 7;
+    QTest::newRow("zoomed in, fifo") << QStringLiteral("fifo") << 0.02 << 3;
+    QTest::newRow("asrpt with its virtual band") << QStringLiteral("asrpt") << 1.0 << 2;
+}
+
+void TestGanttPainter::keptFrameMatchesFreshPaint()
+{
+    QFETCH(QString, policy);
+    QFETCH(double, toFraction);
+    QFETCH(int, highlight);
+    const Scenario s = policy == QLatin1String("asrpt") ? test::classroom() : busy();
+    const auto [result, schedule] = test::runWith(s, policy);
+    const GanttPainter kept(s, schedule), fresh(s, schedule);
+    GanttPainter::Options o;
+    o.toS = kept.endS() * toFraction;
+    const auto frame = [](const GanttPainter& g, const GanttPainter::Options& opt) {
+        QImage img(QSize(640, 360), QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        g.paint(p, QRectF(0, 0, 640, 360), opt);
+        return img;
+    };
+    QImage previous;
+    for (int step = 0; step < 4; ++step) {
+        o.cursorS = o.toS * (0.2 + 0.25 * step);
+        if (step == 3)
+            o.highlightJob = highlight; // a change beside the cursor draws the chart anew
+        GanttPainter::Options direct = o;
+        direct.reuseFrame = false;
+        const QImage a = frame(kept, o), b = frame(fresh, direct);
+        QCOMPARE(a, b);
+        QCOMPARE(kept.lastStats().bars, fresh.lastStats().bars);
+        QCOMPARE(kept.lastStats().aggregated, fresh.lastStats().aggregated);
+        QVERIFY(a != previous); // the cursor moved
+        previous = a;
+    }
 }
 
 QTEST_MAIN(TestGanttPainter)

@@ -230,25 +230,77 @@ QRectF GanttPainter::chartRect(const QRectF& area, const Options& options) const
 
 void GanttPainter::paint(QPainter& p, const QRectF& area, const Options& options) const
 {
-    Stats stats;
     const Layout l = layout(area, options);
+    if (!options.reuseFrame || !paintKept(p, area, l, options)) {
+        Stats stats;
+        paintFrame(p, area, l, options, stats);
+        m_stats = stats;
+    }
+    paintCursor(p, l, options);
+}
+
+void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, const Options& o,
+                              Stats& stats) const
+{
     p.save();
     p.fillRect(area, Qt::white);
     p.setClipRect(area);
-    paintLanes(p, l, options, stats);
+    paintLanes(p, l, o, stats);
     if (!l.band.isEmpty())
-        paintVirtualBand(p, l, options, stats);
-    if (options.labels)
+        paintVirtualBand(p, l, o, stats);
+    if (o.labels)
         paintLabels(p, area, l);
-    if (options.cursorS >= l.from && options.cursorS <= l.to && l.to > l.from) {
-        const double x =
-            l.chart.left() + (options.cursorS - l.from) / (l.to - l.from) * l.chart.width();
-        p.setPen(QPen(QColor(200, 30, 30), 1.5));
-        p.drawLine(QPointF(x, l.chart.top()),
-                   QPointF(x, l.band.isEmpty() ? l.chart.bottom() : l.band.bottom()));
-    }
     p.restore();
-    m_stats = stats;
+}
+
+void GanttPainter::paintCursor(QPainter& p, const Layout& l, const Options& o) const
+{
+    if (!(o.cursorS >= l.from && o.cursorS <= l.to && l.to > l.from))
+        return;
+    p.save();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    const double x = l.chart.left() + (o.cursorS - l.from) / (l.to - l.from) * l.chart.width();
+    p.setPen(QPen(QColor(200, 30, 30), 1.5));
+    p.drawLine(QPointF(x, l.chart.top()),
+               QPointF(x, l.band.isEmpty() ? l.chart.bottom() : l.band.bottom()));
+    p.restore();
+}
+
+bool GanttPainter::paintKept(QPainter& p, const QRectF& area, const Layout& l,
+                             const Options& o) const
+{
+    // Only where an image drawn at whole pixels gives the same pixels as drawing directly.
+    const QRect whole = area.toAlignedRect();
+    if (!p.paintEngine() || p.paintEngine()->type() != QPaintEngine::Raster || !p.device() ||
+        p.transform().type() > QTransform::TxTranslate || QRectF(whole) != area || whole.isEmpty())
+        return false;
+    const double dpr = p.device()->devicePixelRatioF();
+    const FrameKey key{(QSizeF(whole.size()) * dpr).toSize(),
+                       dpr,
+                       l.from,
+                       l.to,
+                       l.first,
+                       l.count,
+                       o.highlightJob,
+                       o.showVirtualMachine,
+                       o.labels,
+                       p.font()};
+    if (m_kept.isNull() || !(key == m_keptKey)) {
+        if (m_kept.size() != key.pixels)
+            m_kept = QImage(key.pixels, QImage::Format_ARGB32_Premultiplied);
+        m_kept.setDevicePixelRatio(dpr);
+        QPainter k(&m_kept);
+        k.setFont(p.font());
+        k.translate(-area.topLeft());
+        Stats stats;
+        paintFrame(k, area, l, o, stats);
+        k.end();
+        m_keptKey = key;
+        m_keptStats = stats;
+    }
+    p.drawImage(area.topLeft(), m_kept);
+    m_stats = m_keptStats;
+    return true;
 }
 
 void GanttPainter::extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,

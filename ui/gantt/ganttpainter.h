@@ -4,6 +4,7 @@
 #include "sim/schedule.h"
 
 #include <QColor>
+#include <QFont>
 #include <QImage>
 #include <QRectF>
 #include <QString>
@@ -33,6 +34,8 @@ public:
         double cursorS = -1;            ///< time cursor (< 0: none)
         bool showVirtualMachine = true; ///< draw the virtual-machine band when there is one
         bool labels = true;             ///< lane labels on the left, time axis at the bottom
+        bool reuseFrame = true; ///< on a raster device, keep the frame without the cursor and
+                                ///< redraw only the cursor while nothing else changed
     };
     /// Counts of the last paint.
     struct Stats
@@ -52,6 +55,9 @@ public:
 
     GanttPainter(const Scenario& scenario, const Schedule& schedule);
 
+    /// Draws the chart into area. With options.reuseFrame on a raster device, the chart without
+    /// the cursor is kept and drawn again as one image while only the cursor moves (playback);
+    /// any other change of options, area, font or device draws it anew.
     void paint(QPainter& p, const QRectF& area, const Options& options) const;
 
     /// Number of GPU lanes (the virtual-machine band not included).
@@ -104,7 +110,22 @@ private:
         double endS;
         QRectF rect; // the bars of this job and time span on adjacent lanes
     };
+    // What the kept frame was drawn for: everything of a paint but the cursor.
+    struct FrameKey
+    {
+        QSize pixels;
+        double dpr = 0.0;
+        double fromS = 0.0, toS = 0.0;
+        int firstLane = 0, laneCount = 0, highlightJob = -1;
+        bool showVirtualMachine = false, labels = false;
+        QFont font;
+        bool operator==(const FrameKey&) const = default;
+    };
     Layout layout(const QRectF& area, const Options& o) const;
+    void paintFrame(QPainter& p, const QRectF& area, const Layout& l, const Options& o,
+                    Stats& stats) const;
+    void paintCursor(QPainter& p, const Layout& l, const Options& o) const;
+    bool paintKept(QPainter& p, const QRectF& area, const Layout& l, const Options& o) const;
     static void extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
                             int job, double startS, double endS, const QRectF& bar);
     void paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks, const Options& o) const;
@@ -130,6 +151,9 @@ private:
     // one thread at a time.
     mutable QImage m_frame;
     mutable std::vector<float> m_occ;
+    mutable QImage m_kept; // the last frame without its cursor (reuseFrame)
+    mutable FrameKey m_keptKey;
+    mutable Stats m_keptStats;
 };
 
 } // namespace gantry::ui
