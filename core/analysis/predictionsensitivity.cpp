@@ -57,8 +57,16 @@ Result<PredictionSensitivity::Outcome> PredictionSensitivity::run(const Request&
     std::vector<std::optional<Error>> errors(total);
     std::atomic<std::size_t> next{0};
     std::atomic<bool> stop{false};
+    // Progress: finished runs plus the fractions of the runs under way.
     std::size_t done = 0;
-    std::mutex reporting; // serialises feedback->progress and done
+    std::vector<double> partial(total, 0.0);
+    double partialSum = 0.0;
+    double reported = 0.0; // never less than before, whatever the rounding of partialSum
+    const auto fraction = [&] {
+        reported = std::clamp((double(done) + partialSum) / double(total), reported, 1.0);
+        return reported;
+    };
+    std::mutex reporting; // serialises feedback->progress, done and partial
     const auto stopped = [&] { return stop.load() || (feedback && feedback->cancelled()); };
 
     const auto work = [&] {
@@ -71,9 +79,17 @@ Result<PredictionSensitivity::Outcome> PredictionSensitivity::run(const Request&
             config.predictor = predictorName(sigma);
             config.seed = request.seeds[seed];
             // The run checks this feedback now and then; it passes the caller's cancel on.
-            Feedback own([&own, feedback](double, const QString&) {
-                if (feedback && feedback->cancelled())
+            Feedback own([&, i](double runFraction, const QString&) {
+                if (!feedback)
+                    return;
+                std::lock_guard lock(reporting);
+                if (feedback->cancelled()) {
                     own.cancel();
+                    return;
+                }
+                partialSum += runFraction - partial[i];
+                partial[i] = runFraction;
+                feedback->progress(fraction());
             });
             const Scenario& scenario = request.scenarios[request.scenarios.size() == 1 ? 0 : seed];
             Result<RunResult> r = Runner::run(scenario, config, &own);
@@ -87,9 +103,11 @@ Result<PredictionSensitivity::Outcome> PredictionSensitivity::run(const Request&
             }
             summaries[i] = r.value().summary;
             std::lock_guard lock(reporting);
+            partialSum -= partial[i];
+            partial[i] = 0.0;
             ++done;
-            if (feedback)
-                feedback->progress(double(done) / double(total),
+            if (feedback && !feedback->cancelled())
+                feedback->progress(done == total ? 1.0 : fraction(),
                                    QStringLiteral("%1 of %2 runs").arg(done).arg(total));
         }
     };

@@ -67,8 +67,8 @@ public:
     /// Runs policies x sigmas x seeds runs through Runner on threads threads (at least 1);
     /// the outcome is the same on any number of threads. A run that fails fails the whole
     /// (its error names policy and S); cancelling through feedback gives ErrorKind::Cancelled.
-    /// Progress goes from 0 to 1 as runs finish; feedback may be used from several threads
-    /// (calls into it are serialised).
+    /// Progress goes from 0 to 1 over the runs (a step text each time one finishes); calls
+    /// into feedback come from several threads, one at a time.
     static Result<Outcome> run(const Request& request, int threads, Feedback* feedback = nullptr);
 };
 

@@ -6,6 +6,7 @@
 #include "charts/chartfactory.h"
 #include "charts/policycolours.h"
 #include "io/scenarioreader.h"
+#include "mainwindow.h"
 #include "policies/policyregistry.h"
 #include "report/reportbuilder.h"
 #include "report/reportdialog.h"
@@ -20,6 +21,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QMenu>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -93,6 +95,7 @@ private slots:
     void dialogShowsEveryPolicy_data();
     void dialogShowsEveryPolicy();
     void dialogCancels();
+    void runMenuOpensDialog();
     void reportSection_data();
     void reportSection();
     void reportDialogAsksForSection();
@@ -161,6 +164,33 @@ void TestSensitivity::dialogCancels()
     QCOMPARE(dialog.status(), QStringLiteral("Cancelled."));
     QCOMPARE(dialog.totalChart()->series().size(), 0);
     QCOMPARE(dialog.table()->rowCount(), 0);
+}
+
+void TestSensitivity::runMenuOpensDialog()
+{
+    QStandardPaths::setTestModeEnabled(true); // the window's saved layout stays out of the way
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openScenario(sample(QStringLiteral("two-racks.json"))));
+    auto* action = window.findChild<QAction*>(QStringLiteral("sensitivityAction"));
+    QVERIFY(action);
+    bool inRunMenu = false;
+    for (QMenu* menu : window.findChildren<QMenu*>())
+        inRunMenu = inRunMenu ||
+                    (menu->title() == QLatin1String("&Run") && menu->actions().contains(action));
+    QVERIFY(inRunMenu);
+    action->trigger();
+    auto* dialog = window.findChild<SensitivityDialog*>();
+    QVERIFY(dialog);
+    QVERIFY(dialog->isVisible());
+    QVERIFY(!dialog->worker()->isRunning()); // the user picks the seeds first
+    const PredictionSensitivity::Request r = dialog->request();
+    QCOMPARE(r.scenarios.size(), std::size_t(1));
+    QCOMPARE(r.scenarios.front().jobs.size(), window.scenario().jobs.size());
+    QCOMPARE(r.policies, PolicyRegistry::names());
+    QCOMPARE(r.seeds.size(), std::size_t(3));
+    dialog->close(); // deletes itself
+    QTRY_VERIFY(!window.findChild<SensitivityDialog*>());
 }
 
 void TestSensitivity::reportSection_data()

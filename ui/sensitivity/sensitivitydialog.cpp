@@ -115,7 +115,8 @@ SensitivityDialog::SensitivityDialog(const Scenario& scenario, QWidget* parent)
 
     connect(m_worker, &SensitivityWorker::progress, this, [this](double f, const QString& step) {
         m_progress->setValue(int(f * 1000.0));
-        m_status->setText(tr("Running: %1").arg(step));
+        if (!step.isEmpty())
+            m_status->setText(tr("Running: %1").arg(step));
     });
     connect(m_worker, &SensitivityWorker::finished, this, [this] {
         setBusy(false);
