@@ -232,6 +232,10 @@ void TestSensitivity::reportDialogAsksForSection()
     QVERIFY(!dialog.sensitivity()); // more runs only when asked
     QVERIFY(dialog.findChild<QCheckBox*>(QStringLiteral("sensitivity")));
     dialog.setSensitivity(true);
+    if (const QString shots = qEnvironmentVariable("GANTRY_SCREENSHOT_DIR"); !shots.isEmpty()) {
+        dialog.show();
+        QVERIFY(dialog.grab().save(QDir(shots).filePath(QStringLiteral("report-dialog.png"))));
+    }
     QTemporaryDir dir;
     const QString pdf = dir.filePath(QStringLiteral("d.pdf"));
     dialog.setPath(pdf);
