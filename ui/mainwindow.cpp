@@ -17,6 +17,7 @@
 #include "report/reportdialog.h"
 #include "results/resultspanel.h"
 #include "runworker.h"
+#include "sensitivity/sensitivitydialog.h"
 #include "sim/productdefaults.h"
 #include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
@@ -249,6 +250,9 @@ void MainWindow::buildActions()
     m_showSavedAction->setObjectName(QStringLiteral("showSavedRunsAction"));
     m_showSavedAction->setToolTip(
         tr("Shows every saved run of this scenario in Results, as one comparison"));
+    run->addAction(tr("Prediction Se&nsitivity..."), this,
+                   [this] { SensitivityDialog::showFor(scenario(), this); })
+        ->setObjectName(QStringLiteral("sensitivityAction"));
     m_cancelAction = run->addAction(tr("&Cancel"), this, &MainWindow::cancelRun);
     m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancelAction->setObjectName(QStringLiteral("cancelAction"));

@@ -251,7 +251,12 @@ int BenchCommand::run(const QStringList& args)
         const int jobs = count("paper-jobs", 300), seeds = count("paper-seeds", 3);
         if (jobs < 1 || seeds < 1)
             return countsInvalid();
-        sensitivityRows = SensitivityBench::run(jobs, seeds, QThread::idealThreadCount());
+        QString why;
+        sensitivityRows = SensitivityBench::run(jobs, seeds, QThread::idealThreadCount(), &why);
+        if (sensitivityRows.isEmpty()) {
+            err << "gantry-cli: bench: the sensitivity suite failed: " << why << Qt::endl;
+            return ExitInternal;
+        }
         if (!json) {
             out << "\nsensitivity suite (paper mix, " << jobs << " jobs, load 0.9, graph, noisy:S, "
                 << "mean of " << seeds << " seeds): total and p99 JCT\n"

@@ -105,7 +105,9 @@ QList<Command> table()
              {QStringLiteral("--baseline P"),
               QStringLiteral("the policy the others are compared with (one of "
                              "--policies)")},
-             {QStringLiteral("--page a4|letter"), QStringLiteral("page size (default a4)")}} +
+             {QStringLiteral("--page a4|letter"), QStringLiteral("page size (default a4)")},
+             {QStringLiteral("--sensitivity"),
+              QStringLiteral("add the prediction-sensitivity section (noisy:S, S = 0 to 2)")}} +
              runOptions()},
         {QStringLiteral("project"),
          QStringLiteral("Lists a project file's scenarios, recorded runs, job history and GPU "

@@ -201,7 +201,63 @@ std::vector<QPointF> busyCurve(const Schedule& schedule, double endS, int bins)
     return out;
 }
 
+// One line per policy of outcome: value(point) in seconds against S.
+QChart* sensitivityChart(const PredictionSensitivity::Outcome& outcome, const QString& title,
+                         const QString& yTitle,
+                         double (*value)(const PredictionSensitivity::Point&))
+{
+    QChart* c = newChart(
+        title.arg(outcome.seeds == 1 ? tr("one seed") : tr("mean of %1 seeds").arg(outcome.seeds)),
+        true);
+    if (outcome.points.empty())
+        return c;
+    double lo = value(outcome.points.front()), hi = lo, sigmaMax = 0.0;
+    for (const PredictionSensitivity::Point& p : outcome.points) {
+        lo = std::min(lo, value(p));
+        hi = std::max(hi, value(p));
+        sigmaMax = std::max(sigmaMax, p.sigma);
+    }
+    const TimeUnit unit = unitFor(hi);
+    // The y range hugs the values (a policy's change with S is the point of the chart).
+    const double pad = std::max((hi - lo) * 0.08, hi * 0.02);
+    QValueAxis* y = valueAxis(std::max(0.0, lo - pad) / unit.seconds, (hi + pad) / unit.seconds,
+                              yTitle.arg(unit.name));
+    QValueAxis* x = valueAxis(0.0, sigmaMax, tr("prediction error S (log-normal sigma)"));
+    x->setRange(0.0, sigmaMax > 0.0 ? sigmaMax : 1.0);
+    x->setTickCount(int(std::round((sigmaMax > 0.0 ? sigmaMax : 1.0) / 0.25)) + 1);
+    x->setLabelFormat(QStringLiteral("%.2f"));
+    c->addAxis(x, Qt::AlignBottom);
+    c->addAxis(y, Qt::AlignLeft);
+    for (const QString& policy : outcome.policies) {
+        auto* s = lineSeries(policy);
+        for (const PredictionSensitivity::Point& p : outcome.points)
+            if (p.policy == policy)
+                s->append(p.sigma, value(p) / unit.seconds);
+        s->setPointsVisible(true);
+        s->setMarkerSize(5.0);
+        addLine(c, s, PolicyColours::of(policy));
+        s->attachAxis(x);
+        s->attachAxis(y);
+    }
+    legendRight(c);
+    return c;
+}
+
 } // namespace
+
+QChart* ChartFactory::sensitivityTotalJct(const PredictionSensitivity::Outcome& outcome)
+{
+    return sensitivityChart(outcome, tr("Total JCT against the prediction error (%1)"),
+                            tr("total JCT (%1)"),
+                            [](const PredictionSensitivity::Point& p) { return p.totalJctS; });
+}
+
+QChart* ChartFactory::sensitivityP99Jct(const PredictionSensitivity::Outcome& outcome)
+{
+    return sensitivityChart(outcome, tr("p99 JCT against the prediction error (%1)"),
+                            tr("p99 JCT (%1)"),
+                            [](const PredictionSensitivity::Point& p) { return p.p99JctS; });
+}
 
 QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
 {

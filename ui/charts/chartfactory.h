@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/predictionsensitivity.h"
 #include "model/scenario.h"
 #include "sim/runresult.h"
 #include "sim/schedule.h"
@@ -35,6 +36,12 @@ public:
     static QChart* durationHistogram(const Scenario& scenario);
     /// Job arrivals per hour (or per bin of a shorter span) over the submission period.
     static QChart* arrivalRate(const Scenario& scenario);
+
+    /// Mean total JCT of each policy against the prediction error S (PredictionSensitivity),
+    /// one line with markers per policy in its colour, in a readable time unit.
+    static QChart* sensitivityTotalJct(const PredictionSensitivity::Outcome& outcome);
+    /// Mean p99 JCT of each policy against the prediction error S, as sensitivityTotalJct().
+    static QChart* sensitivityP99Jct(const PredictionSensitivity::Outcome& outcome);
 
     /// Paints chart into target of painter at its full resolution (vector on a PDF or SVG
     /// device). The chart is laid out at target's size; its scene is the caller's business:

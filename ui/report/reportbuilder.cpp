@@ -195,6 +195,8 @@ public:
             (this->*section)();
             progress(fraction, tr("writing the report"));
         }
+        if (m_opt.sensitivity && m_in.sensitivity)
+            sensitivity();
         const double perPolicy = 0.30 / std::max<std::size_t>(1, m_in.runs.size());
         for (std::size_t i = 0; i < m_in.runs.size(); ++i) {
             if (cancelled())
@@ -623,6 +625,50 @@ private:
         }
     }
 
+    void sensitivity()
+    {
+        const PredictionSensitivity::Outcome& o = *m_in.sensitivity;
+        m_layout.newPage(tr("Prediction sensitivity"));
+        m_layout.heading(tr("Prediction sensitivity"));
+        m_layout.paragraph(
+            tr("How each policy's total and p99 JCT change as the job-size predictions get "
+               "worse. Every policy ran with the noisy:S predictor, the true size times a "
+               "log-normal error exp(S x N(0,1)), for S = 0 (exact, the oracle) to %1, with "
+               "placement %2; each point is the mean over %3 seeds (runs seeded 1 to %3). "
+               "Policies whose lines stay flat do not use predictions; a steep line says the "
+               "policy needs a good predictor.")
+                .arg(o.sigmas.empty() ? 0.0 : o.sigmas.back())
+                .arg(o.placement)
+                .arg(o.seeds),
+            8.5);
+        const ChartSlots sizes = chartSlots(m_opt.pageSize);
+        for (const QPicture* pic : {&m_charts.sensitivityTotal, &m_charts.sensitivityP99}) {
+            const QRectF r = m_layout.block(sizes.chart.height());
+            drawPicture(m_painter, *pic, QRectF(r.topLeft(), sizes.chart));
+            m_layout.skip(6.0);
+        }
+        ReportLayout::Table t;
+        t.header = {tr("policy")};
+        t.widths = {1.6};
+        for (const double sigma : o.sigmas) {
+            t.header << tr("S = %1").arg(sigma);
+            t.widths.push_back(1.6);
+        }
+        for (const QString& policy : o.policies) {
+            QStringList row{policy};
+            for (const double sigma : o.sigmas) {
+                const PredictionSensitivity::Point* p = o.find(policy, sigma);
+                row << (p ? QStringLiteral("%1 / %2").arg(humanDuration(p->totalJctS),
+                                                          humanDuration(p->p99JctS))
+                          : QStringLiteral("-"));
+            }
+            t.rows.push_back(std::move(row));
+        }
+        t.continued = tr("Prediction sensitivity (continued)");
+        m_layout.paragraph(tr("Mean total JCT / mean p99 JCT per policy and S."), 8.0, true);
+        m_layout.table(t);
+    }
+
     void policyPage(std::size_t i)
     {
         const RunResult& r = m_in.runs[i];
@@ -863,6 +909,9 @@ Status ReportBuilder::check(const Input& input, const Options& options)
                                              "schedules)")
                                   .arg(input.runs.size())
                                   .arg(input.schedules.size()));
+    if (options.sensitivity && !input.sensitivity)
+        return Error::invalid(
+            QStringLiteral("the prediction sensitivity section needs its figures (none given)"));
     if (baselineIndex(input, options) < 0) {
         QStringList names;
         for (const RunResult& r : input.runs)
@@ -884,7 +933,28 @@ ReportBuilder::Charts ReportBuilder::charts(const Input& input, PageSize pageSiz
     c.gpusPerJob = picture(ChartFactory::gpusPerJobHistogram(input.scenario), s.half);
     c.durations = picture(ChartFactory::durationHistogram(input.scenario), s.half);
     c.arrivals = picture(ChartFactory::arrivalRate(input.scenario), s.wide);
+    if (input.sensitivity) {
+        c.sensitivityTotal =
+            picture(ChartFactory::sensitivityTotalJct(*input.sensitivity), s.chart);
+        c.sensitivityP99 = picture(ChartFactory::sensitivityP99Jct(*input.sensitivity), s.chart);
+    }
     return c;
+}
+
+PredictionSensitivity::Request ReportBuilder::sensitivityRequest(const Input& input)
+{
+    PredictionSensitivity::Request r;
+    r.scenarios = {input.scenario};
+    r.policies.clear();
+    for (const RunResult& run : input.runs)
+        r.policies << run.summary.policy;
+    r.sigmas = PredictionSensitivity::defaultSigmas();
+    r.seeds.clear();
+    for (int s = 1; s <= kSensitivitySeeds; ++s)
+        r.seeds.push_back(std::uint64_t(s));
+    if (!input.runs.empty())
+        r.placement = input.runs.front().config.placement;
+    return r;
 }
 
 Result<int> ReportBuilder::write(const Input& input, const Charts& charts, const Options& options,

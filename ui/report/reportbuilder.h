@@ -1,5 +1,6 @@
 #pragma once
 
+#include "analysis/predictionsensitivity.h"
 #include "model/scenario.h"
 #include "sim/runconfig.h"
 #include "sim/runresult.h"
@@ -13,6 +14,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
 #include <vector>
 
 namespace gantry::ui {
@@ -41,6 +43,8 @@ public:
         Scenario scenario;               ///< the scenario every run ran on
         std::vector<RunResult> runs;     ///< one per policy, in report order
         std::vector<Schedule> schedules; ///< schedules[i] of runs[i]
+        /// Figures of the prediction-sensitivity section (sensitivityRequest()), when asked for.
+        std::optional<PredictionSensitivity::Outcome> sensitivity;
     };
 
     /// How the report looks.
@@ -49,18 +53,24 @@ public:
         PageSize pageSize = PageSize::A4; ///< paper size
         QString baseline;                 ///< policy compared against (empty: the first run)
         QDateTime date;                   ///< date on the cover (invalid: now)
+        bool sensitivity = false; ///< a prediction-sensitivity section (needs input.sensitivity)
     };
 
     /// The Qt Charts figures, pre-rendered as vector pictures of the size the page gives them.
     struct Charts
     {
-        QPicture jctCdf;      ///< JCT CDF of every run
-        QPicture utilisation; ///< busy GPUs over time of every run
-        QPicture policyBars;  ///< average and p99 JCT per policy
-        QPicture gpusPerJob;  ///< GPUs-per-job histogram
-        QPicture durations;   ///< job size histogram
-        QPicture arrivals;    ///< arrivals over time
+        QPicture jctCdf;           ///< JCT CDF of every run
+        QPicture utilisation;      ///< busy GPUs over time of every run
+        QPicture policyBars;       ///< average and p99 JCT per policy
+        QPicture gpusPerJob;       ///< GPUs-per-job histogram
+        QPicture durations;        ///< job size histogram
+        QPicture arrivals;         ///< arrivals over time
+        QPicture sensitivityTotal; ///< total JCT against the prediction error (if any)
+        QPicture sensitivityP99;   ///< p99 JCT against the prediction error (if any)
     };
+
+    /// Seeds averaged per point of the prediction-sensitivity section.
+    static constexpr int kSensitivitySeeds = 3;
 
     /// Runs every policy of policies over base (Runner + ScheduleRecorder) and returns the
     /// input of a report. Invalid names give ErrorKind::InvalidInput, cancelling through
@@ -72,8 +82,11 @@ public:
     static Result<std::vector<Schedule>> schedules(const Scenario& scenario,
                                                    const std::vector<RunResult>& runs,
                                                    Feedback* feedback = nullptr);
+    /// The prediction-sensitivity request of a report: its scenario and policies, the runs'
+    /// placement, S = 0 to 2 and seeds 1 to kSensitivitySeeds.
+    static PredictionSensitivity::Request sensitivityRequest(const Input& input);
     /// Checks that input can make a report with options (runs present, one schedule per run,
-    /// the baseline among the policies).
+    /// the baseline among the policies, the sensitivity figures when options ask for them).
     static Status check(const Input& input, const Options& options);
     /// Renders the charts for pages of pageSize. Must run in the thread of the application
     /// object (Qt Charts is a Widgets module).

@@ -2,6 +2,7 @@
 
 #include "reportworker.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -40,6 +41,15 @@ ReportDialog::ReportDialog(const ReportBuilder::Input& input, QWidget* parent)
     for (const RunResult& r : input.runs)
         m_baseline->addItem(r.summary.policy);
     form->addRow(tr("Baseline"), m_baseline);
+    m_sensitivity = new QCheckBox(tr("Prediction sensitivity"));
+    m_sensitivity->setObjectName(QStringLiteral("sensitivity"));
+    m_sensitivity->setToolTip(
+        tr("Adds a section with total and p99 JCT of each policy as the prediction error grows "
+           "(noisy:S for S = 0 to 2, mean of %1 seeds): %2 more runs per policy")
+            .arg(ReportBuilder::kSensitivitySeeds)
+            .arg(ReportBuilder::kSensitivitySeeds *
+                 int(PredictionSensitivity::defaultSigmas().size())));
+    form->addRow(tr("Sections"), m_sensitivity);
 
     m_progress = new QProgressBar;
     m_progress->setRange(0, 1000);
@@ -121,6 +131,16 @@ QString ReportDialog::baseline() const
     return m_baseline->currentText();
 }
 
+bool ReportDialog::sensitivity() const
+{
+    return m_sensitivity->isChecked();
+}
+
+void ReportDialog::setSensitivity(bool on)
+{
+    m_sensitivity->setChecked(on);
+}
+
 void ReportDialog::browse()
 {
     const QString file =
@@ -140,6 +160,7 @@ void ReportDialog::exportReport()
     ReportBuilder::Options options;
     options.pageSize = pageSize();
     options.baseline = baseline();
+    options.sensitivity = sensitivity();
     if (m_worker->start(m_input, options, path().trimmed())) {
         setBusy(true);
         m_status->setText(tr("Writing the report\u2026"));
@@ -169,6 +190,7 @@ void ReportDialog::setBusy(bool busy)
     m_path->setEnabled(!busy);
     m_pageSize->setEnabled(!busy);
     m_baseline->setEnabled(!busy);
+    m_sensitivity->setEnabled(!busy);
 }
 
 void ReportDialog::setCoverage(const QString& text)

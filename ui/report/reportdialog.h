@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QCheckBox;
 class QComboBox;
 class QDialogButtonBox;
 class QLabel;
@@ -15,7 +16,8 @@ namespace gantry::ui {
 
 class ReportWorker;
 
-/// File > Export report: the output file, page size (A4, Letter) and baseline policy, then a
+/// File > Export report: the output file, page size (A4, Letter), baseline policy and whether
+/// to add the prediction-sensitivity section (more runs, done by the worker too), then a
 /// progress bar while a ReportWorker writes the PDF off the GUI thread. Cancel stops the
 /// report (no file is left); closing the dialog while it runs cancels it too.
 class ReportDialog : public QDialog
@@ -41,6 +43,10 @@ public:
     void setPageSize(ReportBuilder::PageSize size);
     /// The chosen baseline policy.
     QString baseline() const;
+    /// True when the report gets the prediction-sensitivity section.
+    bool sensitivity() const;
+    /// Asks for the prediction-sensitivity section or not.
+    void setSensitivity(bool on);
     /// The worker that writes the report.
     ReportWorker* worker() const { return m_worker; }
 
@@ -64,6 +70,7 @@ private:
     QLineEdit* m_path = nullptr;
     QComboBox* m_pageSize = nullptr;
     QComboBox* m_baseline = nullptr;
+    QCheckBox* m_sensitivity = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_coverage = nullptr;
     QLabel* m_status = nullptr;

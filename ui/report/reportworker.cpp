@@ -21,6 +21,7 @@ struct ReportWorker::Job
     int pages = 0;
     std::atomic<double> from{0.0}; // this step's progress starts here ...
     std::atomic<double> span{1.0}; // ... and covers this much of the whole
+    double writeFrom = 0.0;        // where the charts and the PDF start
 
     // Progress comes from the worker thread; the signal is queued to the receivers.
     explicit Job(ReportWorker* worker)
@@ -56,19 +57,22 @@ bool ReportWorker::start(const ReportBuilder::Input& input, const ReportBuilder:
     probe.runs = input.runs;
     probe.schedules =
         input.schedules.empty() ? std::vector<Schedule>(input.runs.size()) : input.schedules;
+    const bool needSensitivity = options.sensitivity && !input.sensitivity;
+    if (options.sensitivity)
+        probe.sensitivity = PredictionSensitivity::Outcome{};
     if (Status s = ReportBuilder::check(probe, options); !s) {
         m_job->error = s.error();
         // Report asynchronously, like every other ending.
         QMetaObject::invokeMethod(this, &ReportWorker::afterWrite, Qt::QueuedConnection);
         return true;
     }
-    if (input.schedules.empty()) {
-        m_job->span = 0.4;
-        launch(&ReportWorker::rebuildSchedules, &ReportWorker::afterSchedules);
-    } else {
-        m_job->span = 1.0;
+    // Each step done in the thread takes a share of the progress before the PDF.
+    const int steps = int(input.schedules.empty()) + int(needSensitivity);
+    m_job->writeFrom = steps == 2 ? 0.6 : steps == 1 ? 0.4 : 0.0;
+    if (steps > 0)
+        launch(&ReportWorker::prepare, &ReportWorker::afterSchedules);
+    else
         QMetaObject::invokeMethod(this, &ReportWorker::afterSchedules, Qt::QueuedConnection);
-    }
     return true;
 }
 
@@ -93,14 +97,32 @@ void ReportWorker::launch(void (ReportWorker::*work)(), void (ReportWorker::*the
     m_thread->start();
 }
 
-// Worker thread: the runs again, with a recorder (the first 40% of the progress).
-void ReportWorker::rebuildSchedules()
+// Worker thread: the runs again with a recorder when the input has no schedules, then the
+// prediction-sensitivity runs when asked for; each takes an equal share before writeFrom.
+void ReportWorker::prepare()
 {
-    auto s = ReportBuilder::schedules(m_job->input.scenario, m_job->input.runs, &m_job->feedback);
-    if (!s)
-        m_job->error = s.error();
-    else
-        m_job->input.schedules = std::move(s).value();
+    ReportBuilder::Input& in = m_job->input;
+    const bool needSensitivity = m_job->options.sensitivity && !in.sensitivity;
+    const double share = m_job->writeFrom / (int(in.schedules.empty()) + int(needSensitivity));
+    m_job->from = 0.0;
+    m_job->span = share;
+    if (in.schedules.empty()) {
+        auto s = ReportBuilder::schedules(in.scenario, in.runs, &m_job->feedback);
+        if (!s) {
+            m_job->error = s.error();
+            return;
+        }
+        in.schedules = std::move(s).value();
+        m_job->from = share;
+    }
+    if (needSensitivity) {
+        auto o = PredictionSensitivity::run(ReportBuilder::sensitivityRequest(in),
+                                            QThread::idealThreadCount(), &m_job->feedback);
+        if (!o)
+            m_job->error = o.error();
+        else
+            in.sensitivity = std::move(o).value();
+    }
 }
 
 // Object's thread: the charts, then the PDF in a thread again.
@@ -110,7 +132,7 @@ void ReportWorker::afterSchedules()
         afterWrite();
         return;
     }
-    const double from = m_job->span < 1.0 ? 0.4 : 0.0;
+    const double from = m_job->writeFrom;
     emit progress(from, tr("charts"));
     m_job->charts = ReportBuilder::charts(m_job->input, m_job->options.pageSize);
     m_job->from = from;

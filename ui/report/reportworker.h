@@ -12,8 +12,9 @@ class QThread;
 namespace gantry::ui {
 
 /// Writes a report off the GUI thread: the schedules (rebuilt by running again when the input
-/// has none) and the PDF in a worker thread, the Qt Charts figures in between in the worker
-/// object's own thread, which must be the application's. Progress and cancel through signals
+/// has none), the prediction-sensitivity runs (when the options ask for the section and the
+/// input has no figures) and the PDF in a worker thread, the Qt Charts figures in between in the
+/// worker object's own thread, which must be the application's. Progress and cancel through signals
 /// and cancel(); every start() ends with exactly one of finished(), cancelled() or failed().
 class ReportWorker : public QObject
 {
@@ -49,7 +50,7 @@ signals:
 
 private:
     void launch(void (ReportWorker::*work)(), void (ReportWorker::*then)());
-    void rebuildSchedules();
+    void prepare();
     void afterSchedules();
     void writePdf();
     void afterWrite();
