@@ -15,6 +15,7 @@
 #include "storage/runconfigjson.h"
 #include "util/result.h"
 #include "welcome/welcomebanner.h"
+#include "window/apppalette.h"
 #include "window/filemenu.h"
 #include "window/helpmenu.h"
 #include "window/importcontrol.h"
@@ -327,6 +328,15 @@ void MainWindow::buildWidgets()
     for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
         m_tabs->addAction(a);
 
+    m_viewMenu->addSeparator();
+    QAction* dark = m_viewMenu->addAction(tr("&Dark Palette"));
+    dark->setObjectName(QStringLiteral("darkPaletteAction"));
+    dark->setCheckable(true);
+    dark->setChecked(AppPalette::isDark());
+    connect(dark, &QAction::toggled, this, [](bool on) {
+        AppPalette::apply(on);
+        AppPalette::save(on);
+    });
     resize(1280, 800);
 }
 

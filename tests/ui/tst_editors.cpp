@@ -47,6 +47,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <cmath>
 #include <memory>
 
 using gantry::ui::ClusterScene;
@@ -130,6 +131,8 @@ private slots:
     void wheelZooms();
     void copyPasteThroughEditMenu();
     void createModelJob();
+    void darkPaletteToggles_data();
+    void darkPaletteToggles();
     void jobIdsAreWhole_data();
     void jobIdsAreWhole();
     void graphNoteIsWholeAtDefaultSize_data();
@@ -374,6 +377,32 @@ void TstEditors::createModelJob()
     QVERIFY(doc->problems().empty());
     action(w, "undoAction")->trigger();
     QCOMPARE(editor->proxy()->rowCount(), jobs);
+}
+
+void TstEditors::darkPaletteToggles_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("dark") << true;
+    QTest::newRow("light again") << false;
+}
+
+// View > Dark Palette turns the whole application dark (light text on dark windows and fields)
+// and back, and the choice is kept for the next launch.
+void TstEditors::darkPaletteToggles()
+{
+    QFETCH(bool, dark);
+    QAction* toggle = action(*m_window, "darkPaletteAction");
+    toggle->setChecked(true);
+    if (!dark)
+        toggle->setChecked(false);
+    const QPalette p = QApplication::palette();
+    QCOMPARE(p.color(QPalette::Window).lightness() < 128, dark);
+    QCOMPARE(p.color(QPalette::Base).lightness() < 128, dark);
+    // Text always stands out from its background.
+    QVERIFY(std::abs(p.color(QPalette::Text).lightness() - p.color(QPalette::Base).lightness()) >
+            128);
+    QCOMPARE(QSettings().value(QStringLiteral("darkPalette")).toBool(), dark);
+    toggle->setChecked(false); // the next tests see the usual palette
 }
 
 void TstEditors::jobIdsAreWhole_data()
