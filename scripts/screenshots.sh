@@ -15,17 +15,19 @@ fi
 cmake --build "$build" --target gantry
 out=docs/screenshots
 mkdir -p "$out"
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+# Settings of their own: the user's window layout, palette and dismissed guide stay out.
+export XDG_CONFIG_HOME="$scratch/config"
 shoot() { # DIR SIZE PALETTE
   QT_QPA_PLATFORM=offscreen "$build/app/gantry/gantry" sampledata/sample.gantry \
     --screenshot "$1" --size "$2" --palette "$3" --scenario 1 --policies fifo,sjf,tiresias,asrpt
 }
 shoot "$out" 1600x1000 light
-variants=$(mktemp -d)
-trap 'rm -rf "$variants"' EXIT
 for variant in 1280x800:light:1280x800 1600x1000:dark:dark; do
   IFS=: read -r size palette suffix <<<"$variant"
-  shoot "$variants/$suffix" "$size" "$palette"
+  shoot "$scratch/$suffix" "$size" "$palette"
   for view in gantt cluster; do
-    cp "$variants/$suffix/$view.png" "$out/$view-$suffix.png"
+    cp "$scratch/$suffix/$view.png" "$out/$view-$suffix.png"
   done
 done
