@@ -16,6 +16,7 @@
 #include "util/result.h"
 #include "welcome/welcomebanner.h"
 #include "window/apppalette.h"
+#include "window/editmenu.h"
 #include "window/filemenu.h"
 #include "window/helpmenu.h"
 #include "window/importcontrol.h"
@@ -151,33 +152,14 @@ void MainWindow::buildActions()
     connect(m_fileMenu, &FileMenu::exportReportRequested, this, &MainWindow::showExportReport);
     connect(m_fileMenu, &FileMenu::exportImageRequested, this, &MainWindow::showExportImage);
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    m_undoAction = edit->addAction(tr("&Undo"), this, &MainWindow::undo);
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    m_undoAction->setObjectName(QStringLiteral("undoAction"));
-    m_redoAction = edit->addAction(tr("&Redo"), this, &MainWindow::redo);
-    m_redoAction->setShortcut(QKeySequence::Redo);
-    m_redoAction->setObjectName(QStringLiteral("redoAction"));
-    edit->addSeparator();
-    m_cutAction = edit->addAction(tr("Cu&t"), this, &MainWindow::cut);
-    m_cutAction->setShortcut(QKeySequence::Cut);
-    m_cutAction->setObjectName(QStringLiteral("cutAction"));
-    m_copyAction = edit->addAction(tr("&Copy"), this, &MainWindow::copy);
-    m_copyAction->setShortcut(QKeySequence::Copy);
-    m_copyAction->setObjectName(QStringLiteral("copyAction"));
-    m_pasteAction = edit->addAction(tr("&Paste"), this, [this] { paste(); });
-    m_pasteAction->setShortcut(QKeySequence::Paste);
-    m_pasteAction->setObjectName(QStringLiteral("pasteAction"));
-    m_deleteAction = edit->addAction(tr("&Delete"), this, &MainWindow::deleteSelection);
-    m_deleteAction->setShortcut(QKeySequence::Delete);
-    m_deleteAction->setObjectName(QStringLiteral("deleteAction"));
-    edit->addSeparator();
-    m_selectAllAction = edit->addAction(tr("Select &All"), this, &MainWindow::selectAll);
-    m_selectAllAction->setShortcut(QKeySequence::SelectAll);
-    m_selectAllAction->setObjectName(QStringLiteral("selectAllAction"));
-    // Text fields keep their own shortcuts: these act on the editors' views only.
-    for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_editMenu = new EditMenu(menuBar()->addMenu(tr("&Edit")), this);
+    connect(m_editMenu, &EditMenu::undoRequested, this, &MainWindow::undo);
+    connect(m_editMenu, &EditMenu::redoRequested, this, &MainWindow::redo);
+    connect(m_editMenu, &EditMenu::cutRequested, this, &MainWindow::cut);
+    connect(m_editMenu, &EditMenu::copyRequested, this, &MainWindow::copy);
+    connect(m_editMenu, &EditMenu::pasteRequested, this, [this] { paste(); });
+    connect(m_editMenu, &EditMenu::deleteRequested, this, &MainWindow::deleteSelection);
+    connect(m_editMenu, &EditMenu::selectAllRequested, this, &MainWindow::selectAll);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
 
@@ -204,8 +186,8 @@ void MainWindow::buildActions()
     bar->addAction(m_fileMenu->openAction());
     bar->addAction(m_fileMenu->saveAction());
     bar->addSeparator();
-    bar->addAction(m_undoAction);
-    bar->addAction(m_redoAction);
+    bar->addAction(m_editMenu->undoAction());
+    bar->addAction(m_editMenu->redoAction());
     bar->addSeparator();
     bar->addAction(m_runAction);
     bar->addAction(m_cancelAction);
@@ -325,8 +307,7 @@ void MainWindow::buildWidgets()
     centralLayout->addWidget(m_tabs, 1);
     setCentralWidget(central);
     // Cut/Copy/Paste/Delete/Select All apply where the editors are.
-    for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
-        m_tabs->addAction(a);
+    m_tabs->addActions(m_editMenu->itemActions());
 
     m_viewMenu->addSeparator();
     QAction* dark = m_viewMenu->addAction(tr("&Dark Palette"));
@@ -480,7 +461,7 @@ void MainWindow::clearComparison()
 bool MainWindow::newProject()
 {
     if (busy()) {
-        reportError(tr("Cannot start a new project while a run is in progress."));
+        reportError(tr("Cannot start a new project while %1 is in progress.").arg(busyWith()));
         return false;
     }
     if (!maySaveChanges())
@@ -498,7 +479,7 @@ bool MainWindow::newProject()
 bool MainWindow::openProject(const QString& path)
 {
     if (busy()) {
-        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
+        reportError(tr("Cannot open %1 while %2 is in progress.").arg(path, busyWith()));
         return false;
     }
     if (!maySaveChanges())
@@ -532,7 +513,7 @@ bool MainWindow::openProject(const QString& path)
 bool MainWindow::openScenario(const QString& path)
 {
     if (busy()) {
-        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
+        reportError(tr("Cannot open %1 while %2 is in progress.").arg(path, busyWith()));
         return false;
     }
     if (!maySaveChanges())
@@ -1125,25 +1106,7 @@ void MainWindow::updateActions()
     const bool idle = !busy();
     const int problems = hasScenario() ? int(m_document->problems().size()) : 0;
     m_fileMenu->setStates(idle, !m_batch.empty());
-    m_undoAction->setEnabled(idle && m_document->undoStack()->canUndo());
-    m_redoAction->setEnabled(idle && m_document->undoStack()->canRedo());
-    m_undoAction->setText(m_document->undoStack()->canUndo()
-                              ? tr("&Undo %1").arg(m_document->undoStack()->undoText())
-                              : tr("&Undo"));
-    m_redoAction->setText(m_document->undoStack()->canRedo()
-                              ? tr("&Redo %1").arg(m_document->undoStack()->redoText())
-                              : tr("&Redo"));
-    // The toolbar keeps short, fixed labels (a label that grows with the undo text resized the
-    // docks); the whole text is in the menu and the tooltip.
-    m_undoAction->setIconText(tr("Undo"));
-    m_redoAction->setIconText(tr("Redo"));
-    m_undoAction->setToolTip(QString(m_undoAction->text()).remove(QLatin1Char('&')));
-    m_redoAction->setToolTip(QString(m_redoAction->text()).remove(QLatin1Char('&')));
-    const bool selected = !m_document->selection().isEmpty();
-    m_cutAction->setEnabled(idle && selected);
-    m_copyAction->setEnabled(selected);
-    m_deleteAction->setEnabled(idle && selected);
-    m_pasteAction->setEnabled(idle);
+    m_editMenu->update(*m_document->undoStack(), idle, !m_document->selection().isEmpty());
     m_clusterEditor->setEnabled(idle);
     m_jobsEditor->setEnabled(idle);
     m_properties->setEnabled(idle);
@@ -1155,6 +1118,11 @@ void MainWindow::updateActions()
     m_runPanel->setCancellable(m_running || m_importing);
     m_cancelAction->setEnabled(m_running || m_importing);
     m_runPanel->setProblemCount(problems);
+}
+
+QString MainWindow::busyWith() const
+{
+    return m_importing ? tr("an import") : tr("a run");
 }
 
 void MainWindow::reportError(const QString& message)

@@ -34,6 +34,7 @@ class ProblemsList;
 class ProjectDocument;
 class ProjectTree;
 class PropertyPanel;
+class EditMenu;
 class FileMenu;
 class ResultsPanel;
 class RunPanel;
@@ -50,7 +51,7 @@ class WelcomeBanner;
 /// input never crashes it. A trace import also runs in a worker thread, with progress and
 /// cancel in the run panel.
 ///
-/// The window composes its parts (ui/window/): FileMenu, HelpMenu, RunPanel, ProjectTree,
+/// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,
 /// TraceImportDialog, ReportCoverage, and RunControl and ImportControl, which own the worker
 /// threads; it wires them to the document.
 class MainWindow : public QMainWindow
@@ -268,6 +269,8 @@ private:
     bool yieldReplay();
     // True while the user's own run holds the window (editing and opening wait for it).
     bool busy() const { return (m_running && !m_replaying) || m_importing; }
+    // What busy() waits for, in words ("a run", "an import").
+    QString busyWith() const;
 
     void onProgress(double fraction, const QString& step);
     void onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
@@ -302,13 +305,7 @@ private:
     RunPanel* m_runPanel = nullptr;
 
     FileMenu* m_fileMenu = nullptr;
-    QAction* m_undoAction = nullptr;
-    QAction* m_redoAction = nullptr;
-    QAction* m_cutAction = nullptr;
-    QAction* m_copyAction = nullptr;
-    QAction* m_pasteAction = nullptr;
-    QAction* m_deleteAction = nullptr;
-    QAction* m_selectAllAction = nullptr;
+    EditMenu* m_editMenu = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_showSavedAction = nullptr;
     WelcomeBanner* m_welcome = nullptr;

@@ -78,6 +78,9 @@ void TstTraceImport::importRunsInTheBackground()
     QVERIFY(w.findChild<QPushButton*>(QStringLiteral("cancelButton"))->isEnabled());
     QVERIFY(!w.startRun());
     QVERIFY(!w.startImport(QStringLiteral("philly"), sample("philly.csv"), limit));
+    QVERIFY(!w.openFile(sample("teaching.json")));
+    QVERIFY2(w.lastError().contains(QLatin1String("while an import is in progress")),
+             qPrintable(w.lastError()));
 
     QTRY_VERIFY_WITH_TIMEOUT(!w.isImporting(), ImportTimeoutMs);
     QCOMPARE(ended.size(), 1);
