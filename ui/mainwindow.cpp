@@ -1,56 +1,55 @@
 #include "mainwindow.h"
 
-#include "export/imageexport.h"
-
 #include "cluster/clustereditor.h"
 #include "comparisonchart.h"
 #include "comparisonmodel.h"
 #include "document/projectdocument.h"
-#include "io/import/traceimporterregistry.h"
+#include "export/imageexport.h"
 #include "io/scenarioreader.h"
 #include "jobs/jobseditor.h"
-#include "mapping/placementregistry.h"
-#include "policies/policyregistry.h"
-#include "predict/predictorregistry.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
 #include "report/reportdialog.h"
 #include "results/resultspanel.h"
-#include "runworker.h"
 #include "sensitivity/sensitivitydialog.h"
-#include "sim/productdefaults.h"
 #include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
 #include "util/result.h"
 #include "welcome/welcomebanner.h"
+#include "window/apppalette.h"
+#include "window/editmenu.h"
+#include "window/filemenu.h"
+#include "window/helpmenu.h"
+#include "window/importcontrol.h"
+#include "window/projecttree.h"
+#include "window/recentfiles.h"
+#include "window/reportcoverage.h"
+#include "window/runcontrol.h"
+#include "window/runpanel.h"
+#include "window/traceimportdialog.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDesktopServices>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QKeySequence>
 #include <QLabel>
-#include <QLineEdit>
-#include <QListWidget>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QSettings>
-#include <QSpinBox>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -58,40 +57,20 @@
 #include <QToolBar>
 #include <QTreeWidget>
 #include <QUndoStack>
-#include <QUrl>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <exception>
-#include <limits>
 #include <optional>
 
 namespace gantry::ui {
 
 namespace {
 
-constexpr int ProgressRange = 1000;
-constexpr int MaxRecentFiles = 8;
-const QString RecentFilesKey = QStringLiteral("recentFiles");
+// Progress short of full: full only once every result is in.
+constexpr double AlmostDone = 1.0 - 1.0 / RunPanel::ProgressRange;
 const QString GeometryKey = QStringLiteral("mainWindow/geometry");
 const QString StateKey = QStringLiteral("mainWindow/state");
-constexpr int TreeScenarioRole = Qt::UserRole + 1;
-constexpr int TreeRunRole = Qt::UserRole + 2;    // session run index, or -1 for a stored run
-constexpr int TreeStoredRole = Qt::UserRole + 3; // index in storedRuns() of a stored run
-constexpr int TreeStaleRole = Qt::UserRole + 4;  // true: a stored run of an earlier version
-
-bool isProjectFile(const QString& path)
-{
-    return path.endsWith(QLatin1String(".gantry"), Qt::CaseInsensitive);
-}
-
-// Selects text in combo if it is there; returns whether it was.
-bool selectText(QComboBox* combo, const QString& text)
-{
-    const int i = combo->findText(text);
-    if (i >= 0)
-        combo->setCurrentIndex(i);
-    return i >= 0;
-}
 
 } // namespace
 
@@ -106,52 +85,31 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     buildActions();
     buildWidgets();
 
-    m_worker = new RunWorker; // no parent: it moves to m_thread
-    m_worker->moveToThread(&m_thread);
-    m_thread.setObjectName(QStringLiteral("gantry-run-worker"));
+    m_runs = new RunControl(this);
+    connect(m_runs, &RunControl::progress, this, &MainWindow::onProgress);
+    connect(m_runs, &RunControl::runFinished, this, &MainWindow::onRunFinished);
+    connect(m_runs, &RunControl::completed, this, [this] { endRun(Outcome::Completed, {}); });
+    connect(m_runs, &RunControl::cancelled, this,
+            [this] { endRun(Outcome::Cancelled, tr("Cancelled")); });
+    connect(m_runs, &RunControl::failed, this, [this](const QString& message) {
+        const QString text = tr("Run failed: %1").arg(message);
+        m_lastError = text;
+        endRun(Outcome::Failed, text); // the window is idle before the box shows
+        showErrorBox(text);
+    });
 
-    connect(this, &MainWindow::runRequested, m_worker, &RunWorker::run, Qt::QueuedConnection);
-    // Signals of a request that is no longer the window's (cancelled and superseded) are
-    // dropped: each names its ticket.
-    connect(
-        m_worker, &RunWorker::progress, this,
-        [this](quint64 ticket, double fraction, const QString& step) {
-            if (ticket == m_ticket)
-                onProgress(fraction, step);
-        },
-        Qt::QueuedConnection);
-    connect(
-        m_worker, &RunWorker::runFinished, this,
-        [this](quint64 ticket, const gantry::RunResult& result, const gantry::Schedule& schedule) {
-            if (ticket == m_ticket)
-                onRunFinished(result, schedule);
-        },
-        Qt::QueuedConnection);
-    connect(
-        m_worker, &RunWorker::allFinished, this,
-        [this](quint64 ticket) {
-            if (ticket == m_ticket)
-                endRun(Outcome::Completed, {});
-        },
-        Qt::QueuedConnection);
-    connect(
-        m_worker, &RunWorker::cancelled, this,
-        [this](quint64 ticket) {
-            if (ticket == m_ticket)
-                endRun(Outcome::Cancelled, tr("Cancelled"));
-        },
-        Qt::QueuedConnection);
-    connect(
-        m_worker, &RunWorker::failed, this,
-        [this](quint64 ticket, const QString& message) {
-            if (ticket != m_ticket)
-                return;
-            const QString text = tr("Run failed: %1").arg(message);
-            m_lastError = text;
-            endRun(Outcome::Failed, text); // the window is idle before the box shows
-            showErrorBox(text);
-        },
-        Qt::QueuedConnection);
+    m_imports = new ImportControl(this);
+    connect(m_imports, &ImportControl::progress, this,
+            [this](double fraction, const QString& step) {
+                m_runPanel->setProgress(std::min(fraction, AlmostDone));
+                statusBar()->showMessage(step);
+            });
+    connect(m_imports, &ImportControl::imported, this, &MainWindow::onImported);
+    connect(m_imports, &ImportControl::failed, this, [this](const QString& message) {
+        m_lastError = message;
+        endImport(false, message);
+        showErrorBox(message);
+    });
 
     connect(m_document, &ProjectDocument::changed, this, &MainWindow::onDocumentChanged);
     connect(m_document, &ProjectDocument::modifiedChanged, this, [this] { updateTitle(); });
@@ -159,9 +117,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_document->undoStack(), &QUndoStack::indexChanged, this, [this] { updateActions(); });
     connect(m_document, &ProjectDocument::selectionChanged, this, [this] { updateActions(); });
 
-    m_thread.start();
     restoreLayout();
-    rebuildTree();
+    m_tree->rebuild();
     updateActions();
     updateTitle();
     statusBar()->showMessage(tr("Open a project or scenario (File > Open), or draw a cluster."));
@@ -172,10 +129,9 @@ MainWindow::~MainWindow()
     // The document goes before the widgets that show it: they must not hear from it meanwhile.
     disconnect(m_document, nullptr, this, nullptr);
     disconnect(m_document->undoStack(), nullptr, this, nullptr);
-    m_worker->cancel(m_ticket);
-    m_thread.quit();
-    m_thread.wait();
-    delete m_worker; // its thread has stopped, so deleting it here is safe
+    // The workers stop with their controls (children), before the widgets go.
+    delete m_runs;
+    delete m_imports;
     saveLayout();
 }
 
@@ -183,61 +139,28 @@ MainWindow::~MainWindow()
 
 void MainWindow::buildActions()
 {
-    QMenu* file = menuBar()->addMenu(tr("&File"));
-    m_newAction = file->addAction(tr("&New Project"), this, [this] { newProject(); });
-    m_newAction->setShortcut(QKeySequence::New);
-    m_newAction->setObjectName(QStringLiteral("newAction"));
-    m_openAction = file->addAction(tr("&Open..."), this, &MainWindow::showOpenDialog);
-    m_openAction->setShortcut(QKeySequence::Open);
-    m_openAction->setObjectName(QStringLiteral("openAction"));
-    m_recentMenu = file->addMenu(tr("Open &Recent"));
-    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
-    m_saveAction = file->addAction(tr("&Save"), this, [this] { saveProject(); });
-    m_saveAction->setShortcut(QKeySequence::Save);
-    m_saveAction->setObjectName(QStringLiteral("saveAction"));
-    m_saveAsAction = file->addAction(tr("Save &As..."), this, &MainWindow::showSaveAsDialog);
-    m_saveAsAction->setShortcut(QKeySequence::SaveAs);
-    m_saveAsAction->setObjectName(QStringLiteral("saveAsAction"));
-    file->addSeparator();
-    m_importAction = file->addAction(tr("&Import Trace..."), this, &MainWindow::showImportDialog);
-    m_importAction->setObjectName(QStringLiteral("importAction"));
-    m_exportAction = file->addAction(tr("&Export Report..."), this, &MainWindow::showExportReport);
-    m_exportAction->setObjectName(QStringLiteral("exportReportAction"));
-    m_exportImageAction =
-        file->addAction(tr("Export I&mage..."), this, &MainWindow::showExportImage);
-    m_exportImageAction->setObjectName(QStringLiteral("exportImageAction"));
-    rebuildRecentMenu();
-    file->addSeparator();
-    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    m_fileMenu = new FileMenu(menuBar()->addMenu(tr("&File")), this);
+    connect(m_fileMenu, &FileMenu::newRequested, this, [this] { newProject(); });
+    connect(m_fileMenu, &FileMenu::openRequested, this, [this] {
+        if (const QString path = FileMenu::askOpenPath(this, m_scenarioPath); !path.isEmpty())
+            openFile(path);
+    });
+    connect(m_fileMenu, &FileMenu::openRecentRequested, this,
+            [this](const QString& path) { openFile(path); });
+    connect(m_fileMenu, &FileMenu::saveRequested, this, [this] { saveProject(); });
+    connect(m_fileMenu, &FileMenu::saveAsRequested, this, &MainWindow::showSaveAsDialog);
+    connect(m_fileMenu, &FileMenu::importRequested, this, &MainWindow::showImportDialog);
+    connect(m_fileMenu, &FileMenu::exportReportRequested, this, &MainWindow::showExportReport);
+    connect(m_fileMenu, &FileMenu::exportImageRequested, this, &MainWindow::showExportImage);
 
-    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-    m_undoAction = edit->addAction(tr("&Undo"), this, &MainWindow::undo);
-    m_undoAction->setShortcut(QKeySequence::Undo);
-    m_undoAction->setObjectName(QStringLiteral("undoAction"));
-    m_redoAction = edit->addAction(tr("&Redo"), this, &MainWindow::redo);
-    m_redoAction->setShortcut(QKeySequence::Redo);
-    m_redoAction->setObjectName(QStringLiteral("redoAction"));
-    edit->addSeparator();
-    m_cutAction = edit->addAction(tr("Cu&t"), this, &MainWindow::cut);
-    m_cutAction->setShortcut(QKeySequence::Cut);
-    m_cutAction->setObjectName(QStringLiteral("cutAction"));
-    m_copyAction = edit->addAction(tr("&Copy"), this, &MainWindow::copy);
-    m_copyAction->setShortcut(QKeySequence::Copy);
-    m_copyAction->setObjectName(QStringLiteral("copyAction"));
-    m_pasteAction = edit->addAction(tr("&Paste"), this, [this] { paste(); });
-    m_pasteAction->setShortcut(QKeySequence::Paste);
-    m_pasteAction->setObjectName(QStringLiteral("pasteAction"));
-    m_deleteAction = edit->addAction(tr("&Delete"), this, &MainWindow::deleteSelection);
-    m_deleteAction->setShortcut(QKeySequence::Delete);
-    m_deleteAction->setObjectName(QStringLiteral("deleteAction"));
-    edit->addSeparator();
-    m_selectAllAction = edit->addAction(tr("Select &All"), this, &MainWindow::selectAll);
-    m_selectAllAction->setShortcut(QKeySequence::SelectAll);
-    m_selectAllAction->setObjectName(QStringLiteral("selectAllAction"));
-    // Text fields keep their own shortcuts: these act on the editors' views only.
-    for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
-        a->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+    m_editMenu = new EditMenu(menuBar()->addMenu(tr("&Edit")), this);
+    connect(m_editMenu, &EditMenu::undoRequested, this, &MainWindow::undo);
+    connect(m_editMenu, &EditMenu::redoRequested, this, &MainWindow::redo);
+    connect(m_editMenu, &EditMenu::cutRequested, this, &MainWindow::cut);
+    connect(m_editMenu, &EditMenu::copyRequested, this, &MainWindow::copy);
+    connect(m_editMenu, &EditMenu::pasteRequested, this, [this] { paste(); });
+    connect(m_editMenu, &EditMenu::deleteRequested, this, &MainWindow::deleteSelection);
+    connect(m_editMenu, &EditMenu::selectAllRequested, this, &MainWindow::selectAll);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
 
@@ -257,111 +180,21 @@ void MainWindow::buildActions()
     m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
 
-    QMenu* help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Getting Started"), this, [this] { m_welcome->reopen(); })
-        ->setObjectName(QStringLiteral("gettingStartedAction"));
-    help->addAction(
-            tr("&Documentation"), this,
-            [this] {
-                const QString readme = documentationFile();
-                if (readme.isEmpty() || !QDesktopServices::openUrl(QUrl::fromLocalFile(readme)))
-                    reportError(tr("The documentation is not installed with this Gantry: see the "
-                                   "README and docs/ of its sources."));
-            })
-        ->setObjectName(QStringLiteral("documentationAction"));
-    help->addSeparator();
-    help->addAction(tr("&About Gantry"), this, &MainWindow::showAbout)
-        ->setObjectName(QStringLiteral("aboutAction"));
+    auto* help = new HelpMenu(menuBar()->addMenu(tr("&Help")), this);
+    connect(help, &HelpMenu::gettingStartedRequested, this, [this] { m_welcome->reopen(); });
+    connect(help, &HelpMenu::documentationMissing, this, &MainWindow::reportError);
 
     QToolBar* bar = addToolBar(tr("Main"));
     bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->addAction(m_newAction);
-    bar->addAction(m_openAction);
-    bar->addAction(m_saveAction);
+    bar->addAction(m_fileMenu->newAction());
+    bar->addAction(m_fileMenu->openAction());
+    bar->addAction(m_fileMenu->saveAction());
     bar->addSeparator();
-    bar->addAction(m_undoAction);
-    bar->addAction(m_redoAction);
+    bar->addAction(m_editMenu->undoAction());
+    bar->addAction(m_editMenu->redoAction());
     bar->addSeparator();
     bar->addAction(m_runAction);
     bar->addAction(m_cancelAction);
-}
-
-QWidget* MainWindow::buildRunPanel()
-{
-    auto* panel = new QWidget;
-    auto* panelLayout = new QVBoxLayout(panel);
-
-    panelLayout->addWidget(new QLabel(tr("Scenario")));
-    m_scenarioCombo = new QComboBox;
-    m_scenarioCombo->setObjectName(QStringLiteral("scenarioCombo"));
-    panelLayout->addWidget(m_scenarioCombo);
-    connect(m_scenarioCombo, &QComboBox::activated, this, [this](int i) { selectScenario(i); });
-
-    panelLayout->addWidget(new QLabel(tr("Policies to compare")));
-    m_policyList = new QListWidget;
-    m_policyList->setObjectName(QStringLiteral("policyList"));
-    const QStringList policies = PolicyRegistry::names();
-    for (const QString& name : policies) {
-        auto* item = new QListWidgetItem(name, m_policyList);
-        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable | Qt::ItemIsSelectable);
-        item->setCheckState(Qt::Checked);
-        item->setToolTip(PolicyRegistry::description(name));
-    }
-    panelLayout->addWidget(m_policyList, 1);
-
-    auto* form = new QFormLayout;
-    m_placementCombo = new QComboBox;
-    m_placementCombo->setObjectName(QStringLiteral("placementCombo"));
-    m_placementCombo->addItems(PlacementRegistry::names());
-    selectText(m_placementCombo, ProductDefaults::runConfig().placement);
-    form->addRow(tr("Placement"), m_placementCombo);
-
-    m_predictorCombo = new QComboBox;
-    m_predictorCombo->setObjectName(QStringLiteral("predictorCombo"));
-    m_predictorCombo->addItems(PredictorRegistry::names());
-    m_predictorCombo->setEditable(true); // parameterised names such as noisy:0.5
-    m_predictorCombo->setInsertPolicy(QComboBox::NoInsert);
-    selectText(m_predictorCombo, ProductDefaults::runConfig().predictor);
-    form->addRow(tr("Predictor"), m_predictorCombo);
-
-    m_seedSpin = new QSpinBox;
-    m_seedSpin->setObjectName(QStringLiteral("seedSpin"));
-    m_seedSpin->setRange(0, std::numeric_limits<int>::max());
-    form->addRow(tr("Seed"), m_seedSpin);
-
-    m_contentionCombo = new QComboBox;
-    m_contentionCombo->setObjectName(QStringLiteral("contentionCombo"));
-    m_contentionCombo->addItem(tr("as the scenario says"), QString());
-    m_contentionCombo->addItem(QStringLiteral("none"), QStringLiteral("none"));
-    m_contentionCombo->addItem(QStringLiteral("fair"), QStringLiteral("fair"));
-    form->addRow(tr("Contention"), m_contentionCombo);
-    panelLayout->addLayout(form);
-
-    m_problemLabel = new QLabel;
-    m_problemLabel->setObjectName(QStringLiteral("problemLabel"));
-    m_problemLabel->setStyleSheet(QStringLiteral("color: #c62828;"));
-    m_problemLabel->setWordWrap(true);
-    m_problemLabel->hide();
-    panelLayout->addWidget(m_problemLabel);
-
-    auto* buttons = new QHBoxLayout;
-    m_runButton = new QPushButton(tr("Run"));
-    m_runButton->setObjectName(QStringLiteral("runButton"));
-    m_cancelButton = new QPushButton(tr("Cancel"));
-    m_cancelButton->setObjectName(QStringLiteral("cancelButton"));
-    buttons->addWidget(m_runButton);
-    buttons->addWidget(m_cancelButton);
-    panelLayout->addLayout(buttons);
-
-    m_progressBar = new QProgressBar;
-    m_progressBar->setObjectName(QStringLiteral("progressBar"));
-    m_progressBar->setRange(0, ProgressRange);
-    m_progressBar->setValue(0);
-    panelLayout->addWidget(m_progressBar);
-
-    connect(m_runButton, &QPushButton::clicked, this, [this] { startRun(); });
-    connect(m_cancelButton, &QPushButton::clicked, this, &MainWindow::cancelRun);
-    return panel;
 }
 
 void MainWindow::buildWidgets()
@@ -376,23 +209,20 @@ void MainWindow::buildWidgets()
         return dock;
     };
 
-    m_tree = new QTreeWidget;
-    m_tree->setObjectName(QStringLiteral("projectTree"));
-    m_tree->setHeaderHidden(true);
-    connect(m_tree, &QTreeWidget::itemClicked, this,
-            [this](QTreeWidgetItem* item) { onTreeItemActivated(item); });
-    connect(m_tree, &QTreeWidget::itemActivated, this, [this](QTreeWidgetItem* item) {
-        onTreeItemActivated(item);
-        // Double-click or Enter on a saved run shows its schedule again.
-        if (item && item->data(0, TreeRunRole).toInt() == -1 &&
-            !item->data(0, TreeStoredRole).isNull() && !busy())
-            showStoredRun(item->data(0, TreeScenarioRole).toInt(),
-                          item->data(0, TreeStoredRole).toInt());
+    m_tree = new ProjectTree(m_document);
+    connect(m_tree, &ProjectTree::itemChosen, this, &MainWindow::onTreeItemChosen);
+    connect(m_tree, &ProjectTree::storedRunOpened, this, [this](int scenario, int stored) {
+        if (!busy())
+            showStoredRun(scenario, stored);
     });
     QDockWidget* projectDock =
         addDock(tr("Project"), QStringLiteral("projectDock"), m_tree, Qt::LeftDockWidgetArea);
+    m_runPanel = new RunPanel;
+    connect(m_runPanel, &RunPanel::scenarioActivated, this, [this](int i) { selectScenario(i); });
+    connect(m_runPanel, &RunPanel::runClicked, this, [this] { startRun(); });
+    connect(m_runPanel, &RunPanel::cancelClicked, this, &MainWindow::cancelRun);
     QDockWidget* runDock =
-        addDock(tr("Run"), QStringLiteral("runDock"), buildRunPanel(), Qt::LeftDockWidgetArea);
+        addDock(tr("Run"), QStringLiteral("runDock"), m_runPanel, Qt::LeftDockWidgetArea);
     splitDockWidget(projectDock, runDock, Qt::Vertical);
 
     m_properties = new PropertyPanel(m_document);
@@ -463,8 +293,7 @@ void MainWindow::buildWidgets()
             showTab(Tab::Jobs);
             break;
         case WelcomeBanner::Step::Run:
-            if (m_runButton)
-                m_runButton->setFocus();
+            m_runPanel->runButton()->setFocus();
             if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runDock")))
                 dock->raise();
             break;
@@ -482,8 +311,17 @@ void MainWindow::buildWidgets()
     centralLayout->addWidget(m_tabs, 1);
     setCentralWidget(central);
     // Cut/Copy/Paste/Delete/Select All apply where the editors are.
-    for (QAction* a : {m_cutAction, m_copyAction, m_pasteAction, m_deleteAction, m_selectAllAction})
-        m_tabs->addAction(a);
+    m_tabs->addActions(m_editMenu->itemActions());
+
+    m_viewMenu->addSeparator();
+    QAction* dark = m_viewMenu->addAction(tr("&Dark Palette"));
+    dark->setObjectName(QStringLiteral("darkPaletteAction"));
+    dark->setCheckable(true);
+    dark->setChecked(AppPalette::isDark());
+    connect(dark, &QAction::toggled, this, [](bool on) {
+        AppPalette::apply(on);
+        AppPalette::save(on);
+    });
     resize(1280, 800);
 }
 
@@ -539,66 +377,17 @@ void MainWindow::showTab(Tab tab)
 
 // --- dialogs --------------------------------------------------------------------------------
 
-void MainWindow::showOpenDialog()
-{
-    const QString dir = m_scenarioPath.isEmpty() ? QString() : QFileInfo(m_scenarioPath).path();
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open project or scenario"), dir,
-        tr("Projects and scenarios (*.gantry *.json);;Projects (*.gantry);;Scenarios (*.json);;"
-           "All files (*)"));
-    if (!path.isEmpty())
-        openFile(path);
-}
-
 void MainWindow::showSaveAsDialog()
 {
-    QString path = QFileDialog::getSaveFileName(this, tr("Save project as"), projectPath(),
-                                                tr("Projects (*.gantry)"));
-    if (path.isEmpty())
-        return;
-    if (!isProjectFile(path))
-        path += QStringLiteral(".gantry");
-    saveProjectAs(path);
+    if (const QString path = FileMenu::askSaveAsPath(this, projectPath()); !path.isEmpty())
+        saveProjectAs(path);
 }
 
 void MainWindow::showImportDialog()
 {
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Import trace"));
-    auto* format = new QComboBox;
-    format->addItems(TraceImporterRegistry::formats());
-    auto* path = new QLineEdit;
-    auto* browse = new QPushButton(tr("Browse..."));
-    connect(browse, &QPushButton::clicked, &dialog, [&] {
-        const QString f = QFileDialog::getOpenFileName(&dialog, tr("Trace file"), QString(),
-                                                       tr("Traces (*.csv *.json);;All files (*)"));
-        if (!f.isEmpty())
-            path->setText(f);
-    });
-    auto* fileRow = new QHBoxLayout;
-    fileRow->addWidget(path, 1);
-    fileRow->addWidget(browse);
-    auto* limit = new QSpinBox;
-    limit->setRange(0, 10'000'000);
-    limit->setSpecialValueText(tr("all jobs"));
-    auto* note =
-        new QLabel(hasScenario() ? tr("Jobs land on the cluster of \"%1\".").arg(scenario().name)
-                                 : tr("No cluster open: only formats that bring their "
-                                      "own cluster can be imported."));
-    note->setWordWrap(true);
-    auto* form = new QFormLayout;
-    form->addRow(tr("Format"), format);
-    form->addRow(tr("File"), fileRow);
-    form->addRow(tr("Keep at most"), limit);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    auto* layout = new QVBoxLayout(&dialog);
-    layout->addLayout(form);
-    layout->addWidget(note);
-    layout->addWidget(buttons);
-    if (dialog.exec() == QDialog::Accepted && !path->text().trimmed().isEmpty())
-        importTrace(format->currentText(), path->text().trimmed(), limit->value());
+    TraceImportDialog dialog(hasScenario() ? scenario().name : QString(), this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.path().isEmpty())
+        startImport(dialog.format(), dialog.path(), dialog.limit());
 }
 
 void MainWindow::showExportReport()
@@ -623,32 +412,7 @@ void MainWindow::showExportReport()
 
 QString MainWindow::reportCoverage() const
 {
-    QStringList shown;
-    for (const DocumentRun& r : m_batch)
-        shown << r.result.config.policy;
-    QString text =
-        tr("The report covers the %n run(s) shown in Results: %1.", nullptr, int(m_batch.size()))
-            .arg(shown.join(QStringLiteral(", ")));
-    const int s = m_runScenarioIndex;
-    if (s < 0 || s >= m_document->scenarioCount())
-        return text;
-    const auto inBatch = [this](const RunConfig& c) {
-        return std::any_of(m_batch.begin(), m_batch.end(),
-                           [&](const DocumentRun& r) { return r.result.config == c; });
-    };
-    int others = 0;
-    for (const storage::StoredRun& r : m_document->storedRuns(s)) {
-        const auto config = storage::RunConfigJson::fromJson(r.config);
-        others += !config || !inBatch(config.value());
-    }
-    for (const DocumentRun& r : m_document->runs(s))
-        others += !r.saved && !inBatch(r.result.config);
-    if (others > 0)
-        text += tr(" %n other run(s) of \"%1\" are not in it: Run > Show Saved Runs puts the "
-                   "saved ones on screen, and a new comparison runs the policies you check.",
-                   nullptr, others)
-                    .arg(m_document->scenario(s).name);
-    return text;
+    return ReportCoverage::text(m_batch, *m_document, m_runScenarioIndex);
 }
 
 void MainWindow::showExportImage()
@@ -682,41 +446,11 @@ void MainWindow::showExportImage()
     statusBar()->showMessage(tr("Wrote %1").arg(path));
 }
 
-QString MainWindow::documentationFile()
-{
-    // Installed beside the program (share/doc/gantry), else the source tree it was built from.
-    const QDir bin(QCoreApplication::applicationDirPath());
-    for (const QString& candidate : {bin.filePath(QStringLiteral("../share/doc/gantry/README.md")),
-                                     QStringLiteral(GANTRY_SOURCE_README)})
-        if (QFileInfo::exists(candidate))
-            return QFileInfo(candidate).canonicalFilePath();
-    return {};
-}
-
-void MainWindow::showAbout()
-{
-    QMessageBox::about(this, tr("About Gantry"),
-                       tr("<b>Gantry %1</b><p>A planner for GPU clusters that train deep-learning "
-                          "models: draw a cluster and its jobs, run A-SRPT and its competitors, "
-                          "and compare them by eye.</p>"
-                          "<p>Documentation: Help &gt; Documentation (%2); "
-                          "<tt>gantry-cli --help</tt> for the command line.</p>"
-                          "<p>Gantry ships parts under their own licences: Qt %3 (LGPL 3), "
-                          "xgboost (Apache 2.0), SQLite (public domain), and the Microsoft "
-                          "Philly trace in its sample data (CC BY 4.0; Jeon et al., USENIX ATC "
-                          "2019).</p>")
-                           .arg(QCoreApplication::applicationVersion(),
-                                documentationFile().isEmpty()
-                                    ? tr("the README and docs/ of the sources")
-                                    : documentationFile().toHtmlEscaped(),
-                                QString::fromLatin1(qVersion())));
-}
-
 // --- project --------------------------------------------------------------------------------
 
 bool MainWindow::openFile(const QString& path)
 {
-    return isProjectFile(path) ? openProject(path) : openScenario(path);
+    return FileMenu::isProjectFile(path) ? openProject(path) : openScenario(path);
 }
 
 void MainWindow::clearComparison()
@@ -724,14 +458,14 @@ void MainWindow::clearComparison()
     m_model->clear();
     m_batch.clear();
     m_results->setRuns(scenario(), {}, {});
-    m_progressBar->setValue(0);
+    m_runPanel->setProgress(0);
     m_outcome = Outcome::None;
 }
 
 bool MainWindow::newProject()
 {
     if (busy()) {
-        reportError(tr("Cannot start a new project while a run is in progress."));
+        reportError(tr("Cannot start a new project while %1 is in progress.").arg(busyWith()));
         return false;
     }
     if (!maySaveChanges())
@@ -749,7 +483,7 @@ bool MainWindow::newProject()
 bool MainWindow::openProject(const QString& path)
 {
     if (busy()) {
-        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
+        reportError(tr("Cannot open %1 while %2 is in progress.").arg(path, busyWith()));
         return false;
     }
     if (!maySaveChanges())
@@ -762,7 +496,7 @@ bool MainWindow::openProject(const QString& path)
     }
     m_scenarioPath = path;
     m_lastError.clear();
-    addRecentFile(path);
+    m_fileMenu->recentFiles()->add(path);
     int runs = 0;
     for (int i = 0; i < m_document->scenarioCount(); ++i)
         runs += int(m_document->storedRuns(i).size());
@@ -783,7 +517,7 @@ bool MainWindow::openProject(const QString& path)
 bool MainWindow::openScenario(const QString& path)
 {
     if (busy()) {
-        reportError(tr("Cannot open %1 while a run is in progress.").arg(path));
+        reportError(tr("Cannot open %1 while %2 is in progress.").arg(path, busyWith()));
         return false;
     }
     if (!maySaveChanges())
@@ -812,7 +546,7 @@ bool MainWindow::openScenario(const QString& path)
     m_document->resetToScenario(s);
     m_scenarioPath = path;
     m_lastError.clear();
-    addRecentFile(path);
+    m_fileMenu->recentFiles()->add(path);
     statusBar()->showMessage(tr("Opened %1: %2 jobs on %3 GPUs")
                                  .arg(QFileInfo(path).fileName())
                                  .arg(scenario().jobs.size())
@@ -853,7 +587,7 @@ bool MainWindow::saveProject()
         reportError(saved.error().message);
         return false;
     }
-    addRecentFile(projectPath());
+    m_fileMenu->recentFiles()->add(projectPath());
     statusBar()->showMessage(tr("Saved %1 (%n run(s) recorded)", nullptr, saved.value())
                                  .arg(QFileInfo(projectPath()).fileName()));
     return true;
@@ -867,43 +601,92 @@ bool MainWindow::saveProjectAs(const QString& path)
         return false;
     }
     m_scenarioPath = path;
-    addRecentFile(path);
+    m_fileMenu->recentFiles()->add(path);
     statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+bool MainWindow::startImport(const QString& format, const QString& path, int limit)
+{
+    if (m_importing || !yieldReplay()) {
+        reportError(m_importing ? tr("An import is already in progress.")
+                                : tr("Cannot import while a run is in progress."));
+        return false;
+    }
+    ImportWorker::Request request;
+    request.format = format;
+    request.path = path;
+    if (hasScenario() && !scenario().cluster.servers.empty())
+        request.cluster = scenario().cluster;
+    request.options.limit = limit;
+    m_importFormat = format;
+    m_importPath = path;
+    m_lastError.clear();
+    m_importing = true;
+    m_runPanel->setProgress(0);
+    statusBar()->showMessage(tr("Importing %1...").arg(QFileInfo(path).fileName()));
+    updateActions();
+    m_imports->start(request);
     return true;
 }
 
 bool MainWindow::importTrace(const QString& format, const QString& path, int limit)
 {
-    if (!yieldReplay()) {
-        reportError(tr("Cannot import while a run is in progress."));
+    if (!startImport(format, path, limit))
         return false;
-    }
-    std::optional<Cluster> cluster;
-    if (hasScenario() && !scenario().cluster.servers.empty())
-        cluster = scenario().cluster;
-    ImportOptions options;
-    options.limit = limit;
-    const auto imported = TraceImporterRegistry::import(format, path, cluster, options);
-    if (!imported) {
-        reportError(imported.error().message);
-        return false;
-    }
-    const QStringList summary = imported.value().report.summaryLines();
-    if (imported.value().scenario.jobs.empty()) {
+    bool added = false;
+    QEventLoop loop;
+    connect(this, &MainWindow::importEnded, &loop, [&](bool ok) {
+        added = ok;
+        loop.quit();
+    });
+    if (m_importing)
+        loop.exec();
+    return added;
+}
+
+void MainWindow::cancelImport()
+{
+    if (!m_importing)
+        return;
+    // The worker stops at its next check; whatever it sends afterwards names the old ticket
+    // and is dropped, so the project stays as it was.
+    m_imports->abandon();
+    endImport(false, tr("Import cancelled: nothing added"));
+}
+
+void MainWindow::onImported(const gantry::Scenario& imported, const QStringList& summary)
+{
+    const QString& path = m_importPath;
+    const QString& format = m_importFormat;
+    if (imported.jobs.empty()) {
         // As on the command line: nothing is added, and the message says what was dropped.
-        reportError(tr("%1: no job left to import as a %2 trace, nothing added (%3). Is it a "
-                       "%2 file?")
-                        .arg(path, format,
-                             summary.isEmpty() ? tr("the file holds no job") : summary.first()));
-        return false;
+        const QString text =
+            tr("%1: no job left to import as a %2 trace, nothing added (%3). Is it a %2 file?")
+                .arg(path, format,
+                     summary.isEmpty() ? tr("the file holds no job") : summary.first());
+        m_lastError = text;
+        endImport(false, text);
+        showErrorBox(text);
+        return;
     }
-    Scenario s = imported.value().scenario;
+    Scenario s = imported;
     if (s.name.isEmpty())
         s.name = QFileInfo(path).completeBaseName();
-    m_document->addScenario(s, tr("Import %1 trace %2").arg(format, QFileInfo(path).fileName()));
     m_lastError.clear();
-    statusBar()->showMessage(summary.isEmpty() ? tr("Imported %1").arg(path) : summary.first());
-    return true;
+    const QString message = summary.isEmpty() ? tr("Imported %1").arg(path) : summary.first();
+    m_importing = false; // the window takes the new scenario as when one is opened
+    m_document->addScenario(s, tr("Import %1 trace %2").arg(format, QFileInfo(path).fileName()));
+    endImport(true, message);
+}
+
+void MainWindow::endImport(bool added, const QString& message)
+{
+    m_importing = false;
+    m_runPanel->setProgress(added ? 1.0 : 0.0);
+    statusBar()->showMessage(message);
+    updateActions();
+    emit importEnded(added);
 }
 
 QString MainWindow::projectPath() const
@@ -938,29 +721,12 @@ const Scenario& MainWindow::scenario() const
 
 QStringList MainWindow::recentFiles() const
 {
-    return QSettings().value(RecentFilesKey).toStringList();
+    return RecentFiles::files();
 }
 
-void MainWindow::addRecentFile(const QString& path)
+QTreeWidget* MainWindow::projectTree() const
 {
-    QStringList files = recentFiles();
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    files.removeAll(absolute);
-    files.prepend(absolute);
-    while (files.size() > MaxRecentFiles)
-        files.removeLast();
-    QSettings().setValue(RecentFilesKey, files);
-    rebuildRecentMenu();
-}
-
-void MainWindow::rebuildRecentMenu()
-{
-    m_recentMenu->clear();
-    const QStringList files = recentFiles();
-    for (const QString& f : files)
-        m_recentMenu->addAction(QFileInfo(f).fileName(), this, [this, f] { openFile(f); })
-            ->setToolTip(f);
-    m_recentMenu->setEnabled(!busy() && !files.isEmpty());
+    return m_tree;
 }
 
 void MainWindow::updateTitle()
@@ -986,7 +752,7 @@ void MainWindow::onDocumentChanged(const DocumentChange& change)
                            !m_document->storedRuns(change.scenario).empty();
     if (change.kind == K::Project || change.kind == K::Scenarios || change.kind == K::Current ||
         change.kind == K::Runs || marksRuns) {
-        rebuildTree();
+        m_tree->rebuild();
         rebuildScenarioCombo();
     }
     updateTitle();
@@ -995,81 +761,14 @@ void MainWindow::onDocumentChanged(const DocumentChange& change)
 
 void MainWindow::rebuildScenarioCombo()
 {
-    const QSignalBlocker block(m_scenarioCombo);
-    m_scenarioCombo->clear();
+    QStringList names;
     for (int i = 0; i < m_document->scenarioCount(); ++i)
-        m_scenarioCombo->addItem(m_document->scenario(i).name);
-    m_scenarioCombo->setCurrentIndex(m_document->currentIndex());
+        names << m_document->scenario(i).name;
+    m_runPanel->setScenarios(names, m_document->currentIndex());
 }
 
-void MainWindow::rebuildTree()
+void MainWindow::onTreeItemChosen(int s, int run, const QString& text)
 {
-    m_tree->clear();
-    for (int i = 0; i < m_document->scenarioCount(); ++i) {
-        const Scenario& s = m_document->scenario(i);
-        auto* item = new QTreeWidgetItem(m_tree, {s.name});
-        item->setData(0, TreeScenarioRole, i);
-        item->setData(0, TreeRunRole, -2);
-        item->setToolTip(0, tr("%1 jobs on %2 GPUs").arg(s.jobs.size()).arg(s.cluster.totalGpus()));
-        if (i == m_document->currentIndex()) {
-            QFont f = item->font(0);
-            f.setBold(true);
-            item->setFont(0, f);
-        }
-        const auto& stored = m_document->storedRuns(i);
-        // Hashed once per scenario: a trace-sized scenario takes a while.
-        const QString content = stored.empty() ? QString() : storage::ProjectStore::contentHash(s);
-        const QString full = stored.empty() ? QString() : storage::ProjectStore::scenarioHash(s);
-        for (std::size_t k = 0; k < stored.size(); ++k) {
-            const auto& r = stored[k];
-            const bool current = r.scenarioHash == content || r.scenarioHash == full;
-            auto* run = new QTreeWidgetItem(
-                item, {current ? tr("%1 / %2 / %3 (saved)").arg(r.policy, r.placement, r.predictor)
-                               : tr("%1 / %2 / %3 (saved, earlier version)")
-                                     .arg(r.policy, r.placement, r.predictor)});
-            run->setData(0, TreeScenarioRole, i);
-            run->setData(0, TreeRunRole, -1);
-            run->setData(0, TreeStoredRole, int(k));
-            run->setData(0, TreeStaleRole, !current);
-            const QString about = tr("run %1, seed %2, %3, avg JCT %4 s")
-                                      .arg(r.id)
-                                      .arg(r.seed)
-                                      .arg(r.createdAt)
-                                      .arg(r.summary.value(QStringLiteral("avg_jct_s")).toDouble());
-            if (current) {
-                run->setToolTip(0, tr("%1 (double-click to show it)").arg(about));
-            } else {
-                // Its figures stay readable, but it ran the scenario before the edits since.
-                run->setToolTip(0, tr("%1; it ran an earlier version of this scenario, so its "
-                                      "schedule cannot be shown again")
-                                       .arg(about));
-                run->setForeground(0, m_tree->palette().brush(QPalette::Disabled, QPalette::Text));
-                QFont f = run->font(0);
-                f.setItalic(true);
-                run->setFont(0, f);
-            }
-        }
-        const auto& runs = m_document->runs(i);
-        for (std::size_t k = 0; k < runs.size(); ++k) {
-            if (runs[k].saved)
-                continue;
-            const RunConfig& c = runs[k].result.config;
-            auto* run = new QTreeWidgetItem(
-                item, {tr("%1 / %2 / %3 (not saved)").arg(c.policy, c.placement, c.predictor)});
-            run->setData(0, TreeScenarioRole, i);
-            run->setData(0, TreeRunRole, int(k));
-            run->setToolTip(0, tr("avg JCT %1 s").arg(runs[k].result.summary.avgJctS));
-        }
-        item->setExpanded(true);
-    }
-}
-
-void MainWindow::onTreeItemActivated(QTreeWidgetItem* item)
-{
-    if (!item)
-        return;
-    const int s = item->data(0, TreeScenarioRole).toInt();
-    const int run = item->data(0, TreeRunRole).toInt();
     if (s != m_document->currentIndex())
         selectScenario(s);
     if (run >= 0 && s == m_document->currentIndex() && run < int(m_document->runs(s).size())) {
@@ -1079,24 +778,25 @@ void MainWindow::onTreeItemActivated(QTreeWidgetItem* item)
                 if (m_batch[k].result.config == m_document->runs(s)[std::size_t(run)].result.config)
                     m_results->setCurrentRun(int(k));
     } else if (run == -1) {
-        statusBar()->showMessage(item->toolTip(0));
+        statusBar()->showMessage(text);
     }
 }
 
 bool MainWindow::yieldReplay()
 {
+    if (m_importing)
+        return false;
     if (!m_running)
         return true;
     if (!m_replaying)
         return false;
     // Showing saved runs gives way to whatever the user asks for: the request is cancelled and
     // its late signals, which carry the old ticket, are dropped.
-    m_worker->cancel(m_ticket);
-    ++m_ticket;
+    m_runs->abandon();
     m_replaying = false;
     m_batch.clear();
     m_model->clear();
-    m_progressBar->setValue(0);
+    m_runPanel->setProgress(0);
     m_outcome = Outcome::Cancelled;
     setRunning(false);
     return true;
@@ -1247,62 +947,34 @@ void MainWindow::selectAll()
 
 void MainWindow::setCheckedPolicies(const QStringList& policies)
 {
-    for (int i = 0; i < m_policyList->count(); ++i) {
-        QListWidgetItem* item = m_policyList->item(i);
-        item->setCheckState(policies.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
-    }
+    m_runPanel->setCheckedPolicies(policies);
 }
 
 QStringList MainWindow::checkedPolicies() const
 {
-    QStringList names;
-    for (int i = 0; i < m_policyList->count(); ++i) {
-        const QListWidgetItem* item = m_policyList->item(i);
-        if (item->checkState() == Qt::Checked)
-            names << item->text();
-    }
-    return names;
+    return m_runPanel->checkedPolicies();
 }
 
 bool MainWindow::setPlacementAndPredictor(const QString& placement, const QString& predictor)
 {
-    if (m_placementCombo->findText(placement) < 0 || predictor.trimmed().isEmpty())
-        return false;
-    selectText(m_placementCombo, placement);
-    if (!selectText(m_predictorCombo, predictor))
-        m_predictorCombo->setCurrentText(predictor);
-    return true;
+    return m_runPanel->setPlacementAndPredictor(placement, predictor);
 }
 
 void MainWindow::setSeed(int seed)
 {
-    m_seedSpin->setValue(seed);
+    m_runPanel->setSeed(seed);
 }
 
 QList<RunConfig> MainWindow::runConfigs() const
 {
-    QList<RunConfig> configs;
-    const QStringList policies = checkedPolicies();
-    const QString contention = m_contentionCombo->currentData().toString();
-    for (const QString& policy : policies) {
-        RunConfig config;
-        config.policy = policy;
-        config.placement = m_placementCombo->currentText();
-        config.predictor = m_predictorCombo->currentText().trimmed();
-        config.seed = std::uint64_t(m_seedSpin->value());
-        if (contention == QLatin1String("none"))
-            config.contention = Contention::None;
-        else if (contention == QLatin1String("fair"))
-            config.contention = Contention::Fair;
-        configs << config;
-    }
-    return configs;
+    return m_runPanel->runConfigs();
 }
 
 bool MainWindow::startRun()
 {
     if (!yieldReplay()) {
-        reportError(tr("A run is already in progress."));
+        reportError(m_importing ? tr("Wait for the import to end (or cancel it) before running.")
+                                : tr("A run is already in progress."));
         return false;
     }
     if (!hasScenario()) {
@@ -1332,23 +1004,26 @@ void MainWindow::beginRun(int scenarioIndex, const QList<RunConfig>& configs, bo
     m_lastError.clear();
     m_model->clear();
     m_batch.clear();
-    m_progressBar->setValue(0);
+    m_runPanel->setProgress(0);
     m_runScenario = std::make_shared<const Scenario>(m_document->scenario(scenarioIndex));
     m_runScenarioIndex = scenarioIndex;
     m_replaying = replay;
-    ++m_ticket;
     m_runClock.start();
     setRunning(true);
     statusBar()->showMessage(status);
-    emit runRequested(m_ticket, *m_runScenario, configs);
+    m_runs->start(*m_runScenario, configs);
 }
 
 void MainWindow::cancelRun()
 {
+    if (m_importing) {
+        cancelImport();
+        return;
+    }
     if (!m_running)
         return;
-    m_worker->cancel(m_ticket);
-    m_cancelButton->setEnabled(false);
+    m_runs->cancel();
+    m_runPanel->setCancellable(false);
     m_cancelAction->setEnabled(false);
     statusBar()->showMessage(tr("Cancelling..."));
 }
@@ -1359,8 +1034,8 @@ void MainWindow::onProgress(double fraction, const QString& step)
         return;
     // Full only once every result is in (endRun): the last run still has work after its
     // simulation ends.
-    m_progressBar->setValue(std::min(ProgressRange - 1, int(fraction * ProgressRange + 0.5)));
-    if (!m_worker->cancelRequested(m_ticket))
+    m_runPanel->setProgress(std::min(fraction, AlmostDone));
+    if (!m_runs->cancelRequested())
         statusBar()->showMessage(tr("Running %1").arg(step));
 }
 
@@ -1394,7 +1069,7 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     const bool replayed = m_replaying;
     m_replaying = false;
     // A cancelled or failed run has no progress worth showing: the bar empties.
-    m_progressBar->setValue(outcome == Outcome::Completed ? ProgressRange : 0);
+    m_runPanel->setProgress(outcome == Outcome::Completed ? 1.0 : 0.0);
     if (!m_batch.empty())
         showBatchInResults();
     // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the
@@ -1430,55 +1105,28 @@ void MainWindow::setRunning(bool running)
 
 void MainWindow::updateActions()
 {
-    if (!m_runButton)
+    if (!m_runPanel)
         return;
     const bool idle = !busy();
     const int problems = hasScenario() ? int(m_document->problems().size()) : 0;
-    m_openAction->setEnabled(idle);
-    m_newAction->setEnabled(idle);
-    m_recentMenu->setEnabled(idle && !recentFiles().isEmpty());
-    m_saveAction->setEnabled(idle);
-    m_saveAsAction->setEnabled(idle);
-    m_importAction->setEnabled(idle);
-    m_exportAction->setEnabled(idle && !m_batch.empty());
-    m_exportImageAction->setEnabled(idle && !m_batch.empty());
-    m_undoAction->setEnabled(idle && m_document->undoStack()->canUndo());
-    m_redoAction->setEnabled(idle && m_document->undoStack()->canRedo());
-    m_undoAction->setText(m_document->undoStack()->canUndo()
-                              ? tr("&Undo %1").arg(m_document->undoStack()->undoText())
-                              : tr("&Undo"));
-    m_redoAction->setText(m_document->undoStack()->canRedo()
-                              ? tr("&Redo %1").arg(m_document->undoStack()->redoText())
-                              : tr("&Redo"));
-    // The toolbar keeps short, fixed labels (a label that grows with the undo text resized the
-    // docks); the whole text is in the menu and the tooltip.
-    m_undoAction->setIconText(tr("Undo"));
-    m_redoAction->setIconText(tr("Redo"));
-    m_undoAction->setToolTip(QString(m_undoAction->text()).remove(QLatin1Char('&')));
-    m_redoAction->setToolTip(QString(m_redoAction->text()).remove(QLatin1Char('&')));
-    const bool selected = !m_document->selection().isEmpty();
-    m_cutAction->setEnabled(idle && selected);
-    m_copyAction->setEnabled(selected);
-    m_deleteAction->setEnabled(idle && selected);
-    m_pasteAction->setEnabled(idle);
-    m_scenarioCombo->setEnabled(idle);
+    m_fileMenu->setStates(idle, !m_batch.empty());
+    m_editMenu->update(*m_document->undoStack(), idle, !m_document->selection().isEmpty());
     m_clusterEditor->setEnabled(idle);
     m_jobsEditor->setEnabled(idle);
     m_properties->setEnabled(idle);
     const bool canRun = idle && hasScenario() && problems == 0;
-    m_runButton->setEnabled(canRun);
+    m_runPanel->setStates(idle, canRun);
     m_runAction->setEnabled(canRun);
     m_showSavedAction->setEnabled(idle && hasScenario() &&
                                   !m_document->storedRuns(m_document->currentIndex()).empty());
-    m_cancelButton->setEnabled(m_running);
-    m_cancelAction->setEnabled(m_running);
-    m_policyList->setEnabled(idle);
-    m_placementCombo->setEnabled(idle);
-    m_predictorCombo->setEnabled(idle);
-    m_seedSpin->setEnabled(idle);
-    m_contentionCombo->setEnabled(idle);
-    m_problemLabel->setVisible(problems > 0);
-    m_problemLabel->setText(tr("%n problem(s) block the run (see Problems).", nullptr, problems));
+    m_runPanel->setCancellable(m_running || m_importing);
+    m_cancelAction->setEnabled(m_running || m_importing);
+    m_runPanel->setProblemCount(problems);
+}
+
+QString MainWindow::busyWith() const
+{
+    return m_importing ? tr("an import") : tr("a run");
 }
 
 void MainWindow::reportError(const QString& message)

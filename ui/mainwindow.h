@@ -13,36 +13,32 @@
 #include <QMainWindow>
 #include <QString>
 #include <QStringList>
-#include <QThread>
 
 #include <memory>
 #include <vector>
 
 class QAction;
-class QComboBox;
-class QDockWidget;
-class QLabel;
-class QListWidget;
 class QMenu;
-class QProgressBar;
-class QPushButton;
-class QSpinBox;
 class QTabWidget;
 class QTableView;
 class QTreeWidget;
-class QTreeWidgetItem;
 
 namespace gantry::ui {
 
 class ClusterEditor;
 class ComparisonChart;
 class ComparisonModel;
+class ImportControl;
 class JobsEditor;
 class ProblemsList;
 class ProjectDocument;
+class ProjectTree;
 class PropertyPanel;
+class EditMenu;
+class FileMenu;
 class ResultsPanel;
-class RunWorker;
+class RunPanel;
+class RunControl;
 class WelcomeBanner;
 
 /// The desktop planner's window (DESIGN.md 6). A ProjectDocument holds the project; the
@@ -52,7 +48,12 @@ class WelcomeBanner;
 /// cancel. Results go to the comparison table and chart and the ResultsPanel (Gantt, heatmap,
 /// charts, teaching), and into the project when it is saved. Window layout and recent files
 /// persist in QSettings. Errors go to a message box (when interactive) and the status bar; bad
-/// input never crashes it.
+/// input never crashes it. A trace import also runs in a worker thread, with progress and
+/// cancel in the run panel.
+///
+/// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,
+/// TraceImportDialog, ReportCoverage, and RunControl and ImportControl, which own the worker
+/// threads; it wires them to the document.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -98,9 +99,19 @@ public:
     bool saveProject();
     /// Saves the whole project to path (replacing it atomically) and makes it the project's file.
     bool saveProjectAs(const QString& path);
-    /// Imports a trace of format (TraceImporterRegistry) as a new scenario on the current
-    /// scenario's cluster (formats that bring their own cluster need none); undoable.
+    /// Starts importing a trace of format (TraceImporterRegistry) in the import worker and
+    /// returns at once; when it is read it becomes a new scenario on the current scenario's
+    /// cluster (formats that bring their own cluster need none), undoably, and importEnded()
+    /// tells how it went. False (error reported) during a run or another import.
+    bool startImport(const QString& format, const QString& path, int limit = 0);
+    /// startImport() and waits for the import to end (the event loop runs meanwhile); true when
+    /// it added a scenario.
     bool importTrace(const QString& format, const QString& path, int limit = 0);
+    /// Stops the import in progress: the project stays as it was, and the window is idle again
+    /// at once (importEnded(false)).
+    void cancelImport();
+    /// True from startImport() until the import ends.
+    bool isImporting() const { return m_importing; }
     /// The project's file, empty while untitled.
     QString projectPath() const;
     /// True when there are edits, scenarios or runs not saved yet.
@@ -155,6 +166,7 @@ public:
     /// many other runs of their scenario (saved or not) it leaves out.
     QString reportCoverage() const;
     /// Asks the run in progress to stop; the window is idle again once runningChanged(false).
+    /// During an import it cancels the import (Run > Cancel, the Cancel button).
     void cancelRun();
     /// True from startRun() until the worker reports the end of the run.
     bool isRunning() const { return m_running; }
@@ -187,7 +199,7 @@ public:
     /// The first-run guide above the central tabs.
     WelcomeBanner* welcomeBanner() const { return m_welcome; }
     /// The project tree.
-    QTreeWidget* projectTree() const { return m_tree; }
+    QTreeWidget* projectTree() const;
     /// Shows a central tab.
     void showTab(Tab tab);
     /// Runs and schedules of the last comparison, in panel order.
@@ -216,9 +228,8 @@ signals:
     void runningChanged(bool running);
     /// A run ended; outcome is also lastOutcome().
     void runEnded(gantry::ui::MainWindow::Outcome outcome);
-    /// Internal: carries a run to the worker thread (queued connection).
-    void runRequested(quint64 ticket, const gantry::Scenario& scenario,
-                      const QList<gantry::RunConfig>& configs);
+    /// An import ended: added is true when it added a scenario (false: failed or cancelled).
+    void importEnded(bool added);
 
 protected:
     void closeEvent(QCloseEvent* event) override;
@@ -226,26 +237,20 @@ protected:
 private:
     void buildActions();
     void buildWidgets();
-    QWidget* buildRunPanel();
     void restoreLayout();
-    void showOpenDialog();
     void showSaveAsDialog();
     void showImportDialog();
+    void startImportWorker();
+    void endImport(bool added, const QString& message);
+    void onImported(const gantry::Scenario& scenario, const QStringList& summary);
     void showExportReport();
     void showExportImage();
     // Starts configs on scenario scenarioIndex in the worker; replay: a saved run shown again.
     void beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
                   const QString& status);
-    void showAbout();
-    // The README of the documentation: installed (share/doc/gantry) or of the source tree;
-    // empty when neither is there.
-    static QString documentationFile();
-    void addRecentFile(const QString& path);
-    void rebuildRecentMenu();
     void updateTitle();
-    void rebuildTree();
     void rebuildScenarioCombo();
-    void onTreeItemActivated(QTreeWidgetItem* item);
+    void onTreeItemChosen(int scenario, int sessionRun, const QString& text);
     void onDocumentChanged(const gantry::ui::DocumentChange& change);
     void clearComparison();
     void reportError(const QString& message);
@@ -260,22 +265,26 @@ private:
     // only): true to go on (saved or discarded), false when the user cancels or the save fails.
     bool maySaveChanges();
     // True when the worker is free for a new request: idle, or showing saved runs, which is
-    // then cancelled. False during a run the user started.
+    // then cancelled. False during a run the user started or an import.
     bool yieldReplay();
     // True while the user's own run holds the window (editing and opening wait for it).
-    bool busy() const { return m_running && !m_replaying; }
+    bool busy() const { return (m_running && !m_replaying) || m_importing; }
+    // What busy() waits for, in words ("a run", "an import").
+    QString busyWith() const;
 
     void onProgress(double fraction, const QString& step);
     void onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
 
-    QThread m_thread;
-    RunWorker* m_worker = nullptr; // lives in m_thread, deleted after it stops
+    RunControl* m_runs = nullptr;       // the run worker and its thread
+    ImportControl* m_imports = nullptr; // the import worker and its thread
+    bool m_importing = false;
+    QString m_importFormat; // of the import in progress
+    QString m_importPath;
 
     ProjectDocument* m_document = nullptr;
     QString m_scenarioPath;
     bool m_running = false;
     bool m_replaying = false; // the run in progress shows a saved run again
-    quint64 m_ticket = 0;     // the worker request that is the window's (RunWorker)
     bool m_interactive = true;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;
@@ -291,39 +300,17 @@ private:
     PropertyPanel* m_properties = nullptr;
     ProblemsList* m_problems = nullptr;
     ResultsPanel* m_results = nullptr;
-    QTreeWidget* m_tree = nullptr;
+    ProjectTree* m_tree = nullptr;
     QTabWidget* m_tabs = nullptr;
+    RunPanel* m_runPanel = nullptr;
 
-    QAction* m_openAction = nullptr;
-    QAction* m_newAction = nullptr;
-    QAction* m_saveAction = nullptr;
-    QAction* m_saveAsAction = nullptr;
-    QAction* m_importAction = nullptr;
-    QAction* m_exportAction = nullptr;
-    QAction* m_exportImageAction = nullptr;
-    QAction* m_undoAction = nullptr;
-    QAction* m_redoAction = nullptr;
-    QAction* m_cutAction = nullptr;
-    QAction* m_copyAction = nullptr;
-    QAction* m_pasteAction = nullptr;
-    QAction* m_deleteAction = nullptr;
-    QAction* m_selectAllAction = nullptr;
+    FileMenu* m_fileMenu = nullptr;
+    EditMenu* m_editMenu = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_showSavedAction = nullptr;
     WelcomeBanner* m_welcome = nullptr;
     QAction* m_cancelAction = nullptr;
-    QMenu* m_recentMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
-    QComboBox* m_scenarioCombo = nullptr;
-    QListWidget* m_policyList = nullptr;
-    QComboBox* m_placementCombo = nullptr;
-    QComboBox* m_predictorCombo = nullptr;
-    QComboBox* m_contentionCombo = nullptr;
-    QSpinBox* m_seedSpin = nullptr;
-    QPushButton* m_runButton = nullptr;
-    QPushButton* m_cancelButton = nullptr;
-    QProgressBar* m_progressBar = nullptr;
-    QLabel* m_problemLabel = nullptr;
     QTableView* m_table = nullptr;
 };
 

@@ -1,19 +1,22 @@
 // gantry [FILE]: the desktop application. Opens FILE (a project, *.gantry, or a scenario, *.json)
 // when given. With --screenshot DIR it opens FILE, runs the comparison, saves a PNG of each main
 // view (cluster editor, job editor, results Gantt, heatmap, charts, compare, teaching) into DIR
-// and quits: scripts/screenshots.sh regenerates docs/screenshots/ with it.
+// and quits (--size WxH sets the window's size): scripts/screenshots.sh regenerates
+// docs/screenshots/ with it. --palette light|dark picks the colours, as View > Dark Palette does.
 
 #include "cluster/clustereditor.h"
 #include "cluster/clusterview.h"
 #include "document/projectdocument.h"
 #include "mainwindow.h"
 #include "results/resultspanel.h"
+#include "window/apppalette.h"
 
 #include <QApplication>
 #include <QByteArray>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QIcon>
+#include <QSize>
 #include <QStringList>
 #include <QTabWidget>
 #include <QTextStream>
@@ -55,6 +58,26 @@ void addOptions(QCommandLineParser& parser)
          QCoreApplication::translate("main", "Policies to compare, comma-separated (with "
                                              "--screenshot; default fifo,sjf,tiresias,asrpt)."),
          QStringLiteral("P1,P2,..."), QStringLiteral("fifo,sjf,tiresias,asrpt")});
+    parser.addOption(
+        {QStringLiteral("size"),
+         QCoreApplication::translate("main", "Window size for --screenshot (default 1400x900)."),
+         QStringLiteral("WxH"), QStringLiteral("1400x900")});
+    parser.addOption({QStringLiteral("palette"),
+                      QCoreApplication::translate(
+                          "main", "Colours: light or dark (default: as View > Dark Palette "
+                                  "was left)."),
+                      QStringLiteral("light|dark")});
+}
+
+// "1280x800" as a size; an invalid size when it is not one (each side 320 to 8192).
+QSize parseSize(const QString& text)
+{
+    const QStringList parts = text.split(QLatin1Char('x'));
+    bool w = false, h = false;
+    const QSize size = parts.size() == 2 ? QSize(parts[0].toInt(&w), parts[1].toInt(&h)) : QSize();
+    const bool inRange = size.width() >= 320 && size.width() <= 8192 && size.height() >= 320 &&
+                         size.height() <= 8192;
+    return w && h && inRange ? size : QSize();
 }
 
 void fail(const QString& message)
@@ -148,6 +171,17 @@ int main(int argc, char* argv[])
     addOptions(parser);
     parser.process(app);
 
+    bool dark = gantry::ui::AppPalette::saved();
+    if (parser.isSet(QStringLiteral("palette"))) {
+        const QString palette = parser.value(QStringLiteral("palette"));
+        if (palette != QLatin1String("light") && palette != QLatin1String("dark")) {
+            fail(QStringLiteral("--palette %1: say light or dark").arg(palette));
+            return 2;
+        }
+        dark = palette == QLatin1String("dark");
+    }
+    gantry::ui::AppPalette::apply(dark);
+
     gantry::ui::MainWindow window;
     const QStringList files = parser.positionalArguments();
     if (parser.isSet(QStringLiteral("screenshot"))) {
@@ -160,8 +194,15 @@ int main(int argc, char* argv[])
             fail(QStringLiteral("%1: cannot create the folder").arg(dir.path()));
             return 2;
         }
+        const QSize size = parseSize(parser.value(QStringLiteral("size")));
+        if (!size.isValid()) {
+            fail(QStringLiteral("--size %1: give WIDTHxHEIGHT, e.g. 1280x800, each side 320 to "
+                                "8192 pixels")
+                     .arg(parser.value(QStringLiteral("size"))));
+            return 2;
+        }
         window.setInteractive(false);
-        window.resize(1400, 900);
+        window.resize(size);
         window.show();
         if (!window.openFile(files.first())) {
             fail(window.lastError());

@@ -81,7 +81,7 @@ int main(int argc, char** argv)
     const Scenario scenario = read.value();
     QElapsedTimer runTimer;
     runTimer.start();
-    ScheduleRecorder rec(scenario);
+    ScheduleRecorder rec(scenario, ScheduleRecorder::Notes::Skip);
     auto run = Runner::run(scenario, benchConfig(), nullptr, {&rec});
     if (!run.ok()) {
         std::fprintf(stderr, "%s\n", qPrintable(run.error().message));
@@ -136,7 +136,7 @@ int main(int argc, char** argv)
     });
     bool ok = false;
     QThread* worker = QThread::create([&] {
-        ScheduleRecorder r(scenario);
+        ScheduleRecorder r(scenario, ScheduleRecorder::Notes::Skip);
         ok = Runner::run(scenario, benchConfig(), nullptr, {&r}).ok();
         const Schedule s = r.take();
         Q_UNUSED(s);

@@ -47,6 +47,7 @@
 #include <QTreeWidget>
 #include <QUndoStack>
 
+#include <cmath>
 #include <memory>
 
 using gantry::ui::ClusterScene;
@@ -130,6 +131,12 @@ private slots:
     void wheelZooms();
     void copyPasteThroughEditMenu();
     void createModelJob();
+    void darkPaletteToggles_data();
+    void darkPaletteToggles();
+    void jobIdsAreWhole_data();
+    void jobIdsAreWhole();
+    void graphNoteIsWholeAtDefaultSize_data();
+    void graphNoteIsWholeAtDefaultSize();
     void filterJobs();
     void validationBlocksRun_data();
     void validationBlocksRun();
@@ -370,6 +377,114 @@ void TstEditors::createModelJob()
     QVERIFY(doc->problems().empty());
     action(w, "undoAction")->trigger();
     QCOMPARE(editor->proxy()->rowCount(), jobs);
+}
+
+void TstEditors::darkPaletteToggles_data()
+{
+    QTest::addColumn<bool>("dark");
+    QTest::newRow("dark") << true;
+    QTest::newRow("light again") << false;
+}
+
+// View > Dark Palette turns the whole application dark (light text on dark windows and fields)
+// and back, and the choice is kept for the next launch.
+void TstEditors::darkPaletteToggles()
+{
+    QFETCH(bool, dark);
+    QAction* toggle = action(*m_window, "darkPaletteAction");
+    toggle->setChecked(true);
+    if (!dark)
+        toggle->setChecked(false);
+    const QPalette p = QApplication::palette();
+    QCOMPARE(p.color(QPalette::Window).lightness() < 128, dark);
+    QCOMPARE(p.color(QPalette::Base).lightness() < 128, dark);
+    // Text always stands out from its background.
+    QVERIFY(std::abs(p.color(QPalette::Text).lightness() - p.color(QPalette::Base).lightness()) >
+            128);
+    QCOMPARE(QSettings().value(QStringLiteral("darkPalette")).toBool(), dark);
+    toggle->setChecked(false); // the next tests see the usual palette
+}
+
+void TstEditors::jobIdsAreWhole_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::newRow("two racks") << sample("two-racks.json");
+    QTest::newRow("teaching") << sample("teaching.json");
+}
+
+// The job table's Job column is as wide as the longest id ("3d-d2p2t4-gpt-30b" was cut to
+// "3d-d2p2t4-...").
+void TstEditors::jobIdsAreWhole()
+{
+    QFETCH(QString, file);
+    MainWindow& w = *m_window;
+    QVERIFY2(w.openFile(file), qPrintable(w.lastError()));
+    w.showTab(MainWindow::Tab::Jobs);
+    QTableView* table = w.jobsEditor()->table();
+    const QFontMetrics fm(table->font());
+    int widest = 0;
+    QString longest;
+    for (const gantry::Job& j : w.document()->current().jobs)
+        if (fm.horizontalAdvance(j.id) > widest) {
+            widest = fm.horizontalAdvance(j.id);
+            longest = j.id;
+        }
+    QVERIFY(widest > 0);
+    QVERIFY2(table->columnWidth(0) >= widest,
+             qPrintable(QStringLiteral("%1 needs %2 px, the column has %3")
+                            .arg(longest)
+                            .arg(widest)
+                            .arg(table->columnWidth(0))));
+}
+
+void TstEditors::graphNoteIsWholeAtDefaultSize_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<int>("workers");
+    QTest::addColumn<QString>("note");
+    const QString id = QStringLiteral("a-job-with-a-rather-long-name-from-a-trace");
+    QTest::newRow("duration") << int(gantry::JobKind::Duration) << 0
+                              << id + QStringLiteral(
+                                          ": a duration job on 8 GPUs, no communication graph");
+    QTest::newRow("no graph") << int(gantry::JobKind::Model) << 0
+                              << id + QStringLiteral(
+                                          ": no graph (its model and parallelism do not fit)");
+    QTest::newRow("too big") << int(gantry::JobKind::Graph) << 3000
+                             << id + QStringLiteral(": 3000 workers, 0 edges (too many to draw)");
+}
+
+// A job without a drawable graph shows a note saying why; at the window's default size the
+// note wraps inside the view instead of being cut at its right edge ("j1: no graph (its model
+// and par").
+void TstEditors::graphNoteIsWholeAtDefaultSize()
+{
+    QFETCH(int, kind);
+    QFETCH(int, workers);
+    QFETCH(QString, note);
+    MainWindow& w = *m_window;
+    w.showTab(MainWindow::Tab::Jobs);
+    gantry::Job job;
+    job.id = QStringLiteral("a-job-with-a-rather-long-name-from-a-trace");
+    job.kind = gantry::JobKind(kind);
+    job.gpus = 8;
+    job.graph.workers.resize(std::size_t(workers));
+    auto* graph = w.jobsEditor()->graphView();
+    graph->setJob(&job);
+    QCOMPARE(graph->note(), note);
+    QCOMPARE(graph->nodeCount(), 0);
+    const QRect shown = graph->noteRect();
+    QVERIFY2(graph->viewport()->rect().contains(shown),
+             qPrintable(QStringLiteral("note %1,%2 %3x%4 in a %5x%6 view")
+                            .arg(shown.x())
+                            .arg(shown.y())
+                            .arg(shown.width())
+                            .arg(shown.height())
+                            .arg(graph->viewport()->width())
+                            .arg(graph->viewport()->height())));
+    // Still whole when the view narrows: it wraps onto more lines.
+    graph->resize(graph->width() / 2, graph->height());
+    QVERIFY(graph->viewport()->rect().contains(graph->noteRect()));
+    QVERIFY(graph->noteRect().height() > shown.height());
 }
 
 void TstEditors::filterJobs()

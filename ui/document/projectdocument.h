@@ -1,7 +1,9 @@
 #pragma once
 
+#include "clusteredits.h"
 #include "documentchange.h"
 #include "documentrun.h"
+#include "jobedits.h"
 #include "jobscommand.h"
 #include "problem.h"
 #include "scenarioentry.h"
@@ -15,6 +17,7 @@
 #include <QVariant>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 class QMimeData;
@@ -26,6 +29,10 @@ namespace gantry::ui {
 /// recorded, the project file and its modified state, the selection the views share, and the
 /// undo stack. Every edit goes through an undo command; views listen to changed() and never
 /// own data. Edits act on the current scenario.
+///
+/// The document is the facade of its parts: ProjectFile reads and writes the project file,
+/// ClusterEdits and JobEdits compute the edits it pushes as undo commands, and
+/// DocumentClipboard copies and reads back racks, servers and jobs.
 class ProjectDocument : public QObject
 {
     Q_OBJECT
@@ -175,16 +182,16 @@ private:
     void applyScenarioName(int scenario, const QString& name);
     ScenarioEntry takeEntry(int index);
 
-    void pushCluster(const QString& text, Cluster after, const Selection& select);
-    void pushJobs(const QString& text, std::vector<JobsCommand::Step> steps,
-                  const Selection& select);
+    // Push an edit as an undo command (nothing when there is none).
+    void pushCluster(std::optional<ClusterEdits::Edit> edit);
+    void pushJobs(std::optional<JobEdits::Edit> edit);
     void ensureScenario();
     void contentChanged(int scenario, DocumentChange::Kind kind);
     void reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified);
     void setBaseModified(bool modified);
     void emitModified();
-    void reloadStoredRuns(const QString& path);
-    Status paste(const QJsonObject& clip);
+    // After a save to path: the project's file, clean and not modified.
+    void savedAs(const QString& path);
 
     std::vector<ScenarioEntry> m_entries;
     int m_current = -1;

@@ -4,6 +4,8 @@
 #include <QGraphicsLineItem>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QWheelEvent>
 
 #include <algorithm>
@@ -18,6 +20,7 @@ constexpr double RowGap = 26.0;
 constexpr double BandGap = 18.0;
 constexpr double MinWidth = 0.6;
 constexpr double MaxWidth = 7.0;
+constexpr int NoteMargin = 8; // between the note and the view's edge, in pixels
 } // namespace
 
 JobGraphView::JobGraphView(QWidget* parent) : QGraphicsView(parent)
@@ -45,6 +48,8 @@ void JobGraphView::setJob(const Job* job)
 {
     QGraphicsScene* s = scene();
     s->clear();
+    m_note = nullptr;
+    resetTransform();
     m_nodes = m_edges = 0;
     m_pos.clear();
     m_drawn.clear();
@@ -53,20 +58,19 @@ void JobGraphView::setJob(const Job* job)
         return;
     const JobGraph& g = job->graph;
     if (job->kind == JobKind::Duration || g.workers.empty()) {
-        s->addSimpleText(
-            job->kind == JobKind::Duration
-                ? tr("%1: a duration job on %2 GPUs, no communication graph")
-                      .arg(job->id)
-                      .arg(job->gpus)
-                : tr("%1: no graph (its model and parallelism do not fit)").arg(job->id));
+        showNote(job->kind == JobKind::Duration
+                     ? tr("%1: a duration job on %2 GPUs, no communication graph")
+                           .arg(job->id)
+                           .arg(job->gpus)
+                     : tr("%1: no graph (its model and parallelism do not fit)").arg(job->id));
         return;
     }
     const int n = int(g.workers.size());
     if (n > MaxNodes) {
-        s->addSimpleText(tr("%1: %2 workers, %3 edges (too many to draw)")
-                             .arg(job->id)
-                             .arg(n)
-                             .arg(g.edges.size()));
+        showNote(tr("%1: %2 workers, %3 edges (too many to draw)")
+                     .arg(job->id)
+                     .arg(n)
+                     .arg(g.edges.size()));
         return;
     }
     // Positions: model jobs by (replica a, stage p, rank t); graph jobs on a grid.
@@ -128,6 +132,7 @@ void JobGraphView::setJob(const Job* job)
         tip += tr("\nmemory %1 GB").arg(wk.memoryGb, 0, 'f', 1);
         node->setToolTip(tip);
         auto* label = s->addSimpleText(QString::number(w));
+        label->setBrush(Qt::black); // on the light node, whatever the palette
         label->setZValue(3);
         QFont f = label->font();
         f.setPointSizeF(7);
@@ -139,11 +144,13 @@ void JobGraphView::setJob(const Job* job)
     if (model) {
         for (int p = 0; p < P; ++p) {
             auto* t = s->addSimpleText(tr("stage %1").arg(p));
+            t->setBrush(palette().text());
             t->setPos(p * ColGap - 20, -NodeR - 22);
         }
         const int D = n / (T * P);
         for (int a = 0; a < D; ++a) {
             auto* t = s->addSimpleText(tr("replica %1").arg(a));
+            t->setBrush(palette().text());
             t->setPos(-NodeR - 80, a * (T * RowGap + BandGap) - 7);
         }
     }
@@ -153,9 +160,39 @@ void JobGraphView::setJob(const Job* job)
         setTransform(QTransform::fromScale(1.5, 1.5));
 }
 
+QString JobGraphView::note() const
+{
+    return m_note ? m_note->toPlainText() : QString();
+}
+
+QRect JobGraphView::noteRect() const
+{
+    return m_note ? mapFromScene(m_note->sceneBoundingRect()).boundingRect() : QRect();
+}
+
+void JobGraphView::showNote(const QString& text)
+{
+    // Wrapped to the view's width (a one-line note was cut at the right edge); fitNote() follows
+    // the view's size.
+    m_note = scene()->addText(text);
+    m_note->setDefaultTextColor(palette().color(QPalette::Text));
+    fitNote();
+}
+
+void JobGraphView::fitNote()
+{
+    if (!m_note)
+        return;
+    m_note->setTextWidth(std::max(40, viewport()->width() - 2 * NoteMargin));
+    const QRectF r = m_note->boundingRect();
+    scene()->setSceneRect(r.adjusted(-NoteMargin, -NoteMargin, NoteMargin, NoteMargin));
+    centerOn(r.center());
+}
+
 void JobGraphView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
+    fitNote();
     if (m_nodes > 0) {
         fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
         if (transform().m11() > 1.5)

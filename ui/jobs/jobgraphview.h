@@ -4,6 +4,8 @@
 
 #include <QGraphicsView>
 
+class QGraphicsTextItem;
+
 namespace gantry::ui {
 
 /// The graph of one job: a node per worker, laid out in columns by pipeline stage and in
@@ -31,12 +33,21 @@ public:
     double edgeWidth(int a, int b) const;
     /// Scene position of worker w's node centre (null point if not drawn).
     QPointF nodePos(int w) const;
+    /// The note shown instead of a graph (a duration job, no graph, too many workers); empty
+    /// while a graph is drawn.
+    QString note() const;
+    /// Where the note lies in the viewport: it wraps to the view's width, never cut.
+    QRect noteRect() const;
 
 protected:
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
 
 private:
+    void showNote(const QString& text);
+    void fitNote();
+
+    QGraphicsTextItem* m_note = nullptr;
     int m_nodes = 0;
     int m_edges = 0;
     std::vector<QPointF> m_pos;

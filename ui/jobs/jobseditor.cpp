@@ -48,6 +48,10 @@ JobsEditor::JobsEditor(ProjectDocument* document, QWidget* parent)
     connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this,
             &JobsEditor::pushSelection);
     connect(m_model, &QAbstractItemModel::modelReset, this, &JobsEditor::pullSelection);
+    // Columns as wide as their contents (the header samples the first thousand rows), so that
+    // long job ids are not cut; the last column takes what is left.
+    connect(m_model, &QAbstractItemModel::modelReset, m_table,
+            [this] { m_table->resizeColumnsToContents(); });
     connect(document, &ProjectDocument::selectionChanged, this, &JobsEditor::pullSelection);
 
     m_graph = new JobGraphView;

@@ -872,7 +872,7 @@ Result<ReportBuilder::Input> ReportBuilder::run(const Scenario& scenario, const 
         c.policy = p;
         SubFeedback sub(feedback, double(i) / policies.size(), 1.0 / policies.size(),
                         QStringLiteral("running %1").arg(p));
-        ScheduleRecorder recorder(in.scenario);
+        ScheduleRecorder recorder(in.scenario, ScheduleRecorder::Notes::Skip);
         auto r = Runner::run(in.scenario, c, &sub.feedback, {&recorder});
         if (!r)
             return r.error();
@@ -891,7 +891,7 @@ Result<std::vector<Schedule>> ReportBuilder::schedules(const Scenario& scenario,
     for (std::size_t i = 0; i < runs.size(); ++i) {
         SubFeedback sub(feedback, double(i) / n, 1.0 / n,
                         QStringLiteral("replaying %1").arg(runs[i].summary.policy));
-        ScheduleRecorder recorder(scenario);
+        ScheduleRecorder recorder(scenario, ScheduleRecorder::Notes::Skip);
         auto r = Runner::run(scenario, runs[i].config, &sub.feedback, {&recorder});
         if (!r)
             return r.error();

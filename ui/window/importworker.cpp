@@ -1,0 +1,94 @@
+#include "importworker.h"
+
+#include "io/import/traceimporterregistry.h"
+#include "metatypes.h"
+#include "util/error.h"
+#include "util/result.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <exception>
+
+namespace gantry::ui {
+
+namespace {
+
+constexpr qint64 BlockBytes = qint64(1) << 20;
+
+} // namespace
+
+ImportWorker::ImportWorker(QObject* parent) : QObject(parent)
+{
+    registerMetaTypes();
+}
+
+void ImportWorker::cancel(std::uint64_t ticket)
+{
+    std::uint64_t seen = m_cancelUpTo.load();
+    while (seen < ticket && !m_cancelUpTo.compare_exchange_weak(seen, ticket)) {
+    }
+}
+
+bool ImportWorker::cancelRequested(std::uint64_t ticket) const
+{
+    return ticket <= m_cancelUpTo.load();
+}
+
+void ImportWorker::import(quint64 ticket, const Request& request)
+{
+    if (cancelRequested(ticket)) {
+        emit cancelled(ticket);
+        return;
+    }
+    const QString name = QFileInfo(request.path).fileName();
+    // Reading the file first, a block at a time, gives progress by bytes and a place to stop;
+    // the importer then finds it in the system's cache.
+    QFile file(request.path);
+    if (file.open(QIODevice::ReadOnly)) {
+        const double size = double(std::max<qint64>(1, file.size()));
+        qint64 done = 0;
+        qint64 lines = 0;
+        int lastPercent = -1;
+        while (!file.atEnd()) {
+            if (cancelRequested(ticket)) {
+                emit cancelled(ticket);
+                return;
+            }
+            const QByteArray block = file.read(BlockBytes);
+            if (block.isEmpty())
+                break;
+            done += block.size();
+            lines += block.count('\n');
+            const int percent = int(100.0 * double(done) / size);
+            if (percent != lastPercent) {
+                lastPercent = percent;
+                emit progress(ticket, ReadShare * double(done) / size,
+                              tr("Reading %1 (%2%)").arg(name).arg(percent));
+            }
+        }
+        emit progress(ticket, ReadShare,
+                      tr("Importing %n row(s) of %1", nullptr, int(lines)).arg(name));
+    } // else the importer names the file and why it cannot be read
+
+    Result<ImportedTrace> result = Error::internal(QString());
+    try {
+        result = TraceImporterRegistry::import(request.format, request.path, request.cluster,
+                                               request.options);
+    } catch (const std::exception& e) {
+        result = Error::internal(QString::fromLocal8Bit(e.what()));
+    } catch (...) {
+        result = Error::internal(tr("unknown exception"));
+    }
+    if (cancelRequested(ticket)) {
+        emit cancelled(ticket);
+        return;
+    }
+    if (!result.ok()) {
+        emit failed(ticket, result.error().message);
+        return;
+    }
+    emit imported(ticket, result.value().scenario, result.value().report.summaryLines());
+}
+
+} // namespace gantry::ui

@@ -1,0 +1,67 @@
+#pragma once
+
+#include "io/import/importoptions.h"
+#include "model/cluster.h"
+#include "model/scenario.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <atomic>
+#include <cstdint>
+#include <optional>
+
+namespace gantry::ui {
+
+/// Imports a trace (TraceImporterRegistry) away from the GUI thread: meant to be moved to a
+/// QThread and driven with queued calls of import(); only cancel() and cancelRequested() may be
+/// called directly from another thread. Progress follows the bytes read, then the parse.
+///
+/// Like RunWorker, every request carries a ticket (increasing, chosen by the caller) and every
+/// signal names it, so that a cancelled request's late signals are told apart from the next.
+class ImportWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// What to import.
+    struct Request
+    {
+        QString format;                 ///< a TraceImporterRegistry format
+        QString path;                   ///< the trace file
+        std::optional<Cluster> cluster; ///< where the jobs land (formats with their own: none)
+        ImportOptions options;          ///< limits and filters
+    };
+
+    /// Share of the progress that reading the file fills; parsing fills the rest.
+    static constexpr double ReadShare = 0.5;
+
+    /// A worker; give it no parent when it is to be moved to a thread.
+    explicit ImportWorker(QObject* parent = nullptr);
+
+    /// Stops every request whose ticket is at most ticket: one still reading its file at the
+    /// next block, queued ones before they start. Thread-safe, returns at once.
+    void cancel(std::uint64_t ticket);
+    /// True once cancel() covered ticket; thread-safe.
+    bool cancelRequested(std::uint64_t ticket) const;
+
+    /// Imports request and ends with exactly one of imported(), cancelled() or failed(), each
+    /// with ticket. Never throws.
+    void import(quint64 ticket, const gantry::ui::ImportWorker::Request& request);
+
+signals:
+    /// Progress in [0, 1) and the step ("Reading philly.csv").
+    void progress(quint64 ticket, double fraction, const QString& step);
+    /// The trace read: its scenario and the summary lines of its report (rows kept, dropped).
+    void imported(quint64 ticket, const gantry::Scenario& scenario, const QStringList& summary);
+    /// cancel() stopped the import; nothing was produced.
+    void cancelled(quint64 ticket);
+    /// The file could not be read or imported; message names the file and the problem.
+    void failed(quint64 ticket, const QString& message);
+
+private:
+    std::atomic<std::uint64_t> m_cancelUpTo{0}; // requests with a ticket <= this are cancelled
+};
+
+} // namespace gantry::ui

@@ -1,0 +1,42 @@
+#include "reportcoverage.h"
+
+#include "document/projectdocument.h"
+#include "storage/runconfigjson.h"
+
+#include <QStringList>
+
+#include <algorithm>
+
+namespace gantry::ui {
+
+QString ReportCoverage::text(const std::vector<DocumentRun>& shown, const ProjectDocument& document,
+                             int s)
+{
+    QStringList policies;
+    for (const DocumentRun& r : shown)
+        policies << r.result.config.policy;
+    QString text =
+        tr("The report covers the %n run(s) shown in Results: %1.", nullptr, int(shown.size()))
+            .arg(policies.join(QStringLiteral(", ")));
+    if (s < 0 || s >= document.scenarioCount())
+        return text;
+    const auto inBatch = [&shown](const RunConfig& c) {
+        return std::any_of(shown.begin(), shown.end(),
+                           [&](const DocumentRun& r) { return r.result.config == c; });
+    };
+    int others = 0;
+    for (const storage::StoredRun& r : document.storedRuns(s)) {
+        const auto config = storage::RunConfigJson::fromJson(r.config);
+        others += !config || !inBatch(config.value());
+    }
+    for (const DocumentRun& r : document.runs(s))
+        others += !r.saved && !inBatch(r.result.config);
+    if (others > 0)
+        text += tr(" %n other run(s) of \"%1\" are not in it: Run > Show Saved Runs puts the "
+                   "saved ones on screen, and a new comparison runs the policies you check.",
+                   nullptr, others)
+                    .arg(document.scenario(s).name);
+    return text;
+}
+
+} // namespace gantry::ui
