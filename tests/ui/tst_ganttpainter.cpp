@@ -3,6 +3,7 @@
 // in, the virtual-machine band for asrpt, hit testing, and a click in the view selecting a job.
 #include "gantt/ganttpainter.h"
 #include "gantt/ganttview.h"
+#include "io/scenarioreader.h"
 #include "viewfixtures.h"
 
 #include <QApplication>
@@ -55,6 +56,8 @@ private Q_SLOTS:
     void virtualBand();
     void hitTest();
     void viewClickSelects();
+    void laneLabelsFit_data();
+    void laneLabelsFit();
     void jobNamesOnWideBars_data();
     void jobNamesOnWideBars();
     void keptFrameMatchesFreshPaint_data();
@@ -199,6 +202,36 @@ void TestGanttPainter::viewClickSelects()
     QApplication::sendEvent(view.viewport(), &wheel);
     QVERIFY(view.visibleTo() - view.visibleFrom() < before);
     QVERIFY(view.visibleFrom() <= 125 && view.visibleTo() >= 125);
+}
+
+void TestGanttPainter::laneLabelsFit_data()
+{
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("width");
+    QTest::newRow("two-racks, 1600") << "two-racks.json" << 1600;
+    QTest::newRow("two-racks, 1280") << "two-racks.json" << 1280;
+    QTest::newRow("teaching, 1280") << "teaching.json" << 1280;
+}
+
+// Every lane label ("rack/server/gN") fits the label column whole at the window's widths, so
+// no server name is cut to "rack-mi.../a100-0".
+void TestGanttPainter::laneLabelsFit()
+{
+    QFETCH(QString, file);
+    QFETCH(int, width);
+    auto read = ScenarioReader::readFile(QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + file);
+    QVERIFY2(read.ok(), qPrintable(read.ok() ? QString() : read.error().message));
+    const Scenario s = read.value();
+    const Schedule schedule;
+    const GanttPainter g(s, schedule);
+    const QRectF area(0, 0, width * 0.6, 400);
+    const double column = g.chartRect(area, GanttPainter::Options{}).left() - area.left();
+    QFont f;
+    f.setPointSizeF(8.0);
+    const QFontMetricsF fm(f);
+    for (int lane = 0; lane < g.laneCount(); ++lane)
+        QVERIFY2(fm.horizontalAdvance(g.laneLabel(lane)) <= column - 8.0,
+                 qPrintable(g.laneLabel(lane)));
 }
 
 void TestGanttPainter::jobNamesOnWideBars_data()

@@ -17,7 +17,11 @@ namespace {
 // Bars narrower than this (pixels) never carry a job name.
 constexpr double kMinLabelWidth = 24.0;
 
+// The lane-label column: wide enough for the longest "rack/server/gN", within these bounds.
 constexpr double kLabelWidth = 110.0;
+constexpr double kMaxLabelWidth = 240.0;
+// Point size of the lane labels.
+constexpr double kLabelPointSize = 8.0;
 constexpr double kAxisHeight = 22.0;
 constexpr double kBandGap = 6.0;
 // Occupancy columns are drawn in one colour: which job is under a pixel is not readable then.
@@ -118,6 +122,25 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
             m_serverOfLane.push_back(s);
             m_rackOfLane.push_back(c.servers[std::size_t(s)].rack);
         }
+    // Widest lane label: every server's "rack/server" with the widest GPU suffix.
+    {
+        QFont f;
+        f.setPointSizeF(kLabelPointSize);
+        const QFontMetricsF fm(f);
+        double widest = 0.0;
+        for (std::size_t s = 0; s < c.servers.size(); ++s) {
+            const Server& sv = c.servers[s];
+            const QString rack =
+                c.racks.empty() || sv.rack < 0 || std::size_t(sv.rack) >= c.racks.size()
+                    ? QString()
+                    : c.racks[std::size_t(sv.rack)].name;
+            widest = std::max(
+                widest,
+                fm.horizontalAdvance(
+                    QStringLiteral("%1/%2/g%3").arg(rack, sv.name).arg(std::max(0, sv.gpus - 1))));
+        }
+        m_labelWidth = std::clamp(std::ceil(widest) + 10.0, kLabelWidth, kMaxLabelWidth);
+    }
     const std::size_t lanes = m_gpuOfLane.size();
     std::vector<int> count(lanes + 1, 0);
     for (const ScheduleSegment& seg : m_schedule.segments) {
@@ -212,7 +235,7 @@ GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) 
     l.count = std::max(0, l.count);
     QRectF r = area;
     if (o.labels)
-        r.adjust(kLabelWidth, 0, 0, -kAxisHeight);
+        r.adjust(std::min(m_labelWidth, area.width() * 0.3), 0, 0, -kAxisHeight);
     if (o.showVirtualMachine && hasVirtualMachine()) {
         const double h = std::clamp(r.height() * 0.12, 18.0, 48.0);
         l.band = QRectF(r.left(), r.bottom() - h, r.width(), h);
@@ -559,13 +582,13 @@ void GanttPainter::paintLabels(QPainter& p, const QRectF& area, const Layout& l)
 {
     const Cluster& c = m_scenario.cluster;
     QFont f = p.font();
-    f.setPointSizeF(8.0);
+    f.setPointSizeF(kLabelPointSize);
     p.setFont(f);
     const QFontMetricsF fm(f);
     const double textH = fm.height();
     p.setPen(QColor(40, 40, 40));
     const double left = area.left() + 4.0;
-    const double w = kLabelWidth - 8.0;
+    const double w = l.chart.left() - area.left() - 8.0;
     auto label = [&](double y0, double y1, const QString& text) {
         if (y1 - y0 < textH * 0.9)
             return;

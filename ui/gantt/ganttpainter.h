@@ -146,6 +146,7 @@ private:
     std::vector<double> m_releaseS;      // virtual completions, sorted
     double m_virtualMaxLength = 0.0;
     double m_endS = 0.0;
+    double m_labelWidth = 110.0; // lane-label column, from the longest label
     mutable Stats m_stats;
     // Frame buffers kept between paints (no page faults on each frame); one painter paints on
     // one thread at a time.
