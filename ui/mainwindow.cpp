@@ -5,6 +5,7 @@
 #include "comparisonmodel.h"
 #include "document/projectdocument.h"
 #include "export/imageexport.h"
+#include "format/readabletext.h"
 #include "io/scenarioreader.h"
 #include "jobs/jobseditor.h"
 #include "properties/problemslist.h"
@@ -350,7 +351,8 @@ bool MainWindow::maySaveChanges()
     const int unsaved = unsavedRunCount();
     QString text = tr("The project has unsaved changes");
     if (unsaved > 0)
-        text += tr(" and %n run(s) not recorded yet", nullptr, unsaved);
+        text +=
+            tr(" and %1 not recorded yet").arg(ReadableText::count(unsaved, tr("run"), tr("runs")));
     text += tr(". Save them?");
     const auto answer = QMessageBox::question(
         this, tr("Gantry"), text, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
@@ -500,12 +502,14 @@ bool MainWindow::openProject(const QString& path)
     int runs = 0;
     for (int i = 0; i < m_document->scenarioCount(); ++i)
         runs += int(m_document->storedRuns(i).size());
-    QString message = m_document->scenarioCount() == 0
-                          ? tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName())
-                          : tr("Opened %1: %2 scenario(s), %3 recorded run(s)")
-                                .arg(QFileInfo(path).fileName())
-                                .arg(m_document->scenarioCount())
-                                .arg(runs);
+    QString message =
+        m_document->scenarioCount() == 0
+            ? tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName())
+            : tr("Opened %1: %2, %3")
+                  .arg(QFileInfo(path).fileName(),
+                       ReadableText::count(m_document->scenarioCount(), tr("scenario"),
+                                           tr("scenarios")),
+                       ReadableText::count(runs, tr("recorded run"), tr("recorded runs")));
     if (m_document->isReadOnly())
         message += tr(" - read-only (the file is not writable): use Save As to keep changes");
     statusBar()->showMessage(message);
@@ -588,8 +592,9 @@ bool MainWindow::saveProject()
         return false;
     }
     m_fileMenu->recentFiles()->add(projectPath());
-    statusBar()->showMessage(tr("Saved %1 (%n run(s) recorded)", nullptr, saved.value())
-                                 .arg(QFileInfo(projectPath()).fileName()));
+    statusBar()->showMessage(tr("Saved %1 (%2 recorded)")
+                                 .arg(QFileInfo(projectPath()).fileName(),
+                                      ReadableText::count(saved.value(), tr("run"), tr("runs"))));
     return true;
 }
 
@@ -824,7 +829,9 @@ int MainWindow::showSavedRuns(int scenarioIndex)
     if (configs.isEmpty())
         return 0;
     QString status =
-        tr("Showing %n saved run(s) of %1 again...", nullptr, int(configs.size())).arg(s.name);
+        tr("Showing %1 of %2 again...")
+            .arg(ReadableText::count(qint64(configs.size()), tr("saved run"), tr("saved runs")),
+                 s.name);
     if (skipped > 0)
         status +=
             tr(" (%n cannot be shown: earlier version or trained on history)", nullptr, skipped);
@@ -1083,8 +1090,12 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     // Measured after the results are on screen: that is when the user has them.
     QString text = message;
     if (outcome == Outcome::Completed && text.isEmpty())
-        text = (replayed ? tr("Showing %n saved run(s) again (%1 s)", nullptr, int(m_batch.size()))
-                         : tr("Finished %n run(s) in %1 s", nullptr, int(m_batch.size())))
+        text = (replayed
+                    ? tr("Showing %1 again (%2 s)")
+                          .arg(ReadableText::count(qint64(m_batch.size()), tr("saved run"),
+                                                   tr("saved runs")))
+                    : tr("Finished %1 in %2 s")
+                          .arg(ReadableText::count(qint64(m_batch.size()), tr("run"), tr("runs"))))
                    .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2);
     if (!text.isEmpty())
         statusBar()->showMessage(text);

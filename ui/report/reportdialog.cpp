@@ -1,5 +1,6 @@
 #include "reportdialog.h"
 
+#include "format/readabletext.h"
 #include "reportworker.h"
 
 #include <QCheckBox>
@@ -57,9 +58,11 @@ ReportDialog::ReportDialog(const ReportBuilder::Input& input, QWidget* parent)
     // Shown only while a report is written: an idle, empty bar reads as a text field.
     m_progress->setTextVisible(true);
     m_progress->setVisible(false);
-    m_status = new QLabel(input.runs.empty()
-                              ? tr("Run at least one policy first.")
-                              : tr("%n run(s) in the report.", nullptr, int(input.runs.size())));
+    m_status = new QLabel(
+        input.runs.empty()
+            ? tr("Run at least one policy first.")
+            : tr("%1 in the report.")
+                  .arg(ReadableText::count(qint64(input.runs.size()), tr("run"), tr("runs"))));
     m_status->setWordWrap(true);
 
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel);

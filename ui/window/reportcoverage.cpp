@@ -1,6 +1,7 @@
 #include "reportcoverage.h"
 
 #include "document/projectdocument.h"
+#include "format/readabletext.h"
 #include "storage/runconfigjson.h"
 
 #include <QStringList>
@@ -15,9 +16,9 @@ QString ReportCoverage::text(const std::vector<DocumentRun>& shown, const Projec
     QStringList policies;
     for (const DocumentRun& r : shown)
         policies << r.result.config.policy;
-    QString text =
-        tr("The report covers the %n run(s) shown in Results: %1.", nullptr, int(shown.size()))
-            .arg(policies.join(QStringLiteral(", ")));
+    QString text = tr("The report covers the %1 shown in Results: %2.")
+                       .arg(ReadableText::count(qint64(shown.size()), tr("run"), tr("runs")),
+                            policies.join(QStringLiteral(", ")));
     if (s < 0 || s >= document.scenarioCount())
         return text;
     const auto inBatch = [&shown](const RunConfig& c) {
@@ -32,10 +33,10 @@ QString ReportCoverage::text(const std::vector<DocumentRun>& shown, const Projec
     for (const DocumentRun& r : document.runs(s))
         others += !r.saved && !inBatch(r.result.config);
     if (others > 0)
-        text += tr(" %n other run(s) of \"%1\" are not in it: Run > Show Saved Runs puts the "
-                   "saved ones on screen, and a new comparison runs the policies you check.",
-                   nullptr, others)
-                    .arg(document.scenario(s).name);
+        text += tr(" %1 of \"%2\" %3 not in it: Run > Show Saved Runs puts the saved ones on "
+                   "screen, and a new comparison runs the policies you check.")
+                    .arg(ReadableText::count(others, tr("other run"), tr("other runs")),
+                         document.scenario(s).name, others == 1 ? tr("is") : tr("are"));
     return text;
 }
 
