@@ -93,6 +93,20 @@ int main(int argc, char** argv)
     std::printf("scenario %s: %zu jobs, %d lanes, %zu segments, %zu virtual slices; run %.2f s\n",
                 qPrintable(scenario.name), scenario.jobs.size(), gantt.laneCount(),
                 schedule.segments.size(), schedule.virtualSlices.size(), runS);
+    // The same run recording the policy's decision notes, as the window does for teaching mode.
+    {
+        QElapsedTimer notesTimer;
+        notesTimer.start();
+        ScheduleRecorder withNotes(scenario);
+        auto again = Runner::run(scenario, benchConfig(), nullptr, {&withNotes});
+        const double notesS = double(notesTimer.elapsed()) / 1000.0;
+        if (again.ok()) {
+            const std::size_t notes = withNotes.take().notes.size();
+            std::printf("same run recording decision notes: %.2f s (%.2fx), %zu notes, %.1f MB\n",
+                        notesS, runS > 0.0 ? notesS / runS : 0.0, notes,
+                        double(notes * sizeof(DecisionNote)) / 1e6);
+        }
+    }
 
     ui::GanttPainter::Options full;
     full.fromS = 0;
