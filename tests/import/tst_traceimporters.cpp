@@ -2,6 +2,7 @@
 // rows kept and dropped per reason, malformed rows with their line numbers, the ImportOptions
 // filters, job features, GPU counts, arrivals and durations, Alibaba's own cluster, truncated and
 // garbled files, strict mode, and that every imported scenario is valid scenario input.
+#include "importfixtures.h"
 #include "io/gpucatalogue.h"
 #include "io/import/alibaba2023importer.h"
 #include "io/import/gavelimporter.h"
@@ -20,17 +21,7 @@ QString data(const QString& rel)
     return QStringLiteral(GANTRY_TEST_DATA "/import/") + rel;
 }
 
-// Two servers of eight A100-80G: 16 GPUs.
-Cluster sixteenGpus()
-{
-    Cluster c;
-    c.gpuTypes.push_back(*GpuCatalogue::find(QStringLiteral("A100-80G")));
-    c.racks.push_back({QStringLiteral("r0"), 1600});
-    c.servers.push_back({QStringLiteral("a-0"), 0, 0, 8, 600, 200});
-    c.servers.push_back({QStringLiteral("a-1"), 0, 0, 8, 600, 200});
-    c.finalize();
-    return c;
-}
+using importtest::sixteenGpus;
 
 // "key=value,..." options: limit, since, until, vc, min, max, strict, nodes (a path under
 // tests/data/import), nocluster.

@@ -1,9 +1,12 @@
 // File > Import Trace runs in a worker thread: the window stays responsive with progress in the
 // run panel, Cancel leaves the project as it was, and a finished import adds its scenario
-// (undoably); a failed one adds nothing and names the file.
+// (undoably); a failed one adds nothing and names the file. The worker's progress follows the
+// importer itself to 1, and its cancel stops the importer mid-parse.
 
 #include "document/projectdocument.h"
+#include "io/gpucatalogue.h"
 #include "mainwindow.h"
+#include "window/importworker.h"
 
 #include <QAction>
 #include <QCoreApplication>
@@ -36,6 +39,8 @@ private slots:
     void importRunsInTheBackground_data();
     void importRunsInTheBackground();
     void cancelAddsNothing();
+    void workerProgressReachesOne();
+    void workerCancelStopsTheParse();
     void failureAddsNothing_data();
     void failureAddsNothing();
 
@@ -126,6 +131,71 @@ void TstTraceImport::cancelAddsNothing()
     QCOMPARE(int(w.projectScenarios().size()), 2);
     QCOMPARE(int(w.projectScenarios().back().jobs.size()), 50);
     QCOMPARE(w.document()->undoStack()->count(), undo + 1);
+}
+
+namespace {
+
+gantry::ui::ImportWorker::Request phillyRequest()
+{
+    gantry::ui::ImportWorker::Request r;
+    r.format = QStringLiteral("philly");
+    r.path = sample("philly.csv");
+    r.cluster = gantry::Cluster{};
+    r.cluster->gpuTypes.push_back(*gantry::GpuCatalogue::find(QStringLiteral("V100")));
+    r.cluster->racks.push_back({QStringLiteral("r0"), 400});
+    r.cluster->servers.push_back({QStringLiteral("s0"), 0, 0, 64, 200, 100});
+    r.cluster->finalize();
+    return r;
+}
+
+} // namespace
+
+// The bar moves on through the parse, never back, and reaches 1 before the scenario arrives.
+void TstTraceImport::workerProgressReachesOne()
+{
+    gantry::ui::ImportWorker worker;
+    QSignalSpy progress(&worker, &gantry::ui::ImportWorker::progress);
+    QSignalSpy imported(&worker, &gantry::ui::ImportWorker::imported);
+    worker.import(1, phillyRequest());
+    QCOMPARE(imported.size(), 1);
+    double last = -1.0;
+    int parsing = 0;
+    for (const QList<QVariant>& p : progress) {
+        const double f = p.at(1).toDouble();
+        QVERIFY2(f >= last, qPrintable(QStringLiteral("%1 after %2").arg(f).arg(last)));
+        last = f;
+        if (f > gantry::ui::ImportWorker::ReadShare && f < 1.0)
+            ++parsing;
+    }
+    QCOMPARE(last, 1.0);
+    QVERIFY2(parsing >= 100, qPrintable(QString::number(parsing)));
+}
+
+// A cancel while the importer parses stops it at its next report: no more progress, no result.
+void TstTraceImport::workerCancelStopsTheParse()
+{
+    gantry::ui::ImportWorker worker;
+    QSignalSpy imported(&worker, &gantry::ui::ImportWorker::imported);
+    QSignalSpy cancelled(&worker, &gantry::ui::ImportWorker::cancelled);
+    QSignalSpy failed(&worker, &gantry::ui::ImportWorker::failed);
+    double atCancel = -1.0;
+    int after = 0;
+    connect(&worker, &gantry::ui::ImportWorker::progress, this,
+            [&](quint64 ticket, double fraction, const QString&) {
+                if (atCancel >= 0.0)
+                    ++after;
+                else if (fraction > 0.3) {
+                    atCancel = fraction;
+                    worker.cancel(ticket);
+                }
+            });
+    worker.import(7, phillyRequest());
+    QVERIFY(atCancel > 0.0 && atCancel < 0.5);
+    QCOMPARE(imported.size(), 0);
+    QCOMPARE(failed.size(), 0);
+    QCOMPARE(cancelled.size(), 1);
+    QCOMPARE(cancelled.front().front().toULongLong(), quint64(7));
+    QCOMPARE(after, 0);
 }
 
 void TstTraceImport::failureAddsNothing_data()

@@ -29,7 +29,7 @@ public:
     void abandon();
 
 signals:
-    /// Progress in [0, 1) of the import in hand, and its step.
+    /// Progress in [0, 1] of the import in hand, and its step.
     void progress(double fraction, const QString& step);
     /// The trace was read: its scenario and the summary lines of its report.
     void imported(const gantry::Scenario& scenario, const QStringList& summary);

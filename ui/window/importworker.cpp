@@ -3,6 +3,7 @@
 #include "io/import/traceimporterregistry.h"
 #include "metatypes.h"
 #include "util/error.h"
+#include "util/feedback.h"
 #include "util/result.h"
 
 #include <QFile>
@@ -71,16 +72,30 @@ void ImportWorker::import(quint64 ticket, const Request& request)
                       tr("Importing %n row(s) of %1", nullptr, int(lines)).arg(name));
     } // else the importer names the file and why it cannot be read
 
+    // The importer's progress fills the rest of the bar; cancel() reaches it at its next report
+    // (at most every thousandth of the range), where it stops at once.
+    QString step = tr("Importing %1").arg(name);
+    Feedback* self = nullptr;
+    Feedback feedback([&](double fraction, const QString& next) {
+        if (cancelRequested(ticket)) {
+            self->cancel();
+            return;
+        }
+        if (!next.isEmpty())
+            step = next;
+        emit progress(ticket, ReadShare + (1.0 - ReadShare) * fraction, step);
+    });
+    self = &feedback;
     Result<ImportedTrace> result = Error::internal(QString());
     try {
         result = TraceImporterRegistry::import(request.format, request.path, request.cluster,
-                                               request.options);
+                                               request.options, {}, &feedback);
     } catch (const std::exception& e) {
         result = Error::internal(QString::fromLocal8Bit(e.what()));
     } catch (...) {
         result = Error::internal(tr("unknown exception"));
     }
-    if (cancelRequested(ticket)) {
+    if (cancelRequested(ticket) || (!result.ok() && result.error().kind == ErrorKind::Cancelled)) {
         emit cancelled(ticket);
         return;
     }

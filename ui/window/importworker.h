@@ -16,7 +16,8 @@ namespace gantry::ui {
 
 /// Imports a trace (TraceImporterRegistry) away from the GUI thread: meant to be moved to a
 /// QThread and driven with queued calls of import(); only cancel() and cancelRequested() may be
-/// called directly from another thread. Progress follows the bytes read, then the parse.
+/// called directly from another thread. Progress follows the bytes read, then the importer's own
+/// (the parse and the assembly, through Feedback) up to 1; cancel() stops the importer itself.
 ///
 /// Like RunWorker, every request carries a ticket (increasing, chosen by the caller) and every
 /// signal names it, so that a cancelled request's late signals are told apart from the next.
@@ -34,14 +35,15 @@ public:
         ImportOptions options;          ///< limits and filters
     };
 
-    /// Share of the progress that reading the file fills; parsing fills the rest.
-    static constexpr double ReadShare = 0.5;
+    /// Share of the progress that reading the file fills; the importer fills the rest.
+    static constexpr double ReadShare = 0.1;
 
     /// A worker; give it no parent when it is to be moved to a thread.
     explicit ImportWorker(QObject* parent = nullptr);
 
     /// Stops every request whose ticket is at most ticket: one still reading its file at the
-    /// next block, queued ones before they start. Thread-safe, returns at once.
+    /// next block or the importer at its next row, queued ones before they start. Thread-safe,
+    /// returns at once.
     void cancel(std::uint64_t ticket);
     /// True once cancel() covered ticket; thread-safe.
     bool cancelRequested(std::uint64_t ticket) const;
@@ -51,7 +53,7 @@ public:
     void import(quint64 ticket, const gantry::ui::ImportWorker::Request& request);
 
 signals:
-    /// Progress in [0, 1) and the step ("Reading philly.csv").
+    /// Progress in [0, 1] and the step ("Reading philly.csv", "Parsing philly.csv").
     void progress(quint64 ticket, double fraction, const QString& step);
     /// The trace read: its scenario and the summary lines of its report (rows kept, dropped).
     void imported(quint64 ticket, const gantry::Scenario& scenario, const QStringList& summary);

@@ -7,7 +7,8 @@ namespace gantry {
 Result<ImportedTrace> AcmeImporter::importData(const Input& main,
                                                const std::optional<Cluster>& cluster,
                                                const ImportOptions& options,
-                                               const QMap<QString, Input>& extras) const
+                                               const QMap<QString, Input>& extras,
+                                               Feedback* feedback) const
 {
     Q_UNUSED(extras);
     if (!cluster)
@@ -28,7 +29,7 @@ Result<ImportedTrace> AcmeImporter::importData(const Input& main,
         {QStringLiteral("mem_per_pod_GB"), QStringLiteral("memory_gb_per_pod")}};
     layout.endFallbacks = {QStringLiteral("stop_time"), QStringLiteral("fail_time")};
     layout.idPrefix = QStringLiteral("a");
-    return SlurmTraceParser::import(layout, main, *cluster, options);
+    return SlurmTraceParser::import(layout, main, *cluster, options, feedback);
 }
 
 } // namespace gantry

@@ -23,7 +23,8 @@ public:
     /// See TraceImporter::importData; needs a cluster.
     Result<ImportedTrace> importData(const Input& main, const std::optional<Cluster>& cluster,
                                      const ImportOptions& options,
-                                     const QMap<QString, Input>& extras) const override;
+                                     const QMap<QString, Input>& extras,
+                                     Feedback* feedback = nullptr) const override;
 };
 
 } // namespace gantry

@@ -3,6 +3,7 @@
 #include "io/gpucatalogue.h"
 #include "io/import/csvheader.h"
 #include "io/import/csvreader.h"
+#include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
 
@@ -169,7 +170,8 @@ Result<Cluster> Alibaba2023Importer::clusterFromNodes(const Input& nodes, QStrin
 Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
                                                       const std::optional<Cluster>& cluster,
                                                       const ImportOptions& options,
-                                                      const QMap<QString, Input>& extras) const
+                                                      const QMap<QString, Input>& extras,
+                                                      Feedback* feedback) const
 {
     const auto nodes = extras.constFind(QStringLiteral("nodes"));
     const bool haveNodes = nodes != extras.constEnd();
@@ -223,7 +225,10 @@ Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
     int fractional = 0, runningWithDeletion = 0;
     std::vector<TraceRow> rows;
     CsvReader::Record rec;
+    ImportProgress progress(feedback, main.source);
     while (reader.next(rec)) {
+        if (progress.parsed(reader))
+            return Error::cancelled();
         ++report.rowsRead;
         auto bad = [&](const QString& message) {
             return TraceAssembler::malformed(report, options, rec.line, message);
@@ -329,7 +334,9 @@ Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
         rows.push_back(std::move(r));
     }
     out.scenario.name = QFileInfo(main.source).completeBaseName();
-    TraceAssembler::assemble(std::move(rows), options, QStringLiteral("pod"), out.scenario, report);
+    if (!TraceAssembler::assemble(std::move(rows), options, QStringLiteral("pod"), out.scenario,
+                                  report, progress))
+        return Error::cancelled();
     for (const Job& j : out.scenario.jobs)
         fractional += j.features.contains(QStringLiteral("gpu_milli"));
     if (fractional)

@@ -26,7 +26,8 @@ public:
     /// See TraceImporter::importData: exactly one of cluster and extras["nodes"].
     Result<ImportedTrace> importData(const Input& main, const std::optional<Cluster>& cluster,
                                      const ImportOptions& options,
-                                     const QMap<QString, Input>& extras) const override;
+                                     const QMap<QString, Input>& extras,
+                                     Feedback* feedback = nullptr) const override;
 
     /// The cluster of a node list: one server per node with GPUs, all in one rack, node GPU
     /// models mapped onto the GPU catalogue (unknown models become new types); notes say what

@@ -106,4 +106,9 @@ bool CsvReader::next(Record& record)
     return false;
 }
 
+double CsvReader::consumed() const
+{
+    return m_data.isEmpty() ? 1.0 : double(m_pos) / double(m_data.size());
+}
+
 } // namespace gantry

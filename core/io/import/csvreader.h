@@ -28,6 +28,8 @@ public:
 
     /// Reads the next non-blank record into record (its buffers are reused); false at the end.
     bool next(Record& record);
+    /// Share of the data consumed so far, from 0 to 1 (1 at the end or on empty data).
+    double consumed() const;
 
 private:
     QByteArrayView m_data;

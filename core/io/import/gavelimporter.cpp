@@ -1,6 +1,7 @@
 #include "io/import/gavelimporter.h"
 
 #include "io/import/csvreader.h"
+#include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
 #include "io/modelzoo.h"
@@ -109,7 +110,8 @@ std::optional<GavelImporter::JobType> GavelImporter::jobTypeOf(const QString& jo
 Result<ImportedTrace> GavelImporter::importData(const Input& main,
                                                 const std::optional<Cluster>& cluster,
                                                 const ImportOptions& options,
-                                                const QMap<QString, Input>& extras) const
+                                                const QMap<QString, Input>& extras,
+                                                Feedback* feedback) const
 {
     Q_UNUSED(extras);
     if (!cluster)
@@ -131,7 +133,10 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
     bool first = true;
     const Layout* format = nullptr; // the first well-formed line's, which every line must have
     int formatLine = 0;
+    ImportProgress progress(feedback, main.source);
     while (reader.next(rec)) {
+        if (progress.parsed(reader))
+            return Error::cancelled();
         const bool header = first && !rec.cells.empty() && rec.cells[0] == "job_type";
         first = false;
         if (header)
@@ -242,7 +247,9 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
         }
         rows.push_back(std::move(r));
     }
-    TraceAssembler::assemble(std::move(rows), options, QStringLiteral("g"), out.scenario, report);
+    if (!TraceAssembler::assemble(std::move(rows), options, QStringLiteral("g"), out.scenario,
+                                  report, progress))
+        return Error::cancelled();
     int models = 0;
     for (const Job& j : out.scenario.jobs)
         models += j.kind == JobKind::Model;

@@ -7,7 +7,8 @@ namespace gantry {
 Result<ImportedTrace> HeliosImporter::importData(const Input& main,
                                                  const std::optional<Cluster>& cluster,
                                                  const ImportOptions& options,
-                                                 const QMap<QString, Input>& extras) const
+                                                 const QMap<QString, Input>& extras,
+                                                 Feedback* feedback) const
 {
     Q_UNUSED(extras);
     if (!cluster)
@@ -25,7 +26,7 @@ Result<ImportedTrace> HeliosImporter::importData(const Input& main,
     layout.numberFeatures = {{QStringLiteral("cpu_num"), QStringLiteral("cpus")},
                              {QStringLiteral("node_num"), QStringLiteral("nodes")}};
     layout.idPrefix = QStringLiteral("h");
-    return SlurmTraceParser::import(layout, main, *cluster, options);
+    return SlurmTraceParser::import(layout, main, *cluster, options, feedback);
 }
 
 } // namespace gantry

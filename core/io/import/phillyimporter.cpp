@@ -2,6 +2,7 @@
 
 #include "io/import/csvheader.h"
 #include "io/import/csvreader.h"
+#include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
 
@@ -49,7 +50,8 @@ Result<PhillyImporter::Imported> PhillyImporter::importCsv(const QByteArray& csv
 Result<ImportedTrace> PhillyImporter::importData(const Input& main,
                                                  const std::optional<Cluster>& cluster,
                                                  const ImportOptions& options,
-                                                 const QMap<QString, Input>& extras) const
+                                                 const QMap<QString, Input>& extras,
+                                                 Feedback* feedback) const
 {
     Q_UNUSED(extras);
     if (!cluster)
@@ -75,7 +77,10 @@ Result<ImportedTrace> PhillyImporter::importData(const Input& main,
 
     std::vector<TraceRow> rows;
     CsvReader::Record rec;
+    ImportProgress progress(feedback, main.source);
     while (reader.next(rec)) {
+        if (progress.parsed(reader))
+            return Error::cancelled();
         ++report.rowsRead;
         auto bad = [&](const QString& message) {
             return TraceAssembler::malformed(report, options, rec.line, message);
@@ -135,7 +140,9 @@ Result<ImportedTrace> PhillyImporter::importData(const Input& main,
     out.scenario.name = QFileInfo(main.source).completeBaseName();
     out.scenario.cluster = *cluster;
     out.scenario.cluster.finalize();
-    TraceAssembler::assemble(std::move(rows), options, QStringLiteral("p"), out.scenario, report);
+    if (!TraceAssembler::assemble(std::move(rows), options, QStringLiteral("p"), out.scenario,
+                                  report, progress))
+        return Error::cancelled();
     return out;
 }
 

@@ -2,6 +2,7 @@
 
 #include "io/import/csvheader.h"
 #include "io/import/csvreader.h"
+#include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
 
@@ -17,7 +18,8 @@ const QString kTimeFormat = QStringLiteral("is not YYYY-MM-DD HH:MM:SS");
 
 Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
                                                const TraceImporter::Input& input,
-                                               const Cluster& cluster, const ImportOptions& options)
+                                               const Cluster& cluster, const ImportOptions& options,
+                                               Feedback* feedback)
 {
     ImportedTrace out;
     ImportReport& report = out.report;
@@ -59,7 +61,10 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
 
     std::vector<TraceRow> rows;
     CsvReader::Record rec;
+    ImportProgress progress(feedback, input.source);
     while (reader.next(rec)) {
+        if (progress.parsed(reader))
+            return Error::cancelled();
         ++report.rowsRead;
         const int line = rec.line;
         auto bad = [&](const QString& message) {
@@ -161,7 +166,9 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
     out.scenario.name = QFileInfo(input.source).completeBaseName();
     out.scenario.cluster = cluster;
     out.scenario.cluster.finalize();
-    TraceAssembler::assemble(std::move(rows), options, layout.idPrefix, out.scenario, report);
+    if (!TraceAssembler::assemble(std::move(rows), options, layout.idPrefix, out.scenario, report,
+                                  progress))
+        return Error::cancelled();
     return out;
 }
 

@@ -36,8 +36,10 @@ public:
     /// Imports input onto cluster (finalized). Drops: gpu_num 0 (zero GPUs), no start_time
     /// (failed or cancelled before starting), no end time and no duration (no end time), a
     /// duration of 0 (no duration); duration is the duration column, else end - start.
+    /// Progress and cancel as in TraceImporter::importData.
     static Result<ImportedTrace> import(const Layout& layout, const TraceImporter::Input& input,
-                                        const Cluster& cluster, const ImportOptions& options);
+                                        const Cluster& cluster, const ImportOptions& options,
+                                        Feedback* feedback = nullptr);
 };
 
 } // namespace gantry

@@ -9,9 +9,12 @@
 
 namespace gantry {
 
-void TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& options,
-                              const QString& idPrefix, Scenario& scenario, ImportReport& report)
+bool TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& options,
+                              const QString& idPrefix, Scenario& scenario, ImportReport& report,
+                              ImportProgress& progress)
 {
+    if (progress.assembled(0, rows.size()))
+        return false;
     std::stable_sort(rows.begin(), rows.end(),
                      [](const TraceRow& a, const TraceRow& b) { return a.submitS < b.submitS; });
     const double origin = rows.empty() ? 0.0 : rows.front().submitS;
@@ -19,7 +22,10 @@ void TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& o
     report.clusterGpus = total;
     QSet<QString> used;
     double first = std::numeric_limits<double>::quiet_NaN();
+    std::size_t done = 0;
     for (TraceRow& r : rows) {
+        if (progress.assembled(done++, rows.size()))
+            return false;
         const double t = r.submitS - origin;
         const int gpus = r.job.gpuCount();
         std::optional<DropReason> why = r.drop;
@@ -64,6 +70,8 @@ void TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& o
         scenario.jobs.push_back(std::move(j));
     }
     report.kept = int(scenario.jobs.size());
+    progress.finished();
+    return true;
 }
 
 std::optional<Error> TraceAssembler::malformed(ImportReport& report, const ImportOptions& options,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/import/importoptions.h"
+#include "io/import/importprogress.h"
 #include "io/import/importreport.h"
 #include "io/import/tracerow.h"
 #include "model/scenario.h"
@@ -21,10 +22,12 @@ public:
     /// the earliest row), the virtual cluster, the GPU bounds, the cluster size (that of
     /// scenario.cluster, which must be finalized) and the limit. Kept rows become
     /// scenario.jobs with arrivals measured from the first kept job and ids from the trace
-    /// (made unique) or idPrefix + index. Updates report.kept, drops and clusterGpus.
-    /// O(n log n).
-    static void assemble(std::vector<TraceRow> rows, const ImportOptions& options,
-                         const QString& idPrefix, Scenario& scenario, ImportReport& report);
+    /// (made unique) or idPrefix + index. Updates report.kept, drops and clusterGpus, reports
+    /// progress through the rows and the end; false when progress was cancelled (scenario.jobs
+    /// is then incomplete and must not be used). O(n log n).
+    [[nodiscard]] static bool assemble(std::vector<TraceRow> rows, const ImportOptions& options,
+                                       const QString& idPrefix, Scenario& scenario,
+                                       ImportReport& report, ImportProgress& progress);
 
     /// Handles a malformed row: in strict mode the error to fail with ("SOURCE: line N:
     /// MESSAGE"), else counts and lists it in report and returns nothing.

@@ -3,6 +3,7 @@
 #include "io/import/importedtrace.h"
 #include "io/import/importoptions.h"
 #include "model/cluster.h"
+#include "util/feedback.h"
 #include "util/result.h"
 
 #include <QByteArray>
@@ -42,11 +43,14 @@ public:
 
     /// Imports main onto cluster (or the cluster the extras describe). Bad input is an
     /// InvalidInput error naming the file and line; malformed rows are skipped and reported
-    /// unless options.strict. O(n log n) in the rows.
+    /// unless options.strict. Progress goes to feedback (if any) through the parse and
+    /// the assembly up to 1; once it is cancelled the import stops early with
+    /// Error::cancelled() and no result. O(n log n) in the rows.
     virtual Result<ImportedTrace> importData(const Input& main,
                                              const std::optional<Cluster>& cluster,
                                              const ImportOptions& options,
-                                             const QMap<QString, Input>& extras) const = 0;
+                                             const QMap<QString, Input>& extras,
+                                             Feedback* feedback = nullptr) const = 0;
 };
 
 } // namespace gantry

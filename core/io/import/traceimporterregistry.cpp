@@ -58,7 +58,8 @@ const TraceImporter* TraceImporterRegistry::find(const QString& format)
 Result<ImportedTrace> TraceImporterRegistry::import(const QString& format, const QString& path,
                                                     const std::optional<Cluster>& cluster,
                                                     const ImportOptions& options,
-                                                    const QMap<QString, QString>& extraPaths)
+                                                    const QMap<QString, QString>& extraPaths,
+                                                    Feedback* feedback)
 {
     const TraceImporter* importer = find(format);
     if (!importer)
@@ -80,6 +81,8 @@ Result<ImportedTrace> TraceImporterRegistry::import(const QString& format, const
         return Error::invalid(QStringLiteral("the minimum GPU count %1 exceeds the maximum %2")
                                   .arg(options.minGpus)
                                   .arg(options.maxGpus));
+    if (feedback && feedback->cancelled())
+        return Error::cancelled();
     auto main = readInput(path);
     if (!main)
         return main.error();
@@ -90,7 +93,7 @@ Result<ImportedTrace> TraceImporterRegistry::import(const QString& format, const
             return in.error();
         extras.insert(it.key(), std::move(in).value());
     }
-    return importer->importData(main.value(), cluster, options, extras);
+    return importer->importData(main.value(), cluster, options, extras, feedback);
 }
 
 } // namespace gantry

@@ -4,6 +4,7 @@
 #include "io/import/importoptions.h"
 #include "io/import/traceimporter.h"
 #include "model/cluster.h"
+#include "util/feedback.h"
 #include "util/result.h"
 
 #include <QMap>
@@ -26,11 +27,13 @@ public:
     /// Reads path (and extraPaths, e.g. {"nodes": NODES.csv}) with the importer of format onto
     /// cluster (optional where the format brings its own). Fails with InvalidInput on an
     /// unknown format, an extra input the format does not take, a missing cluster, --vc on a
-    /// format without virtual clusters, an unreadable file or bad content.
+    /// format without virtual clusters, an unreadable file or bad content; Error::cancelled() once
+    /// feedback (optional: progress through the parse and assembly up to 1) is cancelled.
     static Result<ImportedTrace> import(const QString& format, const QString& path,
                                         const std::optional<Cluster>& cluster,
                                         const ImportOptions& options,
-                                        const QMap<QString, QString>& extraPaths = {});
+                                        const QMap<QString, QString>& extraPaths = {},
+                                        Feedback* feedback = nullptr);
 };
 
 } // namespace gantry
