@@ -42,7 +42,8 @@ void AsrptGuidedPolicy::makeStartable(const SimState& state, int j)
         return;
     m_startable[std::size_t(j)] = state.now();
     const JobState& st = state.state(j);
-    m_queue.insert(j, PriorityKey{double(st.predictedProcessing), 0.0, st.arrival, j}, st.gpus);
+    m_queue.insert(j, PriorityKey{double(st.predictedProcessing), 0.0, st.arrival, j}, st.gpus,
+                   st.predictedProcessing);
 }
 
 double AsrptGuidedPolicy::calibration() const

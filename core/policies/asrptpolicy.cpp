@@ -45,7 +45,8 @@ void AsrptPolicy::advance(const SimState& state)
                 continue; // already running (or done) on the real cluster
         }
         // Released in virtual-completion order: the queue is a FIFO in that order.
-        m_released.insert(j, PriorityKey{0.0, double(m_releaseSeq++), 0, j}, state.state(j).gpus);
+        m_released.insert(j, PriorityKey{0.0, double(m_releaseSeq++), 0, j}, state.state(j).gpus,
+                          state.state(j).predictedProcessing);
     }
 }
 

@@ -40,19 +40,11 @@ void PredictedEnds::backfill(const SimState& state, int head, WaitingQueue& queu
             break;
         }
     }
-    int spare = shadow == kNever ? 0 : freeAt - need;
     // A later job may start now if it ends (by prediction) before the shadow time, or if it
     // only uses GPUs the head will not need then.
-    auto endsBeforeShadow = [&](int k) {
-        return shadow != kNever && state.now() + state.state(k).predictedProcessing <= shadow;
-    };
-    queue.admitSkipIf(
-        state, pool, out,
-        [&](int k) { return k != head && (endsBeforeShadow(k) || state.state(k).gpus <= spare); },
-        [&](int k) {
-            if (!endsBeforeShadow(k))
-                spare -= state.state(k).gpus;
-        });
+    const int spare = shadow == kNever ? 0 : freeAt - need;
+    const SimTime limit = shadow == kNever ? -1 : shadow - state.now();
+    queue.admitBackfill(state, pool, out, head, limit, spare);
 }
 
 } // namespace gantry::sim

@@ -22,7 +22,8 @@ public:
     void finished(int j);
     /// EASY backfilling behind head, a job that did not fit in pool: starts every other job of
     /// queue that fits and ends (by prediction) before the head's shadow time or uses only GPUs
-    /// the head will not need then. O(started x demand sizes x log n + R).
+    /// the head will not need then; queue's jobs must carry their predicted processing time as
+    /// size. O(started x demand sizes x (log n + short jobs) + R).
     void backfill(const SimState& state, int head, WaitingQueue& queue, GpuPool& pool,
                   Decisions& out) const;
 

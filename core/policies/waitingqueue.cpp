@@ -4,19 +4,23 @@
 
 namespace gantry::sim {
 
-void WaitingQueue::insert(int j, const PriorityKey& key, int gpus)
+void WaitingQueue::insert(int j, const PriorityKey& key, int gpus, SimTime size)
 {
     if (j >= int(m_in.size())) {
         const std::size_t n = std::size_t(j) * 2 + 16;
         m_key.resize(n);
         m_gpus.resize(n);
+        m_size.resize(n, -1);
         m_in.resize(n, 0);
     }
     m_key[std::size_t(j)] = key;
     m_gpus[std::size_t(j)] = gpus;
+    m_size[std::size_t(j)] = size;
     m_in[std::size_t(j)] = 1;
     m_all.insert({key, j});
     m_byGpus[gpus].insert({key, j});
+    if (size >= 0)
+        m_bySize[gpus].insert({size, Entry{key, j}});
 }
 
 void WaitingQueue::erase(int j)
@@ -27,6 +31,8 @@ void WaitingQueue::erase(int j)
     m_all.erase(e);
     // Empty buckets stay (there are few demand sizes) so that cursors into them stay valid.
     m_byGpus.find(m_gpus[std::size_t(j)])->second.erase(e);
+    if (m_size[std::size_t(j)] >= 0)
+        m_bySize.find(m_gpus[std::size_t(j)])->second.erase({m_size[std::size_t(j)], e});
     m_in[std::size_t(j)] = 0;
 }
 
@@ -88,6 +94,54 @@ void WaitingQueue::admitSkipIf(const SimState& state, GpuPool& pool, Decisions& 
             continue;
         if (tryStart(state, j, pool, out) && started)
             started(j);
+    }
+}
+
+void WaitingQueue::admitBackfill(const SimState& state, GpuPool& pool, Decisions& out, int head,
+                                 SimTime limit, int spare)
+{
+    // Jobs are considered in key order, each once (acceptance only gets stricter as GPUs go):
+    // `last` is the key of the last one considered. Per bucket the next acceptable job is the
+    // first after `last` (gpus <= spare: all are) or the smallest key after `last` among the
+    // jobs with size <= limit.
+    bool any = false;
+    PriorityKey last;
+    auto after = [&](const Entry& e) { return !any || last < e.key; };
+    while (pool.freeTotal() > 0) {
+        const Entry* best = nullptr;
+        for (auto& [gpus, bucket] : m_byGpus) {
+            if (gpus > pool.freeTotal())
+                break;
+            const Entry* cand = nullptr;
+            if (gpus <= spare) {
+                auto it = any ? bucket.upper_bound(Entry{last, 0}) : bucket.begin();
+                if (it != bucket.end() && it->job == head)
+                    ++it;
+                if (it != bucket.end())
+                    cand = &*it;
+            } else {
+                const auto sized = m_bySize.find(gpus);
+                if (sized == m_bySize.end())
+                    continue;
+                for (const auto& [size, e] : sized->second) {
+                    if (size > limit)
+                        break;
+                    if (e.job != head && after(e) && (!cand || e < *cand))
+                        cand = &e;
+                }
+            }
+            if (cand && (!best || *cand < *best))
+                best = cand;
+        }
+        if (!best)
+            break;
+        const int j = best->job;
+        const int g = m_gpus[std::size_t(j)];
+        const bool endsBefore = m_size[std::size_t(j)] <= limit;
+        last = best->key;
+        any = true;
+        if (tryStart(state, j, pool, out) && !endsBefore)
+            spare -= g;
     }
 }
 

@@ -25,8 +25,9 @@ public:
     };
     using Ordered = std::set<Entry>;
 
-    /// Adds job j (needing gpus GPUs) with key; j must not be queued.
-    void insert(int j, const PriorityKey& key, int gpus);
+    /// Adds job j (needing gpus GPUs) with key; j must not be queued. A size >= 0 (its
+    /// predicted processing time) also indexes j by size for admitBackfill().
+    void insert(int j, const PriorityKey& key, int gpus, SimTime size = -1);
     /// Removes job j if queued. O(log n).
     void erase(int j);
     /// True when j is queued.
@@ -55,12 +56,20 @@ public:
     void admitSkipIf(const SimState& state, GpuPool& pool, Decisions& out,
                      const std::function<bool(int)>& accept,
                      const std::function<void(int)>& started);
+    /// EASY backfilling behind head (the same starts as admitSkipIf with accept(k) = k != head
+    /// && (size(k) <= limit || gpus(k) <= spare), spare lowered by the GPUs of each start whose
+    /// size exceeds limit): every queued job must have been inserted with a size. Jobs that
+    /// cannot be accepted are never visited: a bucket above spare is searched by size.
+    void admitBackfill(const SimState& state, GpuPool& pool, Decisions& out, int head,
+                       SimTime limit, int spare);
     /// Tries to place job j on pool; on success takes the GPUs, records the start and dequeues j.
     bool tryStart(const SimState& state, int j, GpuPool& pool, Decisions& out);
 
 private:
     Ordered m_all;
     std::map<int, Ordered> m_byGpus;
+    std::map<int, std::set<std::pair<SimTime, Entry>>> m_bySize; // per demand, by size then key
+    std::vector<SimTime> m_size;
     std::vector<PriorityKey> m_key;
     std::vector<int> m_gpus;
     std::vector<char> m_in;

@@ -98,6 +98,8 @@ private Q_SLOTS:
     void waitingMetrics_data();
     void waitingMetrics();
     void guidedAlphaOne();
+    void backfillPassesLongJob_data();
+    void backfillPassesLongJob();
 };
 
 // E1 and E2: preemptive SRPT on the virtual machine, with the strict-preemption tie rule.
@@ -366,4 +368,32 @@ void TestWorkedExamples::guidedAlphaOne()
 }
 
 QTEST_GUILESS_MAIN(TestWorkedExamples)
+// B1 (asrpt-backfill, one server of 4 GPUs): R (r 0, g 2, p 16) runs from 8 to 24; H (7.9, 4, 4)
+// is released at 12 and waits for R; L (11, 2, 20) is released at 22 and S (21.8, 2, 1) at 22.5.
+// S ends before H's shadow time (24) and passes both H and the longer L, which waits behind H.
+void TestWorkedExamples::backfillPassesLongJob_data()
+{
+    QTest::addColumn<int>("job");
+    QTest::addColumn<double>("start");
+    QTest::addColumn<double>("finish");
+    QTest::newRow("R runs first") << 0 << 8.0 << 24.0;
+    QTest::newRow("H waits for R") << 1 << 24.0 << 28.0;
+    QTest::newRow("L waits behind H") << 2 << 28.0 << 48.0;
+    QTest::newRow("S backfills past H and L") << 3 << 22.5 << 23.5;
+}
+
+void TestWorkedExamples::backfillPassesLongJob()
+{
+    QFETCH(int, job);
+    QFETCH(double, start);
+    QFETCH(double, finish);
+    Scenario s = cluster(1, 4);
+    s.jobs = {durationJob("R", 0, 2, 16), durationJob("H", 7.9, 4, 4), durationJob("L", 11, 2, 20),
+              durationJob("S", 21.8, 2, 1)};
+    const Outcome o = runWith(s, QStringLiteral("asrpt-backfill"));
+    QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
+    QCOMPARE(o.result.jobs[std::size_t(job)].startS, start);
+    QCOMPARE(o.result.jobs[std::size_t(job)].finishS, finish);
+}
+
 #include "tst_workedexamples.moc"
