@@ -171,6 +171,8 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
     ++s.nextStep;
     // Applying the events is all a skipped step needs.
     std::vector<int> startsHere;
+    const DecisionNote* stepNotes = nullptr; // the notes at t: [stepNotes, stepNotesEnd)
+    const DecisionNote* stepNotesEnd = nullptr;
     if (out) {
         out->timeS = t;
         const auto& notes = m_schedule.notes;
@@ -179,8 +181,9 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
                              [](const DecisionNote& n, double v) { return n.timeS < v; });
         const auto hi = std::upper_bound(
             lo, notes.end(), t, [](double v, const DecisionNote& n) { return v < n.timeS; });
-        m_context.setStepNotes(notes.data() + (lo - notes.begin()),
-                               notes.data() + (hi - notes.begin()));
+        stepNotes = notes.data() + (lo - notes.begin());
+        stepNotesEnd = notes.data() + (hi - notes.begin());
+        m_context.setStepNotes(stepNotes, stepNotesEnd);
         for (std::size_t i = first; i < last; ++i)
             if (ev[i].kind == ScheduleEvent::Kind::Started ||
                 ev[i].kind == ScheduleEvent::Kind::Resumed)
@@ -282,16 +285,13 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
     // Who still waits, in the policy's order, as the policy noted it after its decision.
     m_context.setFreeGpus(s.freeGpus);
     int listed = 0;
-    const auto& notes = m_schedule.notes;
-    const auto lo = std::lower_bound(notes.begin(), notes.end(), t,
-                                     [](const DecisionNote& n, double v) { return n.timeS < v; });
-    for (auto it = lo; it != notes.end() && it->timeS == t; ++it) {
+    for (const DecisionNote* it = stepNotes; it != stepNotesEnd; ++it) {
         if (it->kind != Kind::Waits || it->job < 0 ||
             std::size_t(it->job) >= m_scenario.jobs.size() || !s.waiting[std::size_t(it->job)])
             continue;
         out->sentences << QStringLiteral("%1 waits: %2")
                               .arg(m_scenario.jobs[std::size_t(it->job)].id,
-                                   why(&*it, m_context.need(it->job)));
+                                   why(it, m_context.need(it->job)));
         ++listed;
     }
     const int more = s.waitingCount - listed;
