@@ -4,8 +4,8 @@
 #include "document/documentrun.h"
 #include "metatypes.h"
 #include "model/scenario.h"
-#include "sim/runconfig.h"
-#include "sim/runresult.h"
+#include "run/runconfig.h"
+#include "run/runresult.h"
 #include "sim/schedule.h"
 
 #include <QElapsedTimer>

@@ -5,8 +5,8 @@
 // signal machinery.
 
 #include "model/scenario.h"
-#include "sim/runconfig.h"
-#include "sim/runresult.h"
+#include "run/runconfig.h"
+#include "run/runresult.h"
 #include "sim/schedule.h"
 
 #include <QList>

@@ -1,6 +1,6 @@
 #include "runworker.h"
 
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 #include "util/error.h"
 #include "util/feedback.h"

@@ -2,8 +2,8 @@
 
 #include "metatypes.h"
 #include "model/scenario.h"
-#include "sim/runconfig.h"
-#include "sim/runresult.h"
+#include "run/runconfig.h"
+#include "run/runresult.h"
 #include "sim/schedule.h"
 
 #include <QList>

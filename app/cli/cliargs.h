@@ -1,6 +1,6 @@
 #pragma once
 
-#include "sim/runconfig.h"
+#include "run/runconfig.h"
 #include "util/result.h"
 
 #include <QString>

@@ -1,5 +1,5 @@
 #include "clicommands.h"
-#include "sim/productdefaults.h"
+#include "run/productdefaults.h"
 
 #include "cliargs.h"
 #include "io/resultwriter.h"
@@ -10,7 +10,7 @@
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "projectcommand.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
 #include <QCoreApplication>

@@ -3,7 +3,7 @@
 #include "io/gpucatalogue.h"
 #include "io/workloadgenerator.h"
 #include "policies/policyregistry.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 
 #include <QJsonObject>
 

@@ -3,8 +3,8 @@
 #include "childrun.h"
 #include "paperbench.h"
 #include "predict/forestbenchmark.h"
+#include "run/runner.h"
 #include "sim/metrics.h"
-#include "sim/runner.h"
 
 #include <QElapsedTimer>
 #include <QJsonObject>

@@ -2,7 +2,7 @@
 
 #include "model/job.h"
 #include "model/scenario.h"
-#include "sim/runresult.h"
+#include "run/runresult.h"
 #include "util/result.h"
 
 #include <QString>

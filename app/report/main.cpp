@@ -4,7 +4,7 @@
 #include "io/scenarioreader.h"
 #include "projectcommand.h"
 #include "report/reportbuilder.h"
-#include "sim/productdefaults.h"
+#include "run/productdefaults.h"
 
 #include <QApplication>
 #include <QDir>

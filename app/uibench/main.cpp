@@ -6,7 +6,7 @@
 // a worker thread while a 10 ms timer on the main thread records the largest gap between ticks.
 #include "gantt/ganttpainter.h"
 #include "io/scenarioreader.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
 #include <QApplication>

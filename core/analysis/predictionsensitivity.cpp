@@ -1,7 +1,7 @@
 #include "analysis/predictionsensitivity.h"
 
-#include "sim/runconfig.h"
-#include "sim/runner.h"
+#include "run/runconfig.h"
+#include "run/runner.h"
 
 #include <algorithm>
 #include <atomic>

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "run/runconfig.h"
 #include "sim/jobrecord.h"
 #include "sim/notecontext.h"
-#include "sim/runconfig.h"
 #include "sim/schedule.h"
 
 #include <QString>

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "model/scenario.h"
-#include "sim/runresult.h"
+#include "run/runresult.h"
 #include "sim/schedule.h"
 #include "util/result.h"
 

@@ -4,6 +4,7 @@
 #include "sim/decisionnote.h"
 #include "sim/decisions.h"
 #include "sim/notecontext.h"
+#include "sim/schedulingpolicy.h"
 #include "sim/simstate.h"
 
 #include <QString>
@@ -21,27 +22,12 @@ class SimObserver;
 /// A policy explains itself: while an observer wants notes (teaching mode) it records, as it
 /// decides, a DecisionNote per start and preemption and for the first waiting jobs in its order,
 /// and explain() later turns its own notes into words. No other code knows a policy's reasons.
-class Policy
+class Policy : public SchedulingPolicy
 {
 public:
-    virtual ~Policy() = default;
-    /// Registry name.
-    virtual QString name() const = 0;
-    /// True when the policy may preempt running jobs.
-    virtual bool preemptive() const { return false; }
-    /// Job j arrived at state.now() (its prediction is in state.state(j)).
-    virtual void jobArrived(const SimState& state, int j) = 0;
-    /// Job j finished at state.now(); its GPUs are free in state.pool().
-    virtual void jobFinished(const SimState& state, int j) {}
-    /// Decide at state.now(): fill out with preemptions and starts.
-    virtual void decide(const SimState& state, Decisions& out) = 0;
-    /// The next time (> now) the policy needs a decision point without an event, or kNever.
-    virtual SimTime nextWakeup(const SimState& state) const { return kNever; }
     /// Seconds jobs spent waiting for release by a virtual machine (arrival to release to the
     /// real queue, or to an earlier start), summed over jobs; 0 for policies without one.
     virtual double virtualWaitS(const SimState& state) const { return 0.0; }
-    /// Observers that want the policy's own timeline (the virtual machine of asrpt).
-    void setObservers(const std::vector<SimObserver*>* observers) { m_observers = observers; }
     /// In words, why this policy did what note records (a note it made in the run); ctx names
     /// the jobs and holds the replayed cluster. The default covers starts and waits by GPUs.
     virtual QString explain(const DecisionNote& note, const NoteContext& ctx) const;
@@ -88,8 +74,6 @@ protected:
     static QString waitsBehindHead(const DecisionNote& note, const NoteContext& ctx);
     /// "<policy> gives its GPUs to <taker>, which has <why>" (or "puts jobs with <why> first").
     QString preemptedFor(const NoteContext& ctx, const QString& why) const;
-
-    const std::vector<SimObserver*>* m_observers = nullptr; ///< may be null
 };
 
 } // namespace gantry::sim

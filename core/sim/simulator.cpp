@@ -2,8 +2,8 @@
 
 #include "mapping/iterationmodel.h"
 #include "mapping/placement.h"
-#include "policies/policy.h"
 #include "predict/predictor.h"
+#include "sim/schedulingpolicy.h"
 #include "sim/simobserver.h"
 
 #include <algorithm>
@@ -11,7 +11,7 @@
 
 namespace gantry::sim {
 
-Simulator::Simulator(const Scenario& scenario, Policy& policy, Placement& placement,
+Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placement& placement,
                      predict::Predictor& predictor, SimTime restartOverhead, Contention contention)
     : m_state(scenario, placement), m_policy(&policy), m_predictor(&predictor),
       m_restartOverhead(restartOverhead), m_contention(contention), m_network(scenario.cluster),

@@ -19,7 +19,7 @@ class Predictor;
 
 namespace gantry::sim {
 
-class Policy;
+class SchedulingPolicy;
 class SimObserver;
 
 /// The discrete-event engine (DESIGN.md 2): integer time, (time, seq) event order, rate-based
@@ -30,7 +30,7 @@ class Simulator
 {
 public:
     /// A simulator over scenario with the given components; all must outlive it.
-    Simulator(const Scenario& scenario, Policy& policy, Placement& placement,
+    Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placement& placement,
               predict::Predictor& predictor, SimTime restartOverhead,
               Contention contention = Contention::None);
 
@@ -80,7 +80,7 @@ private:
     void setWaiting(int gpus, int delta);
 
     SimState m_state;
-    Policy* m_policy;
+    SchedulingPolicy* m_policy;
     predict::Predictor* m_predictor;
     SimTime m_restartOverhead;
     Contention m_contention;

@@ -2,7 +2,7 @@
 
 #include "model/gputype.h"
 #include "model/scenario.h"
-#include "sim/runresult.h"
+#include "run/runresult.h"
 
 #include <optional>
 #include <utility>

@@ -4,8 +4,8 @@
 // differs; scripts/sample-figures.sh rewrites the blocks (GANTRY_UPDATE_SAMPLE_FIGURES=1).
 #include "io/scenarioreader.h"
 #include "policies/policyregistry.h"
-#include "sim/runconfig.h"
-#include "sim/runner.h"
+#include "run/runconfig.h"
+#include "run/runner.h"
 
 #include <QFile>
 #include <QLocale>

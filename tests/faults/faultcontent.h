@@ -2,7 +2,7 @@
 // The content the storage fault tests save: a run of ROWS synthetic job rows under a policy
 // name, the same in the test and in its child process (gantry_fault_saver).
 #include "io/scenarioreader.h"
-#include "sim/runresult.h"
+#include "run/runresult.h"
 
 #include <QString>
 

@@ -4,7 +4,7 @@
 // (from the reader, naming the place, or from the run) or a complete, finite result under every
 // policy; never a hang or a crash.
 #include "io/scenarioreader.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 
 #include <QTest>
 

@@ -3,7 +3,7 @@
 // the cancel gives exactly the result of an uninterrupted run.
 #include "io/scenarioreader.h"
 #include "io/workloadgenerator.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 
 #include <QRandomGenerator>
 #include <QTest>

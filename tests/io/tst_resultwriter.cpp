@@ -4,7 +4,7 @@
 #include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

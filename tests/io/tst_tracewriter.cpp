@@ -6,7 +6,7 @@
 #include "io/tracewriter.h"
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
 #include <QDir>

@@ -7,8 +7,8 @@
 #include "predict/predictorregistry.h"
 #include "predict/randomforest.h"
 #include "predict/randomforestpredictor.h"
+#include "run/runner.h"
 #include "sim/metrics.h"
-#include "sim/runner.h"
 #include "util/rng.h"
 
 #include <QJsonObject>

@@ -5,7 +5,7 @@
 #include "explain/decisionexplainer.h"
 #include "model/scenario.h"
 #include "policies/policyregistry.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
 #include <QTest>

@@ -5,8 +5,8 @@
 #include "policies/policy.h"
 #include "policies/srtfpolicy.h"
 #include "predict/oraclepredictor.h"
+#include "run/runner.h"
 #include "sim/eventqueue.h"
-#include "sim/runner.h"
 #include "sim/simulator.h"
 
 #include <QTest>

@@ -4,8 +4,8 @@
 #include "policies/policy.h"
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
+#include "run/runner.h"
 #include "scheduleaudit.h"
-#include "sim/runner.h"
 
 #include <QTest>
 

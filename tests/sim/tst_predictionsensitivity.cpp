@@ -3,7 +3,7 @@
 #include "analysis/predictionsensitivity.h"
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 
 #include <QTest>
 

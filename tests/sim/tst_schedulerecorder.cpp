@@ -3,7 +3,7 @@
 // releases jobs before the cluster starts them, and a hand-checked two-job example.
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
 #include <QTest>

@@ -2,7 +2,7 @@
 // GPUs (and servers) the workers ran on, pro-rated by the window; checked against hand-computed
 // values, then end to end through a run whose 2-worker job must span two servers.
 #include "model/scenario.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 #include "sim/trafficmatrix.h"
 

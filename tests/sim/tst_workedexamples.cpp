@@ -6,8 +6,8 @@
 #include "policies/virtualsinglemachine.h"
 #include "predict/predictor.h"
 #include "predict/predictorregistry.h"
+#include "run/runner.h"
 #include "scheduleaudit.h"
-#include "sim/runner.h"
 #include "sim/simulator.h"
 
 #include <QTest>

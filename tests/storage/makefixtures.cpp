@@ -6,7 +6,7 @@
 #include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
 

@@ -2,7 +2,7 @@
 // (not a project, newer, locked, corrupt, truncated: each a clear error, the file untouched),
 // and crash safety (a writer killed in the middle of a large save).
 #include "io/scenarioreader.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
 

@@ -9,8 +9,8 @@
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
-#include "sim/productdefaults.h"
-#include "sim/runner.h"
+#include "run/productdefaults.h"
+#include "run/runner.h"
 #include "welcome/welcomebanner.h"
 
 #include <QAction>

@@ -2,7 +2,7 @@
 
 // Small scenarios and runs shared by the result-view tests.
 #include "model/scenario.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
 #include <utility>

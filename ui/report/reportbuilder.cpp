@@ -4,7 +4,7 @@
 #include "gantt/ganttpainter.h"
 #include "heatmap/heatmappainter.h"
 #include "reportlayout.h"
-#include "sim/runner.h"
+#include "run/runner.h"
 #include "sim/schedulerecorder.h"
 #include "sim/trafficmatrix.h"
 

@@ -3,8 +3,8 @@
 #include "charts/chartfactory.h"
 #include "format/readabletext.h"
 #include "policies/policyregistry.h"
+#include "run/productdefaults.h"
 #include "sensitivityworker.h"
-#include "sim/productdefaults.h"
 
 #include <QChart>
 #include <QChartView>

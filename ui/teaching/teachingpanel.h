@@ -2,7 +2,7 @@
 
 #include "explain/decisionexplainer.h"
 #include "model/scenario.h"
-#include "sim/runresult.h"
+#include "run/runresult.h"
 #include "sim/schedule.h"
 
 #include <QWidget>

@@ -3,7 +3,7 @@
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
-#include "sim/productdefaults.h"
+#include "run/productdefaults.h"
 
 #include <QComboBox>
 #include <QFormLayout>

@@ -1,7 +1,7 @@
 #pragma once
 
+#include "run/runconfig.h"
 #include "sim/jobrecord.h"
-#include "sim/runconfig.h"
 #include "sim/runsummary.h"
 
 #include <vector>

@@ -1,8 +1,8 @@
 #pragma once
 
 #include "model/scenario.h"
-#include "sim/runconfig.h"
-#include "sim/runresult.h"
+#include "run/runconfig.h"
+#include "run/runresult.h"
 #include "util/feedback.h"
 #include "util/result.h"
 

@@ -1,4 +1,4 @@
-#include "sim/runner.h"
+#include "run/runner.h"
 
 #include "mapping/iterationmodel.h"
 #include "mapping/placement.h"

@@ -1,4 +1,4 @@
-#include "sim/productdefaults.h"
+#include "run/productdefaults.h"
 
 namespace gantry {
 
