@@ -4,12 +4,16 @@
 
 #include <atomic>
 #include <functional>
+#include <mutex>
 
 namespace gantry {
 
 /// Progress reporting and cooperative cancellation for long work in core.
 /// Core code calls progress() and cancelled(); the caller (a GUI worker, the CLI) decides what
-/// they mean. Thread-safe: cancel() may be called from any thread.
+/// they mean. Thread-safe: cancel() and progress() may be called from any thread.
+///
+/// A Feedback may hand a sub-task a part of its range: Feedback(parent, from, span) maps the
+/// sub-task's [0, 1] onto [from, from + span] of parent and is cancelled whenever parent is.
 class Feedback
 {
 public:
@@ -19,18 +23,31 @@ public:
     Feedback() = default;
     /// Feedback that forwards progress to fn.
     explicit Feedback(ProgressFn fn) : m_progress(std::move(fn)) {}
+    /// A sub-range [from, from + span] of parent (may be null: then progress goes nowhere);
+    /// step, when given, replaces the sub-task's own step text. parent must outlive it.
+    Feedback(Feedback* parent, double from, double span, QString step = {});
+    Feedback(const Feedback&) = delete;
+    Feedback& operator=(const Feedback&) = delete;
 
     /// Reports progress; cheap to call often (forwards at most every 1/1000th of the range).
     void progress(double fraction, const QString& step = {});
     /// Asks the work to stop at the next check.
     void cancel() { m_cancelled.store(true, std::memory_order_relaxed); }
-    /// True once cancel() was called.
-    bool cancelled() const { return m_cancelled.load(std::memory_order_relaxed); }
+    /// True once cancel() was called on this Feedback or on its parent.
+    bool cancelled() const
+    {
+        return m_cancelled.load(std::memory_order_relaxed) || (m_parent && m_parent->cancelled());
+    }
 
 private:
     ProgressFn m_progress;
     std::atomic<bool> m_cancelled{false};
-    double m_lastReported = -1.0;
+    std::mutex m_mutex;           // guards m_lastReported and the call of m_progress
+    double m_lastReported = -1.0; // last fraction forwarded
+    Feedback* m_parent = nullptr; // a sub-range forwards to it
+    double m_from = 0.0;
+    double m_span = 1.0;
+    QString m_step;
 };
 
 } // namespace gantry

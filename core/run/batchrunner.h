@@ -1,0 +1,55 @@
+#pragma once
+
+#include "run/batchitem.h"
+#include "run/batchrun.h"
+#include "sim/schedulerecorder.h"
+#include "util/feedback.h"
+#include "util/result.h"
+
+#include <cstddef>
+#include <functional>
+#include <vector>
+
+namespace gantry {
+
+/// The one way to run several configurations (the command line's compare, the window, the
+/// report, sweeps): runs a list of items on a number of threads with one progress bar and one
+/// cancel. Every item writes only its own slot and items are handed on in index order, so the
+/// outcome is the same on every thread count.
+class BatchRunner
+{
+public:
+    /// Receives item index's run on the caller's terms: called once per item, in index order,
+    /// serialised (never two at once), as soon as every earlier item has been handed on. It may
+    /// move from run; what it leaves is what the batch returns.
+    using FinishedFn = std::function<void(std::size_t index, BatchRun& run)>;
+
+    /// How a batch runs.
+    struct Options
+    {
+        int threads = 1;        ///< worker threads (at least 1; more than items is wasted)
+        bool schedules = false; ///< record each run's Schedule
+        ScheduleRecorder::Notes notes = ScheduleRecorder::Notes::Skip; ///< with schedules
+        bool stopOnError = true; ///< a failed item stops the items not yet started
+        FinishedFn finished;     ///< optional, see FinishedFn
+    };
+
+    /// Runs every item; slot i holds item i's run or its error (Cancelled for items cancelled
+    /// or not started after a stop). Progress counts items equally and names the running
+    /// policy. O(sum of the runs / threads).
+    static std::vector<Result<BatchRun>> runEach(const std::vector<BatchItem>& items,
+                                                 const Options& options,
+                                                 Feedback* feedback = nullptr);
+    /// Every item's run, or the error of the lowest-numbered item that failed (Cancelled when
+    /// feedback was cancelled).
+    static Result<std::vector<BatchRun>> run(const std::vector<BatchItem>& items,
+                                             const Options& options, Feedback* feedback = nullptr);
+    /// Items for each config on one scenario, which they refer to without owning: it must
+    /// outlive the batch.
+    static std::vector<BatchItem> items(const Scenario& scenario,
+                                        const std::vector<RunConfig>& configs);
+    /// Threads to use for "all cores": the hardware's count, at least 1.
+    static int hardwareThreads();
+};
+
+} // namespace gantry
