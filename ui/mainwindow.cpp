@@ -402,7 +402,7 @@ void MainWindow::showExportReport()
     input.scenario = m_batch.front().ranOn ? *m_batch.front().ranOn : scenario();
     for (const DocumentRun& r : m_batch) {
         input.runs.push_back(r.result);
-        input.schedules.push_back(r.schedule);
+        input.schedules.push_back(*r.schedule);
     }
     ReportDialog dialog(input, this);
     dialog.setCoverage(reportCoverage());
@@ -1046,13 +1046,14 @@ void MainWindow::onProgress(double fraction, const QString& step)
         statusBar()->showMessage(tr("Running %1").arg(step));
 }
 
-void MainWindow::onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule)
+void MainWindow::onRunFinished(const gantry::RunResult& result,
+                               const std::shared_ptr<const gantry::Schedule>& schedule)
 {
     if (!m_running)
         return;
     m_model->addResult(result);
     DocumentRun run{result, schedule, m_runScenario, m_replaying};
-    m_batch.push_back(run);
+    m_batch.push_back(run); // the schedule is shared, not copied
     // Kept for the next save, which records it in the project and adds the jobs to its history;
     // a saved run shown again is in the project already.
     if (!m_replaying)
@@ -1062,7 +1063,7 @@ void MainWindow::onRunFinished(const gantry::RunResult& result, const gantry::Sc
 void MainWindow::showBatchInResults()
 {
     std::vector<RunResult> results;
-    std::vector<Schedule> schedules;
+    std::vector<std::shared_ptr<const Schedule>> schedules;
     for (const DocumentRun& r : m_batch) {
         results.push_back(r.result);
         schedules.push_back(r.schedule);
@@ -1083,7 +1084,7 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     // teaching point of the comparison.
     if (replayed && outcome == Outcome::Completed)
         for (std::size_t k = 0; k < m_batch.size(); ++k)
-            if (!m_batch[k].schedule.virtualSlices.empty()) {
+            if (!m_batch[k].schedule->virtualSlices.empty()) {
                 m_results->setCurrentRun(int(k));
                 break;
             }

@@ -273,7 +273,8 @@ private:
     QString busyWith() const;
 
     void onProgress(double fraction, const QString& step);
-    void onRunFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
+    void onRunFinished(const gantry::RunResult& result,
+                       const std::shared_ptr<const gantry::Schedule>& schedule);
 
     RunControl* m_runs = nullptr;       // the run worker and its thread
     ImportControl* m_imports = nullptr; // the import worker and its thread

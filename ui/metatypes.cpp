@@ -10,6 +10,7 @@ void registerMetaTypes()
         qRegisterMetaType<gantry::RunConfig>();
         qRegisterMetaType<gantry::RunResult>();
         qRegisterMetaType<gantry::Schedule>();
+        qRegisterMetaType<std::shared_ptr<const gantry::Schedule>>();
         qRegisterMetaType<QList<gantry::RunConfig>>();
         return true;
     }();

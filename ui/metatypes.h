@@ -12,14 +12,18 @@
 #include <QList>
 #include <QMetaType>
 
+#include <memory>
+
 Q_DECLARE_METATYPE(gantry::Scenario)
 Q_DECLARE_METATYPE(gantry::RunConfig)
 Q_DECLARE_METATYPE(gantry::RunResult)
 Q_DECLARE_METATYPE(gantry::Schedule)
+Q_DECLARE_METATYPE(std::shared_ptr<const gantry::Schedule>)
 
 namespace gantry::ui {
 
-/// Registers Scenario, RunConfig, RunResult, Schedule and QList<RunConfig> with Qt's metatype
+/// Registers Scenario, RunConfig, RunResult, Schedule, a shared Schedule and QList<RunConfig>
+/// with Qt's metatype
 /// system; idempotent and thread-safe, called by every class that sends them across threads.
 void registerMetaTypes();
 

@@ -1,13 +1,16 @@
 #include "runworker.h"
 
-#include "run/runner.h"
+#include "run/batchrunner.h"
 #include "sim/schedulerecorder.h"
 #include "util/error.h"
 #include "util/feedback.h"
 #include "util/result.h"
 
+#include <QSet>
+
 #include <algorithm>
 #include <exception>
+#include <vector>
 
 namespace gantry::ui {
 
@@ -36,71 +39,76 @@ bool RunWorker::cancelRequested(std::uint64_t ticket) const
 void RunWorker::run(quint64 ticket, const gantry::Scenario& scenario,
                     const QList<gantry::RunConfig>& configs)
 {
-    const qsizetype count = configs.size();
     double lastFraction = -1.0;
-    QString lastLabel;
-    // Feedback forwards up to a thousand updates per run; the GUI needs far fewer.
-    auto report = [&](double fraction, const QString& label, const QString& detail) {
-        fraction = std::clamp(fraction, 0.0, 1.0);
-        if (label == lastLabel && fraction < 1.0 && fraction - lastFraction < ProgressStep)
+    QSet<QString> shown;
+    // The batch forwards up to a thousand updates per run; the GUI needs far fewer, and one
+    // whenever a configuration starts.
+    Feedback feedback([&](double fraction, const QString& step) {
+        fraction = std::clamp(fraction, 0.0, AlmostDone);
+        const bool started = !step.isEmpty() && !shown.contains(step);
+        if (!started && fraction - lastFraction < ProgressStep)
             return;
-        lastFraction = fraction;
-        lastLabel = label;
-        emit progress(ticket, fraction,
-                      detail.isEmpty() ? label : label + QStringLiteral(": ") + detail);
-    };
-
-    for (qsizetype i = 0; i < count; ++i) {
-        if (cancelRequested(ticket)) {
-            emit cancelled(ticket);
-            return;
-        }
-        const RunConfig& config = configs[i];
-        const QString label = tr("%1 (%2 of %3)").arg(config.policy).arg(i + 1).arg(count);
-        report(double(i) / double(count), label, {});
-
-        Feedback feedback([&](double fraction, const QString& step) {
-            const double share = SimulationShare * std::clamp(fraction, 0.0, 1.0);
-            report((double(i) + share) / double(count), label, step);
-        });
-        {
-            std::lock_guard lock(m_mutex);
-            m_current = &feedback;
-            m_currentTicket = ticket;
-            if (cancelRequested(ticket))
-                feedback.cancel();
-        }
-
-        Result<RunResult> result = Error::internal(QString());
-        // The recorder lives only for this run: a cancelled or failed run leaves nothing.
-        ScheduleRecorder recorder(scenario);
-        try {
-            result = Runner::run(scenario, config, &feedback, {&recorder});
-        } catch (const std::exception& e) {
-            result = Error::internal(QString::fromLocal8Bit(e.what()));
-        } catch (...) {
-            result = Error::internal(tr("unknown exception"));
-        }
-
-        {
-            std::lock_guard lock(m_mutex);
-            m_current = nullptr;
-        }
-
-        // A run that completed while cancel() was on its way still counts as cancelled, so that
-        // the caller never sees a result for the configuration it cancelled.
-        if (cancelRequested(ticket) ||
-            (!result.ok() && result.error().kind == ErrorKind::Cancelled)) {
-            emit cancelled(ticket);
-            return;
-        }
-        if (!result.ok()) {
-            emit failed(ticket, tr("%1: %2").arg(config.policy, result.error().message));
-            return;
-        }
-        emit runFinished(ticket, result.value(), recorder.take());
+        shown.insert(step);
+        lastFraction = std::max(lastFraction, fraction);
+        emit progress(ticket, lastFraction, step);
+    });
+    {
+        std::lock_guard lock(m_mutex);
+        m_current = &feedback;
+        m_currentTicket = ticket;
+        if (cancelRequested(ticket))
+            feedback.cancel();
     }
-    emit allFinished(ticket);
+
+    std::size_t handedOn = 0;
+    BatchRunner::Options options;
+    options.threads = BatchRunner::hardwareThreads();
+    options.schedules = true;
+    options.notes = ScheduleRecorder::Notes::Record;
+    options.stopOnError = true;
+    // A run that completed while cancel() was on its way still counts as cancelled, so that
+    // the caller never sees a result for a configuration it cancelled.
+    options.finished = [&](std::size_t, BatchRun& run) {
+        if (cancelRequested(ticket) || feedback.cancelled())
+            return;
+        ++handedOn;
+        emit runFinished(ticket, run.result,
+                         std::make_shared<const Schedule>(std::move(*run.schedule)));
+    };
+    const std::vector<RunConfig> list(configs.cbegin(), configs.cend());
+    std::vector<Result<BatchRun>> each;
+    QString crash;
+    try {
+        each = BatchRunner::runEach(BatchRunner::items(scenario, list), options, &feedback);
+    } catch (const std::exception& e) {
+        crash = QString::fromLocal8Bit(e.what());
+    } catch (...) {
+        crash = tr("unknown exception");
+    }
+    {
+        std::lock_guard lock(m_mutex);
+        m_current = nullptr;
+    }
+
+    // Every result handed on is a complete request, even when cancel() came after the last.
+    if (crash.isEmpty() && handedOn == list.size()) {
+        emit allFinished(ticket);
+        return;
+    }
+    if (cancelRequested(ticket)) {
+        emit cancelled(ticket);
+        return;
+    }
+    if (!crash.isEmpty()) {
+        emit failed(ticket, crash);
+        return;
+    }
+    for (std::size_t i = 0; i < each.size(); ++i)
+        if (!each[i].ok() && each[i].error().kind != ErrorKind::Cancelled) {
+            emit failed(ticket, tr("%1: %2").arg(list[i].policy, each[i].error().message));
+            return;
+        }
+    emit cancelled(ticket);
 }
 
 } // namespace gantry::ui

@@ -12,6 +12,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 
 namespace gantry {
@@ -20,8 +21,8 @@ class Feedback;
 
 namespace gantry::ui {
 
-/// Runs scheduling configurations one after another with gantry::Runner, recording each run's
-/// Schedule. Meant to be moved to a QThread and driven through queued connections; only
+/// Runs scheduling configurations with gantry::BatchRunner on every core, recording each run's
+/// Schedule; results are handed on in the order of the configurations. Meant to be moved to a QThread and driven through queued connections; only
 /// cancel() and cancelRequested() may be called directly from another thread.
 ///
 /// Every request carries a ticket (increasing, chosen by the caller) and every signal names
@@ -34,9 +35,9 @@ class RunWorker : public QObject
 public:
     /// Smallest advance of the overall fraction that emits progress() again (1/200).
     static constexpr double ProgressStep = 1.0 / 200.0;
-    /// Share of a configuration's slice of the progress that its simulation fills; the rest is
-    /// reached when its result is complete, so 100% means every result is ready.
-    static constexpr double SimulationShare = 0.95;
+    /// The most progress() reports before the end of the request: a configuration's share of
+    /// the progress is full only once its result is complete, and 1 comes with the end.
+    static constexpr double AlmostDone = 1.0 - ProgressStep;
 
     /// A worker; give it no parent when it is to be moved to a thread.
     explicit RunWorker(QObject* parent = nullptr);
@@ -48,7 +49,8 @@ public:
     bool cancelRequested(std::uint64_t ticket) const;
 
 public slots:
-    /// Runs every config on scenario in order. Emits runFinished() per complete run and ends
+    /// Runs every config on scenario (several at once, handed on in order). Emits
+    /// runFinished() per complete run, in the order of configs, and ends
     /// with exactly one of allFinished(), cancelled() or failed(), each with ticket. Never
     /// throws.
     void run(quint64 ticket, const gantry::Scenario& scenario,
@@ -58,15 +60,16 @@ signals:
     /// Overall progress in [0, 1) across all configs, throttled to ProgressStep, and the step;
     /// 1 only together with the end of the request.
     void progress(quint64 ticket, double fraction, const QString& step);
-    /// One complete result with its schedule (ScheduleRecorder); a cancelled run never
-    /// produces one.
+    /// One complete result with its schedule (ScheduleRecorder, notes kept), shared so that
+    /// it reaches the views without a copy; a cancelled run never produces one.
     void runFinished(quint64 ticket, const gantry::RunResult& result,
-                     const gantry::Schedule& schedule);
+                     const std::shared_ptr<const gantry::Schedule>& schedule);
     /// Every config ran to completion.
     void allFinished(quint64 ticket);
     /// cancel() stopped the work; the config that was running has no result.
     void cancelled(quint64 ticket);
-    /// A run failed (invalid configuration or internal error); the later configs did not run.
+    /// A run failed (invalid configuration or internal error); the later configs have no
+    /// result.
     void failed(quint64 ticket, const QString& message);
 
 private:

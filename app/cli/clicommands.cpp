@@ -10,6 +10,7 @@
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "projectcommand.h"
+#include "run/batchrunner.h"
 #include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
@@ -240,7 +241,9 @@ int CliCommands::run(const QStringList& args)
 int CliCommands::compare(const QStringList& args)
 {
     auto a = CliArgs::parse(
-        args, kRunOptions + QStringList{QStringLiteral("policies"), QStringLiteral("format")},
+        args,
+        kRunOptions + QStringList{QStringLiteral("policies"), QStringLiteral("format"),
+                                  QStringLiteral("threads")},
         {QStringLiteral("json")});
     if (!a)
         return fail(a.error());
@@ -266,15 +269,28 @@ int CliCommands::compare(const QStringList& args)
         return fail(scenario.error());
     if (Status s = applyProjectOptions(a.value(), base.value()); !s)
         return fail(s.error());
-    std::vector<RunResult> results;
+    BatchRunner::Options options;
+    if (auto t = a.value().value(QStringLiteral("threads"))) {
+        bool ok = false;
+        options.threads = t->toInt(&ok);
+        if (!ok || options.threads < 1)
+            return fail(Error::invalid(
+                QStringLiteral("--threads: must be a positive integer, not \"%1\"").arg(*t)));
+    }
+    std::vector<RunConfig> configs;
     for (const QString& p : list->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
         RunConfig c = base.value();
         c.policy = p.trimmed();
-        auto r = Runner::run(scenario.value(), c);
-        if (!r)
-            return fail(r.error());
-        results.push_back(std::move(r).value());
+        configs.push_back(std::move(c));
     }
+    // The first failing policy's error, as when the runs went one after another.
+    auto batch = BatchRunner::run(BatchRunner::items(scenario.value(), configs), options);
+    if (!batch)
+        return fail(batch.error());
+    std::vector<RunResult> results;
+    results.reserve(batch.value().size());
+    for (BatchRun& run : batch.value())
+        results.push_back(std::move(run.result));
     if (auto project = a.value().value(QStringLiteral("project")))
         if (Status s = ProjectCommand::record(*project, scenario.value(), results); !s)
             return fail(s.error());

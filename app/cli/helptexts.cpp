@@ -95,7 +95,10 @@ QList<Command> table()
                            {QStringLiteral("--format table|csv|json"),
                             QStringLiteral("output format (default table)")},
                            {QStringLiteral("--json"),
-                            QStringLiteral("the same as --format json: an array of metrics")}}},
+                            QStringLiteral("the same as --format json: an array of metrics")},
+                           {QStringLiteral("--threads N"),
+                            QStringLiteral("run the policies on N threads at once (default 1); "
+                                           "the output is the same on any N")}}},
         {QStringLiteral("report"),
          QStringLiteral("Simulates several policies and writes the schedule report (PDF); "
                         "gantry-report, installed beside gantry-cli, draws it."),

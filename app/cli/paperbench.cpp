@@ -3,14 +3,12 @@
 #include "io/gpucatalogue.h"
 #include "io/workloadgenerator.h"
 #include "policies/policyregistry.h"
-#include "run/runner.h"
+#include "run/batchrunner.h"
 
 #include <QJsonObject>
 
-#include <algorithm>
-#include <atomic>
+#include <memory>
 #include <optional>
-#include <thread>
 #include <vector>
 
 namespace gantry::cli {
@@ -47,21 +45,6 @@ std::optional<Scenario> PaperBench::paperMix(const Cluster& cluster, int jobs, d
     return std::move(s).value();
 }
 
-void PaperBench::forEach(std::size_t n, int threads, const std::function<void(std::size_t)>& fn)
-{
-    std::atomic<std::size_t> next{0};
-    auto work = [&] {
-        for (std::size_t i = next++; i < n; i = next++)
-            fn(i);
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::max(1, threads); ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool)
-        t.join();
-}
-
 QJsonArray PaperBench::run(int jobs, const QString& predictor, int seeds, int threads)
 {
     const Cluster c = cluster();
@@ -89,15 +72,26 @@ QJsonArray PaperBench::run(int jobs, const QString& predictor, int seeds, int th
         }
     }
     const std::size_t perScenario = std::size_t(placements.size() * policies.size());
-    forEach(cells.size(), threads, [&](std::size_t i) {
+    // One batch of every cell; a cell whose run fails has no row, the others still run.
+    std::vector<BatchItem> items;
+    items.reserve(cells.size());
+    for (std::size_t i = 0; i < cells.size(); ++i) {
         RunConfig config;
         config.policy = cells[i].policy;
         config.placement = cells[i].placement;
         config.predictor = predictor;
-        auto r = Runner::run(scenarios[i / perScenario], config);
-        if (r)
-            cells[i].summary = r.value().summary;
-    });
+        // Not owned: the scenarios outlive the batch.
+        const Scenario& s = scenarios[i / perScenario];
+        items.push_back(
+            {std::shared_ptr<const Scenario>(std::shared_ptr<const Scenario>(), &s), config});
+    }
+    BatchRunner::Options options;
+    options.threads = threads;
+    options.stopOnError = false;
+    const std::vector<Result<BatchRun>> runs = BatchRunner::runEach(items, options);
+    for (std::size_t i = 0; i < cells.size(); ++i)
+        if (runs[i])
+            cells[i].summary = runs[i].value().result.summary;
 
     QJsonArray rows;
     auto find = [&](const Cell& like, const QString& placement, const char* policy) {

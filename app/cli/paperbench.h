@@ -6,7 +6,6 @@
 #include <QJsonArray>
 #include <QString>
 
-#include <functional>
 #include <optional>
 
 namespace gantry::cli {
@@ -30,9 +29,6 @@ public:
     /// nothing when the generator refuses.
     static std::optional<Scenario> paperMix(const Cluster& cluster, int jobs, double load,
                                             int seed);
-    /// Calls fn(0..n-1) spread over threads threads (runs are independent and deterministic, so
-    /// the results do not depend on the thread count).
-    static void forEach(std::size_t n, int threads, const std::function<void(std::size_t)>& fn);
 };
 
 } // namespace gantry::cli

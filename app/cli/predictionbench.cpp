@@ -3,10 +3,9 @@
 #include "childrun.h"
 #include "paperbench.h"
 #include "predict/forestbenchmark.h"
-#include "run/runner.h"
+#include "run/batchrunner.h"
 #include "sim/metrics.h"
 
-#include <QElapsedTimer>
 #include <QJsonObject>
 
 #include <limits>
@@ -29,24 +28,25 @@ void addRatio(QJsonObject& rf, double referenceWallS, const char* target)
     rf.insert("target", QLatin1String(target));
 }
 
-// asrpt (graph) on the generated paper mix in this process, median wall time of repeat runs.
+// asrpt (graph) on the generated paper mix in this process, median wall time of repeat runs
+// (one batch on one thread, so that the runs do not share the cores they are timed on).
 std::optional<QJsonObject> paperMixRow(const Scenario& mix, const QString& predictor, int repeat)
 {
     RunConfig config;
     config.policy = QStringLiteral("asrpt");
     config.placement = QStringLiteral("graph");
     config.predictor = predictor;
+    BatchRunner::Options options;
+    options.threads = 1;
+    auto runs = BatchRunner::run(
+        BatchRunner::items(mix, std::vector<RunConfig>(std::size_t(std::max(1, repeat)), config)),
+        options);
+    if (!runs)
+        return std::nullopt;
     std::vector<double> wall;
-    std::optional<RunSummary> summary;
-    for (int r = 0; r < repeat; ++r) {
-        QElapsedTimer timer;
-        timer.start();
-        auto run = Runner::run(mix, config);
-        wall.push_back(double(timer.nsecsElapsed()) / 1e9);
-        if (!run)
-            return std::nullopt;
-        summary = run.value().summary;
-    }
+    for (const BatchRun& run : runs.value())
+        wall.push_back(run.result.summary.wallS);
+    const RunSummary* summary = &runs.value().back().result.summary;
     return QJsonObject{
         {"case", QStringLiteral("asrpt + %1, paper mix %2 jobs").arg(predictor).arg(kPaperJobs)},
         {"wall_s", Metrics::percentile(wall, 0.5)},

@@ -1,13 +1,10 @@
 #include "analysis/predictionsensitivity.h"
 
+#include "run/batchrunner.h"
 #include "run/runconfig.h"
-#include "run/runner.h"
+#include "util/error.h"
 
-#include <algorithm>
-#include <atomic>
-#include <mutex>
-#include <optional>
-#include <thread>
+#include <memory>
 
 namespace gantry {
 
@@ -49,82 +46,38 @@ Result<PredictionSensitivity::Outcome> PredictionSensitivity::run(const Request&
             return Error::invalid(
                 QStringLiteral("prediction error S must be from 0 to 10, got %1").arg(s));
 
-    // Run i: policy i / (sigmas x seeds), sigma (i / seeds) % sigmas, seed i % seeds. Each run
-    // writes only its own slot, and the means add the slots in this order, so the outcome does
-    // not depend on which thread ran what.
+    // Run i: policy i / (sigmas x seeds), sigma (i / seeds) % sigmas, seed i % seeds. The batch
+    // keeps each run in its own slot, and the means add the slots in this order, so the outcome
+    // does not depend on which thread ran what.
     const std::size_t total = policies * sigmas * seeds;
-    std::vector<std::optional<RunSummary>> summaries(total);
-    std::vector<std::optional<Error>> errors(total);
-    std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
-    // Progress: finished runs plus the fractions of the runs under way.
-    std::size_t done = 0;
-    std::vector<double> partial(total, 0.0);
-    double partialSum = 0.0;
-    double reported = 0.0; // never less than before, whatever the rounding of partialSum
-    const auto fraction = [&] {
-        reported = std::clamp((double(done) + partialSum) / double(total), reported, 1.0);
-        return reported;
-    };
-    std::mutex reporting; // serialises feedback->progress, done and partial
-    const auto stopped = [&] { return stop.load() || (feedback && feedback->cancelled()); };
-
-    const auto work = [&] {
-        for (std::size_t i = next++; i < total && !stopped(); i = next++) {
-            const std::size_t seed = i % seeds;
-            const double sigma = request.sigmas[(i / seeds) % sigmas];
-            RunConfig config;
-            config.policy = request.policies[qsizetype(i / (sigmas * seeds))];
-            config.placement = request.placement;
-            config.predictor = predictorName(sigma);
-            config.seed = request.seeds[seed];
-            // The run checks this feedback now and then; it passes the caller's cancel on.
-            Feedback own([&, i](double runFraction, const QString&) {
-                if (!feedback)
-                    return;
-                std::lock_guard lock(reporting);
-                if (feedback->cancelled()) {
-                    own.cancel();
-                    return;
-                }
-                partialSum += runFraction - partial[i];
-                partial[i] = runFraction;
-                feedback->progress(fraction());
-            });
-            const Scenario& scenario = request.scenarios[request.scenarios.size() == 1 ? 0 : seed];
-            Result<RunResult> r = Runner::run(scenario, config, &own);
-            if (!r) {
-                if (r.error().kind != ErrorKind::Cancelled)
-                    errors[i] = Error{r.error().kind,
-                                      QStringLiteral("%1 with %2: %3")
-                                          .arg(config.policy, config.predictor, r.error().message)};
-                stop = true;
-                continue;
-            }
-            summaries[i] = r.value().summary;
-            std::lock_guard lock(reporting);
-            partialSum -= partial[i];
-            partial[i] = 0.0;
-            ++done;
-            if (feedback && !feedback->cancelled())
-                feedback->progress(done == total ? 1.0 : fraction(),
-                                   QStringLiteral("%1 of %2 runs").arg(done).arg(total));
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < std::min<int>(std::max(1, threads), int(total)); ++t)
-        pool.emplace_back(work);
-    work();
-    for (std::thread& t : pool)
-        t.join();
-
-    for (const std::optional<Error>& e : errors)
-        if (e)
-            return *e;
-    if (feedback && feedback->cancelled())
-        return Error::cancelled();
-    if (stop)
-        return Error::cancelled(); // a run was cancelled without the caller's feedback saying so
+    std::vector<BatchItem> items;
+    items.reserve(total);
+    for (std::size_t i = 0; i < total; ++i) {
+        const std::size_t seed = i % seeds;
+        const double sigma = request.sigmas[(i / seeds) % sigmas];
+        RunConfig config;
+        config.policy = request.policies[qsizetype(i / (sigmas * seeds))];
+        config.placement = request.placement;
+        config.predictor = predictorName(sigma);
+        config.seed = request.seeds[seed];
+        // Not owned: the request outlives the batch.
+        const Scenario& scenario = request.scenarios[request.scenarios.size() == 1 ? 0 : seed];
+        items.push_back({std::shared_ptr<const Scenario>(std::shared_ptr<const Scenario>(), &scenario),
+                         std::move(config)});
+    }
+    BatchRunner::Options options;
+    options.threads = threads;
+    const std::vector<Result<BatchRun>> runs = BatchRunner::runEach(items, options, feedback);
+    // The lowest failing run names what failed; a cancel comes after every real error.
+    for (std::size_t i = 0; i < total; ++i)
+        if (!runs[i] && runs[i].error().kind != ErrorKind::Cancelled)
+            return Error{runs[i].error().kind,
+                         QStringLiteral("%1 with %2: %3")
+                             .arg(items[i].config.policy, items[i].config.predictor,
+                                  runs[i].error().message)};
+    for (const Result<BatchRun>& r : runs)
+        if (!r)
+            return Error::cancelled();
 
     Outcome out;
     out.policies = request.policies;
@@ -137,7 +90,7 @@ Result<PredictionSensitivity::Outcome> PredictionSensitivity::run(const Request&
         p.policy = request.policies[qsizetype(cell / sigmas)];
         p.sigma = request.sigmas[cell % sigmas];
         for (std::size_t s = 0; s < seeds; ++s) {
-            const RunSummary& r = *summaries[cell * seeds + s];
+            const RunSummary& r = runs[cell * seeds + s].value().result.summary;
             p.totalJctS += r.totalJctS;
             p.p99JctS += r.p99JctS;
             p.avgJctS += r.avgJctS;

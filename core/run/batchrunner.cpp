@@ -28,6 +28,10 @@ Result<BatchRun> runOne(const BatchItem& item, const BatchRunner::Options& optio
         Result<RunResult> r = Runner::run(*item.scenario, item.config, &feedback, observers);
         if (!r)
             return r.error();
+        // A run that reached its end while a cancel was on its way still counts as cancelled,
+        // so that a caller never sees a result of an item it cancelled.
+        if (feedback.cancelled())
+            return Error::cancelled();
         BatchRun run;
         run.result = std::move(r).value();
         if (recorder)
@@ -48,11 +52,15 @@ std::vector<Result<BatchRun>> BatchRunner::runEach(const std::vector<BatchItem>&
     const std::size_t n = items.size();
     std::vector<std::optional<Result<BatchRun>>> outcomes(n);
     std::atomic<std::size_t> next{0};
-    std::atomic<bool> stop{false};
+    // The lowest item that failed (n: none). With stopOnError every later item ends as
+    // cancelled, whether or not a thread had already started or even finished it, so that the
+    // outcome does not depend on the thread count; earlier items run to their end.
+    std::atomic<std::size_t> failedAt{n};
 
     // Progress: finished items plus the fractions of the items under way, never decreasing.
     std::mutex state; // guards everything below up to `delivered`
     std::vector<double> partial(n, 0.0);
+    std::vector<Feedback*> running(n, nullptr); // the Feedback of each item under way
     double partialSum = 0.0;
     std::size_t done = 0;
     double reported = 0.0;
@@ -68,7 +76,7 @@ std::vector<Result<BatchRun>> BatchRunner::runEach(const std::vector<BatchItem>&
     const auto label = [&](std::size_t i) {
         return QStringLiteral("%1 (%2 of %3)").arg(items[i].config.policy).arg(i + 1).arg(n);
     };
-    const auto stopped = [&] { return stop.load() || (feedback && feedback->cancelled()); };
+    const auto stoppedBefore = [&](std::size_t i) { return failedAt.load() < i; };
 
     // Hands on, in order, every completed item whose predecessors were handed on.
     const auto deliver = [&] {
@@ -81,41 +89,52 @@ std::vector<Result<BatchRun>> BatchRunner::runEach(const std::vector<BatchItem>&
                     return;
                 k = delivered++;
             }
-            if (options.finished && outcomes[k]->ok())
+            if (options.finished && !stoppedBefore(k) && outcomes[k]->ok())
                 options.finished(k, outcomes[k]->value());
         }
     };
 
     const auto work = [&] {
         for (std::size_t i = next++; i < n; i = next++) {
-            if (stopped()) {
+            if (stoppedBefore(i) || (feedback && feedback->cancelled())) {
                 next = n;
                 break;
             }
-            Feedback own([&, i](double runFraction, const QString&) {
-                if (stop.load() || (feedback && feedback->cancelled()))
-                    own.cancel();
-                if (!feedback)
-                    return;
-                std::lock_guard lock(state);
-                partialSum += runFraction - partial[i];
-                partial[i] = runFraction;
-                feedback->progress(fraction(), label(i));
-            });
-            if (stopped())
-                own.cancel();
-            if (feedback) {
-                std::lock_guard lock(state);
-                feedback->progress(fraction(), label(i));
-            }
-            Result<BatchRun> r = runOne(items[i], options, own);
-            if (!r &&
-                (r.error().kind != ErrorKind::Cancelled || !feedback || !feedback->cancelled()) &&
-                options.stopOnError)
-                stop = true;
-            outcomes[i] = std::move(r);
+            // Sees the caller's cancel at once through its parent, a stop through `running`.
+            Feedback own(
+                [&, i](double runFraction, const QString&) {
+                    if (!feedback)
+                        return;
+                    std::lock_guard lock(state);
+                    if (feedback->cancelled())
+                        return; // nothing more after a cancel but what is on its way
+                    partialSum += runFraction - partial[i];
+                    partial[i] = runFraction;
+                    feedback->progress(fraction(), label(i));
+                },
+                feedback);
             {
                 std::lock_guard lock(state);
+                running[i] = &own;
+                if (stoppedBefore(i))
+                    own.cancel();
+                if (feedback && !feedback->cancelled())
+                    feedback->progress(fraction(), label(i));
+            }
+            Result<BatchRun> r = runOne(items[i], options, own);
+            {
+                std::lock_guard lock(state);
+                running[i] = nullptr;
+                const bool stopping = options.stopOnError && !r &&
+                                      r.error().kind != ErrorKind::Cancelled &&
+                                      i < failedAt.load();
+                if (stopping) {
+                    failedAt = i;
+                    for (std::size_t k = i + 1; k < n; ++k)
+                        if (running[k])
+                            running[k]->cancel();
+                }
+                outcomes[i] = std::move(r);
                 partialSum -= partial[i];
                 partial[i] = 0.0;
                 ++done;
@@ -136,17 +155,19 @@ std::vector<Result<BatchRun>> BatchRunner::runEach(const std::vector<BatchItem>&
     for (std::thread& t : pool)
         t.join();
 
-    // Items never started (a stop or a cancel) end as cancelled; the runs finished after a gap
-    // are handed on now.
+    // Items never started (a stop or a cancel) and items after a failure end as cancelled; the
+    // runs finished after a gap are handed on now.
     {
         std::lock_guard lock(state);
         for (std::size_t i = 0; i < n; ++i)
-            if (!outcomes[i]) {
+            if (!outcomes[i] || stoppedBefore(i)) {
                 outcomes[i] = Error::cancelled();
                 complete[i] = 1;
             }
     }
     deliver();
+    if (n == 0 && feedback && !feedback->cancelled())
+        feedback->progress(1.0);
 
     std::vector<Result<BatchRun>> out;
     out.reserve(n);

@@ -19,7 +19,7 @@ namespace gantry {
 class BatchRunner
 {
 public:
-    /// Receives item index's run on the caller's terms: called once per item, in index order,
+    /// Receives item index's run on the caller's terms: called once per item that ran to its end, in index order,
     /// serialised (never two at once), as soon as every earlier item has been handed on. It may
     /// move from run; what it leaves is what the batch returns.
     using FinishedFn = std::function<void(std::size_t index, BatchRun& run)>;
@@ -30,13 +30,14 @@ public:
         int threads = 1;        ///< worker threads (at least 1; more than items is wasted)
         bool schedules = false; ///< record each run's Schedule
         ScheduleRecorder::Notes notes = ScheduleRecorder::Notes::Skip; ///< with schedules
-        bool stopOnError = true; ///< a failed item stops the items not yet started
+        bool stopOnError = true; ///< a failed item cancels every later item (runs earlier ones)
         FinishedFn finished;     ///< optional, see FinishedFn
     };
 
-    /// Runs every item; slot i holds item i's run or its error (Cancelled for items cancelled
-    /// or not started after a stop). Progress counts items equally and names the running
-    /// policy. O(sum of the runs / threads).
+    /// Runs every item; slot i holds item i's run or its error (Cancelled for items cancelled,
+    /// and with stopOnError for every item after the first that failed, on any thread count).
+    /// Progress counts items equally, names the running policy and ends at 1 when every item
+    /// ran. O(sum of the runs / threads).
     static std::vector<Result<BatchRun>> runEach(const std::vector<BatchItem>& items,
                                                  const Options& options,
                                                  Feedback* feedback = nullptr);

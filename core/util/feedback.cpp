@@ -5,12 +5,12 @@
 namespace gantry {
 
 Feedback::Feedback(Feedback* parent, double from, double span, QString step)
-    : m_parent(parent), m_from(from), m_span(span), m_step(std::move(step))
+    : m_parent(parent), m_forward(parent), m_from(from), m_span(span), m_step(std::move(step))
 {}
 
 void Feedback::progress(double fraction, const QString& step)
 {
-    if (!m_progress && !m_parent)
+    if (!m_progress && !m_forward)
         return;
     std::unique_lock lock(m_mutex);
     if (fraction < 1.0 && fraction - m_lastReported < 0.001 && step.isEmpty())
@@ -20,8 +20,9 @@ void Feedback::progress(double fraction, const QString& step)
         m_progress(fraction, step);
         return;
     }
-    lock.unlock();
-    m_parent->progress(m_from + m_span * std::clamp(fraction, 0.0, 1.0),
+    // Forwarded under the lock, so that reports from several threads reach the parent in the
+    // order they passed the check above and the parent never sees the fraction go back.
+    m_forward->progress(m_from + m_span * std::clamp(fraction, 0.0, 1.0),
                        m_step.isEmpty() ? step : m_step);
 }
 

@@ -23,6 +23,11 @@ public:
     Feedback() = default;
     /// Feedback that forwards progress to fn.
     explicit Feedback(ProgressFn fn) : m_progress(std::move(fn)) {}
+    /// Feedback that forwards progress to fn and is cancelled whenever cancelParent (may be
+    /// null) is; cancelParent must outlive it.
+    Feedback(ProgressFn fn, const Feedback* cancelParent)
+        : m_progress(std::move(fn)), m_parent(cancelParent)
+    {}
     /// A sub-range [from, from + span] of parent (may be null: then progress goes nowhere);
     /// step, when given, replaces the sub-task's own step text. parent must outlive it.
     Feedback(Feedback* parent, double from, double span, QString step = {});
@@ -44,7 +49,8 @@ private:
     std::atomic<bool> m_cancelled{false};
     std::mutex m_mutex;           // guards m_lastReported and the call of m_progress
     double m_lastReported = -1.0; // last fraction forwarded
-    Feedback* m_parent = nullptr; // a sub-range forwards to it
+    const Feedback* m_parent = nullptr; // cancels this one; a sub-range forwards to it
+    Feedback* m_forward = nullptr; // the parent of a sub-range, which progress goes to
     double m_from = 0.0;
     double m_span = 1.0;
     QString m_step;

@@ -145,6 +145,8 @@ private slots:
     void runOutTrace();
     void summaryConfig();
     void compareFormats();
+    void compareThreads_data();
+    void compareThreads();
     void invalid_data();
     void invalid();
     void importPhilly();
@@ -172,7 +174,8 @@ const QList<QPair<QString, QStringList>> kCommandOptions = {
       "--report-memory"}},
     {"compare",
      {"--policies", "--placement", "--predictor", "--seed", "--contention", "--restart-overhead",
-      "--first-jobs", "--mapping-backend", "--project", "--history", "--format", "--json"}},
+      "--first-jobs", "--mapping-backend", "--project", "--history", "--format", "--json",
+      "--threads"}},
     {"report",
      {"--policies", "-o", "--baseline", "--page", "--placement", "--predictor", "--seed",
       "--contention", "--restart-overhead", "--mapping-backend", "--project", "--history"}},
@@ -660,6 +663,50 @@ void TestCli::compareFormats()
     }
 }
 
+void TestCli::compareThreads_data()
+{
+    QTest::addColumn<QString>("threads");
+    QTest::newRow("1 thread") << QStringLiteral("1");
+    QTest::newRow("2 threads") << QStringLiteral("2");
+    QTest::newRow("8 threads") << QStringLiteral("8");
+}
+
+// compare --threads N prints what compare alone prints, in the order given (wall_s aside).
+void TestCli::compareThreads()
+{
+    QFETCH(QString, threads);
+    const QStringList base = {QStringLiteral("compare"),    small(),
+                              QStringLiteral("--policies"), QStringLiteral("srtf,fifo,asrpt,sjf"),
+                              QStringLiteral("--seed"),     QStringLiteral("5"),
+                              QStringLiteral("--json")};
+    const Outcome alone = cli(base);
+    const Outcome many = cli(base + QStringList{QStringLiteral("--threads"), threads});
+    for (const Outcome* o : {&alone, &many}) {
+        QVERIFY(o->finished);
+        QVERIFY2(o->exitCode == 0, qPrintable(explain(*o)));
+    }
+    const QJsonArray a = QJsonDocument::fromJson(alone.out).array();
+    const QJsonArray b = QJsonDocument::fromJson(many.out).array();
+    QCOMPARE(a.size(), 4);
+    QCOMPARE(b.size(), 4);
+    const QStringList order = {"srtf", "fifo", "asrpt", "sjf"};
+    for (int i = 0; i < 4; ++i) {
+        QJsonObject x = a[i].toObject(), y = b[i].toObject();
+        QCOMPARE(y.value("policy").toString(), order[i]);
+        QVERIFY(y.contains("wall_s"));
+        x.remove("wall_s");
+        y.remove("wall_s");
+        QCOMPARE(y, x);
+    }
+    // The first failing policy is the one named, as on one thread.
+    const Outcome bad = cli({QStringLiteral("compare"), small(), QStringLiteral("--policies"),
+                             QStringLiteral("fifo,lottery,dice,asrpt"), QStringLiteral("--threads"),
+                             threads});
+    QVERIFY(bad.finished);
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("unknown policy \"lottery\""), qPrintable(explain(bad)));
+}
+
 void TestCli::invalid_data()
 {
     QTest::addColumn<QStringList>("args");
@@ -710,6 +757,10 @@ void TestCli::invalid_data()
         << QStringList{"compare", f, "--policies", "fifo", "--seed", "x"} << "--seed";
     QTest::newRow("compare with an unknown --format")
         << QStringList{"compare", f, "--policies", "fifo", "--format", "xml"} << "--format";
+    QTest::newRow("compare with --threads 0")
+        << QStringList{"compare", f, "--policies", "fifo", "--threads", "0"} << "--threads";
+    QTest::newRow("compare with --threads x")
+        << QStringList{"compare", f, "--policies", "fifo", "--threads", "x"} << "--threads";
     QTest::newRow("compare --json with --format csv")
         << QStringList{"compare", f, "--policies", "fifo", "--format", "csv", "--json"}
         << "conflicts";

@@ -297,8 +297,8 @@ void TstProjectWindow::replaysSavedRun()
         const gantry::ui::DocumentRun& before = original[std::size_t(k)];
         QCOMPARE(again.result.config.policy, before.result.config.policy);
         QCOMPARE(again.result.summary.avgJctS, before.result.summary.avgJctS);
-        QCOMPARE(again.schedule.segments.size(), before.schedule.segments.size());
-        QCOMPARE(again.schedule.virtualSlices.size(), before.schedule.virtualSlices.size());
+        QCOMPARE(again.schedule->segments.size(), before.schedule->segments.size());
+        QCOMPARE(again.schedule->virtualSlices.size(), before.schedule->virtualSlices.size());
         QCOMPARE(w.unsavedRunCount(), 0);
         QVERIFY(!w.isModified());
     }

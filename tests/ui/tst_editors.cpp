@@ -637,12 +637,12 @@ void TstEditors::runComparison()
     const gantry::Scenario& s = w.scenario();
     for (const auto& r : runs) {
         QCOMPARE(r.result.jobs.size(), s.jobs.size());
-        QCOMPARE(r.schedule.totalGpus, s.cluster.totalGpus());
-        QVERIFY(r.schedule.segments.size() >= s.jobs.size());
+        QCOMPARE(r.schedule->totalGpus, s.cluster.totalGpus());
+        QVERIFY(r.schedule->segments.size() >= s.jobs.size());
         QVERIFY(r.ranOn && *r.ranOn == s);
     }
-    QVERIFY(runs[0].schedule.virtualSlices.empty());  // fifo
-    QVERIFY(!runs[1].schedule.virtualSlices.empty()); // asrpt's virtual machine
+    QVERIFY(runs[0].schedule->virtualSlices.empty());  // fifo
+    QVERIFY(!runs[1].schedule->virtualSlices.empty()); // asrpt's virtual machine
     QCOMPARE(w.comparisonModel()->rowCount(), 2);
     QCOMPARE(w.resultsPanel()->currentRun() >= 0, true);
     QCOMPARE(w.unsavedRunCount(), 2);
@@ -690,7 +690,7 @@ void TstEditors::cancelLeavesNothing()
     // Whatever was kept is whole: every job has a record, every schedule ends its segments.
     for (const auto& r : kept) {
         QCOMPARE(r.result.jobs.size(), std::size_t(20000));
-        for (const auto& seg : r.schedule.segments)
+        for (const auto& seg : r.schedule->segments)
             QVERIFY(seg.end != gantry::ScheduleSegment::End::Cut);
     }
     QCOMPARE(w.unsavedRunCount(), int(kept.size()));

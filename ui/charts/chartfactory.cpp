@@ -327,13 +327,25 @@ QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
 QChart* ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
                                           const std::vector<Schedule>& schedules)
 {
+    // Shared without owning: the schedules outlive the call.
+    std::vector<std::shared_ptr<const Schedule>> shared;
+    shared.reserve(schedules.size());
+    for (const Schedule& s : schedules)
+        shared.push_back(std::shared_ptr<const Schedule>(std::shared_ptr<const Schedule>(), &s));
+    return utilisationOverTime(runs, shared);
+}
+
+QChart* ChartFactory::utilisationOverTime(
+    const std::vector<RunResult>& runs,
+    const std::vector<std::shared_ptr<const Schedule>>& schedules)
+{
     QChart* c = newChart(tr("GPU utilisation over time"), true);
     double endS = 0.0;
     for (std::size_t i = 0; i < runs.size() && i < schedules.size(); ++i) {
         for (const JobRecord& j : runs[i].jobs)
             endS = std::max(endS, j.finishS);
-        if (!schedules[i].counters.empty())
-            endS = std::max(endS, schedules[i].counters.back().timeS);
+        if (schedules[i] && !schedules[i]->counters.empty())
+            endS = std::max(endS, schedules[i]->counters.back().timeS);
     }
     if (endS <= 0.0)
         return c;
@@ -346,7 +358,9 @@ QChart* ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
     y->setLabelFormat(QStringLiteral("%.0f"));
     c->addAxis(y, Qt::AlignLeft);
     for (std::size_t i = 0; i < runs.size() && i < schedules.size(); ++i) {
-        const std::vector<QPointF> pts = busyCurve(schedules[i], endS, 300);
+        if (!schedules[i])
+            continue;
+        const std::vector<QPointF> pts = busyCurve(*schedules[i], endS, 300);
         if (pts.empty())
             continue;
         auto* s = lineSeries(runs[i].summary.policy);

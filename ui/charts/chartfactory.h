@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QSizeF>
 
+#include <memory>
 #include <vector>
 
 class QChart;
@@ -27,6 +28,9 @@ public:
     /// belongs to runs[i] (its counters give the free GPUs after every event).
     static QChart* utilisationOverTime(const std::vector<RunResult>& runs,
                                        const std::vector<Schedule>& schedules);
+    /// The same for schedules the caller shares (a null one draws no line).
+    static QChart* utilisationOverTime(const std::vector<RunResult>& runs,
+                                       const std::vector<std::shared_ptr<const Schedule>>& schedules);
     /// Average and p99 JCT per policy as grouped bars (seconds).
     static QChart* policyBars(const std::vector<RunResult>& runs);
     /// How many jobs ask for 1, 2, 4, ... GPUs (bars per distinct GPU count).

@@ -13,7 +13,8 @@ namespace gantry::ui {
 struct DocumentRun
 {
     RunResult result;                      ///< configuration, per-job records, summary
-    Schedule schedule;                     ///< what happened over time
+    std::shared_ptr<const Schedule> schedule; ///< what happened over time (never null), shared
+                                              ///< with the views
     std::shared_ptr<const Scenario> ranOn; ///< the scenario as it was run
     bool saved = false;                    ///< recorded in the project file
 };

@@ -44,10 +44,14 @@ HeatmapView::HeatmapView(QWidget* parent) : QWidget(parent)
 
 void HeatmapView::setSchedule(const Scenario& scenario, const Schedule& schedule)
 {
+    setSchedule(scenario, std::make_shared<const Schedule>(schedule));
+}
+
+void HeatmapView::setSchedule(const Scenario& scenario, std::shared_ptr<const Schedule> schedule)
+{
     m_scenario = scenario;
     m_scenario.cluster.finalize();
-    m_schedule = schedule;
-    m_hasSchedule = true;
+    m_schedule = std::move(schedule);
     rebuild();
 }
 
@@ -84,7 +88,7 @@ void HeatmapView::setCursorTime(double timeS)
 
 void HeatmapView::rebuild()
 {
-    if (!m_hasSchedule)
+    if (!m_schedule)
         return;
     double from = 0.0, to = 0.0; // the whole run
     if (m_span == Span::AroundCursor) {
@@ -92,8 +96,8 @@ void HeatmapView::rebuild()
         to = m_cursor + m_window / 2.0;
     }
     const TrafficMatrix m = m_level == Level::Gpu
-                                ? TrafficMatrix::byGpu(m_scenario, m_schedule, from, to)
-                                : TrafficMatrix::byServer(m_scenario, m_schedule, from, to);
+                                ? TrafficMatrix::byGpu(m_scenario, *m_schedule, from, to)
+                                : TrafficMatrix::byServer(m_scenario, *m_schedule, from, to);
     m_painter = std::make_unique<HeatmapPainter>(m);
     update();
 }

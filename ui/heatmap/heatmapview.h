@@ -37,6 +37,8 @@ public:
 
     /// Shows schedule, a run of scenario (both copied).
     void setSchedule(const Scenario& scenario, const Schedule& schedule);
+    /// Shows schedule, a run of scenario (copied); the schedule is shared, not copied.
+    void setSchedule(const Scenario& scenario, std::shared_ptr<const Schedule> schedule);
     void setLevel(Level level);
     void setSpan(Span span);
     /// Width of the window around the cursor, seconds.
@@ -59,8 +61,7 @@ private:
     void rebuild();
 
     Scenario m_scenario;
-    Schedule m_schedule;
-    bool m_hasSchedule = false;
+    std::shared_ptr<const Schedule> m_schedule; // null before a schedule is set
     Level m_level = Level::Server;
     Span m_span = Span::WholeRun;
     double m_window = 3600.0;

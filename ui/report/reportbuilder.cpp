@@ -4,8 +4,7 @@
 #include "gantt/ganttpainter.h"
 #include "heatmap/heatmappainter.h"
 #include "reportlayout.h"
-#include "run/runner.h"
-#include "sim/schedulerecorder.h"
+#include "run/batchrunner.h"
 #include "sim/trafficmatrix.h"
 
 #include <QChart>
@@ -833,24 +832,6 @@ private:
     int m_baseline;
 };
 
-// Forwards a sub-task's progress into [from, from + span] of parent, and parent's cancel.
-struct SubFeedback
-{
-    SubFeedback(Feedback* parent, double from, double span, const QString& step)
-        : feedback([this, parent, from, span, step](double f, const QString&) {
-              if (!parent)
-                  return;
-              if (parent->cancelled())
-                  feedback.cancel();
-              parent->progress(from + span * f, step);
-          })
-    {
-        if (parent && parent->cancelled())
-            feedback.cancel();
-    }
-    Feedback feedback;
-};
-
 } // namespace
 
 Result<ReportBuilder::Input> ReportBuilder::run(const Scenario& scenario, const RunConfig& base,
@@ -861,6 +842,7 @@ Result<ReportBuilder::Input> ReportBuilder::run(const Scenario& scenario, const 
     if (policies.isEmpty())
         return Error::invalid(QStringLiteral("a report needs at least one policy"));
     QSet<QString> seen;
+    std::vector<RunConfig> configs;
     for (int i = 0; i < policies.size(); ++i) {
         const QString p = policies[i].trimmed();
         if (p.isEmpty())
@@ -870,14 +852,20 @@ Result<ReportBuilder::Input> ReportBuilder::run(const Scenario& scenario, const 
         seen.insert(p);
         RunConfig c = base;
         c.policy = p;
-        SubFeedback sub(feedback, double(i) / policies.size(), 1.0 / policies.size(),
-                        QStringLiteral("running %1").arg(p));
-        ScheduleRecorder recorder(in.scenario, ScheduleRecorder::Notes::Skip);
-        auto r = Runner::run(in.scenario, c, &sub.feedback, {&recorder});
-        if (!r)
-            return r.error();
-        in.runs.push_back(std::move(r).value());
-        in.schedules.push_back(recorder.take());
+        configs.push_back(std::move(c));
+    }
+    // Every policy in one batch on all cores; the progress names the policy running.
+    BatchRunner::Options options;
+    options.threads = BatchRunner::hardwareThreads();
+    options.schedules = true;
+    auto batch = BatchRunner::run(BatchRunner::items(in.scenario, configs), options, feedback);
+    if (!batch)
+        return batch.error();
+    in.runs.reserve(batch.value().size());
+    in.schedules.reserve(batch.value().size());
+    for (BatchRun& r : batch.value()) {
+        in.runs.push_back(std::move(r.result));
+        in.schedules.push_back(std::move(*r.schedule));
     }
     return in;
 }
@@ -886,17 +874,20 @@ Result<std::vector<Schedule>> ReportBuilder::schedules(const Scenario& scenario,
                                                        const std::vector<RunResult>& runs,
                                                        Feedback* feedback)
 {
+    std::vector<RunConfig> configs;
+    configs.reserve(runs.size());
+    for (const RunResult& r : runs)
+        configs.push_back(r.config);
+    BatchRunner::Options options;
+    options.threads = BatchRunner::hardwareThreads();
+    options.schedules = true;
+    auto batch = BatchRunner::run(BatchRunner::items(scenario, configs), options, feedback);
+    if (!batch)
+        return batch.error();
     std::vector<Schedule> out;
-    const double n = double(std::max<std::size_t>(1, runs.size()));
-    for (std::size_t i = 0; i < runs.size(); ++i) {
-        SubFeedback sub(feedback, double(i) / n, 1.0 / n,
-                        QStringLiteral("replaying %1").arg(runs[i].summary.policy));
-        ScheduleRecorder recorder(scenario, ScheduleRecorder::Notes::Skip);
-        auto r = Runner::run(scenario, runs[i].config, &sub.feedback, {&recorder});
-        if (!r)
-            return r.error();
-        out.push_back(recorder.take());
-    }
+    out.reserve(batch.value().size());
+    for (BatchRun& r : batch.value())
+        out.push_back(std::move(*r.schedule));
     return out;
 }
 

@@ -125,14 +125,27 @@ QString ResultsPanel::runLabel(int i) const
 void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
                            const std::vector<Schedule>& schedules)
 {
+    std::vector<std::shared_ptr<const Schedule>> shared;
+    shared.reserve(schedules.size());
+    for (const Schedule& s : schedules)
+        shared.push_back(std::make_shared<const Schedule>(s));
+    setRuns(scenario, results, std::move(shared));
+}
+
+void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
+                           std::vector<std::shared_ptr<const Schedule>> schedules)
+{
     m_scenario = scenario;
     m_scenario.cluster.finalize();
     m_results = results;
-    m_schedules = schedules;
+    m_schedules = std::move(schedules);
     m_schedules.resize(m_results.size());
-    for (Schedule& s : m_schedules)
-        if (s.totalGpus == 0)
-            s.totalGpus = m_scenario.cluster.totalGpus();
+    for (std::shared_ptr<const Schedule>& s : m_schedules)
+        if (!s || s->totalGpus == 0) {
+            auto filled = s ? std::make_shared<Schedule>(*s) : std::make_shared<Schedule>();
+            filled->totalGpus = m_scenario.cluster.totalGpus();
+            s = std::move(filled);
+        }
     m_highlight = -1;
     m_teachingHighlight = false;
     for (QComboBox* box : {m_runBox, m_compareA, m_compareB}) {
@@ -177,11 +190,12 @@ void ResultsPanel::showRun(int i)
         m_bar->setCounters({}, 0);
         return;
     }
-    const Schedule& s = m_schedules[std::size_t(i)];
+    const std::shared_ptr<const Schedule>& shared = m_schedules[std::size_t(i)];
+    const Schedule& s = *shared;
     m_gantt->setSchedule(m_scenario, s);
     m_teachingGantt->setSchedule(m_scenario, s);
-    m_heatmap->setSchedule(m_scenario, s);
-    m_teaching->setRun(m_scenario, s, m_results[std::size_t(i)]);
+    m_heatmap->setSchedule(m_scenario, shared);
+    m_teaching->setRun(m_scenario, shared, m_results[std::size_t(i)]);
     std::vector<double> times;
     times.reserve(s.events.size());
     for (const ScheduleEvent& e : s.events)
@@ -205,7 +219,7 @@ void ResultsPanel::setComparison(int a, int b)
             views[k]->clear();
             continue;
         }
-        views[k]->setSchedule(m_scenario, m_schedules[std::size_t(runs[k])]);
+        views[k]->setSchedule(m_scenario, *m_schedules[std::size_t(runs[k])]);
         views[k]->setHighlightedJob(m_highlight);
         extent = std::max(extent, views[k]->painter()->endS());
     }

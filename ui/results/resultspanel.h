@@ -9,6 +9,7 @@
 
 #include <QWidget>
 
+#include <memory>
 #include <vector>
 
 class QChart;
@@ -38,6 +39,10 @@ public:
     /// Shows runs of scenario; schedules[i] belongs to results[i] (missing ones show empty).
     void setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
                  const std::vector<Schedule>& schedules);
+    /// The same with schedules the caller shares: the panel and its views keep them without a
+    /// copy (one without the cluster's GPU count is copied to add it).
+    void setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
+                 std::vector<std::shared_ptr<const Schedule>> schedules);
     /// Index of the run shown (-1: none).
     int currentRun() const;
     /// Shows run i.
@@ -81,7 +86,7 @@ private:
 
     Scenario m_scenario;
     std::vector<RunResult> m_results;
-    std::vector<Schedule> m_schedules;
+    std::vector<std::shared_ptr<const Schedule>> m_schedules; // never null
     int m_highlight = -1;
     bool m_teachingHighlight = false; // m_highlight is a teaching step's, not the user's choice
     QWidget* m_teachingTab = nullptr;

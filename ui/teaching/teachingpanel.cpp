@@ -40,13 +40,19 @@ TeachingPanel::TeachingPanel(QWidget* parent) : QWidget(parent)
 void TeachingPanel::setRun(const Scenario& scenario, const Schedule& schedule,
                            const RunResult& result)
 {
+    setRun(scenario, std::make_shared<const Schedule>(schedule), result);
+}
+
+void TeachingPanel::setRun(const Scenario& scenario, std::shared_ptr<const Schedule> schedule,
+                           const RunResult& result)
+{
     m_explainer.reset();
     m_scenario = scenario;
     m_scenario.cluster.finalize();
-    m_schedule = schedule;
+    m_schedule = std::move(schedule);
     m_result = result;
-    m_explainer =
-        std::make_unique<DecisionExplainer>(m_scenario, m_schedule, m_result.config, m_result.jobs);
+    m_explainer = std::make_unique<DecisionExplainer>(m_scenario, *m_schedule, m_result.config,
+                                                      m_result.jobs);
     display(-1);
 }
 

@@ -27,6 +27,9 @@ public:
 
     /// Explains schedule, a run of scenario with result (all copied).
     void setRun(const Scenario& scenario, const Schedule& schedule, const RunResult& result);
+    /// Explains schedule, a run of scenario with result (copied); the schedule is shared.
+    void setRun(const Scenario& scenario, std::shared_ptr<const Schedule> schedule,
+                const RunResult& result);
     /// Index of the step shown (-1: none).
     int currentStep() const { return m_step; }
     /// Number of steps.
@@ -52,7 +55,7 @@ private:
     void display(int i);
 
     Scenario m_scenario;
-    Schedule m_schedule;
+    std::shared_ptr<const Schedule> m_schedule; // what m_explainer reads
     RunResult m_result;
     std::unique_ptr<DecisionExplainer> m_explainer;
     DecisionStep m_shown;

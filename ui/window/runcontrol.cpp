@@ -22,7 +22,8 @@ RunControl::RunControl(QObject* parent) : QObject(parent)
         Qt::QueuedConnection);
     connect(
         m_worker, &RunWorker::runFinished, this,
-        [this](quint64 ticket, const gantry::RunResult& result, const gantry::Schedule& schedule) {
+        [this](quint64 ticket, const gantry::RunResult& result,
+               const std::shared_ptr<const gantry::Schedule>& schedule) {
             if (ticket == m_ticket)
                 emit runFinished(result, schedule);
         },

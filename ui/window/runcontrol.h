@@ -43,7 +43,8 @@ signals:
     /// Progress in [0, 1) of the request in hand, and its step.
     void progress(double fraction, const QString& step);
     /// One configuration ran to its end.
-    void runFinished(const gantry::RunResult& result, const gantry::Schedule& schedule);
+    void runFinished(const gantry::RunResult& result,
+                     const std::shared_ptr<const gantry::Schedule>& schedule);
     /// Every configuration ran.
     void completed();
     /// The request stopped on cancel().
