@@ -459,7 +459,7 @@ void MainWindow::clearComparison()
 {
     m_model->clear();
     m_batch.clear();
-    m_results->setRuns(scenario(), {}, {});
+    m_results->setRuns(scenario(), {}, std::vector<std::shared_ptr<const Schedule>>{});
     m_runPanel->setProgress(0);
     m_outcome = Outcome::None;
 }
