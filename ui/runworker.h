@@ -22,8 +22,9 @@ class Feedback;
 namespace gantry::ui {
 
 /// Runs scheduling configurations with gantry::BatchRunner on every core, recording each run's
-/// Schedule; results are handed on in the order of the configurations. Meant to be moved to a QThread and driven through queued connections; only
-/// cancel() and cancelRequested() may be called directly from another thread.
+/// Schedule; results are handed on in the order of the configurations. Meant to be moved to a
+/// QThread and driven through queued connections; only cancel() and cancelRequested() may be called
+/// directly from another thread.
 ///
 /// Every request carries a ticket (increasing, chosen by the caller) and every signal names
 /// the ticket it belongs to, so that a caller can cancel one request and queue the next at

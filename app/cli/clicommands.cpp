@@ -240,11 +240,11 @@ int CliCommands::run(const QStringList& args)
 
 int CliCommands::compare(const QStringList& args)
 {
-    auto a = CliArgs::parse(
-        args,
-        kRunOptions + QStringList{QStringLiteral("policies"), QStringLiteral("format"),
-                                  QStringLiteral("threads")},
-        {QStringLiteral("json")});
+    auto a = CliArgs::parse(args,
+                            kRunOptions + QStringList{QStringLiteral("policies"),
+                                                      QStringLiteral("format"),
+                                                      QStringLiteral("threads")},
+                            {QStringLiteral("json")});
     if (!a)
         return fail(a.error());
     // --json is short for --format json.

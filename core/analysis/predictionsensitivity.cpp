@@ -62,8 +62,9 @@ Result<PredictionSensitivity::Outcome> PredictionSensitivity::run(const Request&
         config.seed = request.seeds[seed];
         // Not owned: the request outlives the batch.
         const Scenario& scenario = request.scenarios[request.scenarios.size() == 1 ? 0 : seed];
-        items.push_back({std::shared_ptr<const Scenario>(std::shared_ptr<const Scenario>(), &scenario),
-                         std::move(config)});
+        items.push_back(
+            {std::shared_ptr<const Scenario>(std::shared_ptr<const Scenario>(), &scenario),
+             std::move(config)});
     }
     BatchRunner::Options options;
     options.threads = threads;

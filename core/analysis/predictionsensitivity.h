@@ -64,11 +64,11 @@ public:
     /// The predictor name of sigma ("noisy:0.25").
     static QString predictorName(double sigma);
 
-    /// Runs policies x sigmas x seeds runs as one BatchRunner batch on threads threads (at least 1);
-    /// the outcome is the same on any number of threads. A run that fails fails the whole
-    /// (its error names policy and S); cancelling through feedback gives ErrorKind::Cancelled.
-    /// Progress goes from 0 to 1 over the runs (the step names the policy and the run); calls
-    /// into feedback come from several threads, one at a time.
+    /// Runs policies x sigmas x seeds runs as one BatchRunner batch on threads threads (at least
+    /// 1); the outcome is the same on any number of threads. A run that fails fails the whole (its
+    /// error names policy and S); cancelling through feedback gives ErrorKind::Cancelled. Progress
+    /// goes from 0 to 1 over the runs (the step names the policy and the run); calls into feedback
+    /// come from several threads, one at a time.
     static Result<Outcome> run(const Request& request, int threads, Feedback* feedback = nullptr);
 };
 

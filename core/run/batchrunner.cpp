@@ -126,8 +126,7 @@ std::vector<Result<BatchRun>> BatchRunner::runEach(const std::vector<BatchItem>&
                 std::lock_guard lock(state);
                 running[i] = nullptr;
                 const bool stopping = options.stopOnError && !r &&
-                                      r.error().kind != ErrorKind::Cancelled &&
-                                      i < failedAt.load();
+                                      r.error().kind != ErrorKind::Cancelled && i < failedAt.load();
                 if (stopping) {
                     failedAt = i;
                     for (std::size_t k = i + 1; k < n; ++k)

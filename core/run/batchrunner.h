@@ -19,9 +19,9 @@ namespace gantry {
 class BatchRunner
 {
 public:
-    /// Receives item index's run on the caller's terms: called once per item that ran to its end, in index order,
-    /// serialised (never two at once), as soon as every earlier item has been handed on. It may
-    /// move from run; what it leaves is what the batch returns.
+    /// Receives item index's run on the caller's terms: called once per item that ran to its end,
+    /// in index order, serialised (never two at once), as soon as every earlier item has been
+    /// handed on. It may move from run; what it leaves is what the batch returns.
     using FinishedFn = std::function<void(std::size_t index, BatchRun& run)>;
 
     /// How a batch runs.

@@ -23,7 +23,7 @@ void Feedback::progress(double fraction, const QString& step)
     // Forwarded under the lock, so that reports from several threads reach the parent in the
     // order they passed the check above and the parent never sees the fraction go back.
     m_forward->progress(m_from + m_span * std::clamp(fraction, 0.0, 1.0),
-                       m_step.isEmpty() ? step : m_step);
+                        m_step.isEmpty() ? step : m_step);
 }
 
 } // namespace gantry

@@ -47,10 +47,10 @@ public:
 private:
     ProgressFn m_progress;
     std::atomic<bool> m_cancelled{false};
-    std::mutex m_mutex;           // guards m_lastReported and the call of m_progress
-    double m_lastReported = -1.0; // last fraction forwarded
+    std::mutex m_mutex;                 // guards m_lastReported and the call of m_progress
+    double m_lastReported = -1.0;       // last fraction forwarded
     const Feedback* m_parent = nullptr; // cancels this one; a sub-range forwards to it
-    Feedback* m_forward = nullptr; // the parent of a sub-range, which progress goes to
+    Feedback* m_forward = nullptr;      // the parent of a sub-range, which progress goes to
     double m_from = 0.0;
     double m_span = 1.0;
     QString m_step;

@@ -699,9 +699,9 @@ void TestCli::compareThreads()
         QCOMPARE(y, x);
     }
     // The first failing policy is the one named, as on one thread.
-    const Outcome bad = cli({QStringLiteral("compare"), small(), QStringLiteral("--policies"),
-                             QStringLiteral("fifo,lottery,dice,asrpt"), QStringLiteral("--threads"),
-                             threads});
+    const Outcome bad =
+        cli({QStringLiteral("compare"), small(), QStringLiteral("--policies"),
+             QStringLiteral("fifo,lottery,dice,asrpt"), QStringLiteral("--threads"), threads});
     QVERIFY(bad.finished);
     QCOMPARE(bad.exitCode, 2);
     QVERIFY2(bad.err.contains("unknown policy \"lottery\""), qPrintable(explain(bad)));

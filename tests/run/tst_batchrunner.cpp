@@ -71,7 +71,10 @@ QString scheduleText(const Schedule& s)
                  .arg(g.iterations, 0, 'g', 17)
                  .arg(int(g.end));
     for (const VirtualSlice& v : s.virtualSlices)
-        t += QStringLiteral("slice %1 %2 %3\n").arg(v.job).arg(v.fromS, 0, 'g', 17).arg(v.toS, 0, 'g', 17);
+        t += QStringLiteral("slice %1 %2 %3\n")
+                 .arg(v.job)
+                 .arg(v.fromS, 0, 'g', 17)
+                 .arg(v.toS, 0, 'g', 17);
     for (const CounterSample& c : s.counters)
         t += QStringLiteral("count %1 %2 %3 %4\n")
                  .arg(c.timeS, 0, 'g', 17)

@@ -335,9 +335,9 @@ QChart* ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
     return utilisationOverTime(runs, shared);
 }
 
-QChart* ChartFactory::utilisationOverTime(
-    const std::vector<RunResult>& runs,
-    const std::vector<std::shared_ptr<const Schedule>>& schedules)
+QChart*
+ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
+                                  const std::vector<std::shared_ptr<const Schedule>>& schedules)
 {
     QChart* c = newChart(tr("GPU utilisation over time"), true);
     double endS = 0.0;

@@ -29,8 +29,9 @@ public:
     static QChart* utilisationOverTime(const std::vector<RunResult>& runs,
                                        const std::vector<Schedule>& schedules);
     /// The same for schedules the caller shares (a null one draws no line).
-    static QChart* utilisationOverTime(const std::vector<RunResult>& runs,
-                                       const std::vector<std::shared_ptr<const Schedule>>& schedules);
+    static QChart*
+    utilisationOverTime(const std::vector<RunResult>& runs,
+                        const std::vector<std::shared_ptr<const Schedule>>& schedules);
     /// Average and p99 JCT per policy as grouped bars (seconds).
     static QChart* policyBars(const std::vector<RunResult>& runs);
     /// How many jobs ask for 1, 2, 4, ... GPUs (bars per distinct GPU count).

@@ -12,11 +12,11 @@ namespace gantry::ui {
 /// exactly as it ran (shared between the runs of one comparison).
 struct DocumentRun
 {
-    RunResult result;                      ///< configuration, per-job records, summary
+    RunResult result;                         ///< configuration, per-job records, summary
     std::shared_ptr<const Schedule> schedule; ///< what happened over time (never null), shared
                                               ///< with the views
-    std::shared_ptr<const Scenario> ranOn; ///< the scenario as it was run
-    bool saved = false;                    ///< recorded in the project file
+    std::shared_ptr<const Scenario> ranOn;    ///< the scenario as it was run
+    bool saved = false;                       ///< recorded in the project file
 };
 
 } // namespace gantry::ui
