@@ -88,6 +88,27 @@ inline void addCoverage(float* row, int width, double x0, double x1, double w)
     row[b] += float((x1 - double(b)) * w);
 }
 
+// Adds a piece narrower than a pixel, covering columns [x0, x1) with weight w, to an occupancy
+// row of width + 1 cells, without a branch on whether it crosses a column edge: the same sums as
+// addCoverage (the second column gets 0 when the piece stays in one). Widens [from, to] to the
+// columns it covers.
+inline void addSubPixel(float* row, int width, double x0, double x1, double w, int& from, int& to)
+{
+    x0 = std::max(0.0, x0);
+    x1 = std::min(double(width), x1);
+    if (x1 <= x0)
+        return;
+    const int a = int(x0);
+    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
+    const bool one = a == b;
+    const double first = (one ? x1 : double(a + 1)) - x0;
+    const double second = one ? 0.0 : x1 - double(b);
+    row[a] += float(first * w);
+    row[a + 1] += float(second * w);
+    from = std::min(from, a);
+    to = std::max(to, b);
+}
+
 // The occupancy colour for each alpha a pixel can get, premultiplied.
 struct OccupancyColours
 {
@@ -97,29 +118,37 @@ struct OccupancyColours
         for (int a = 0; a < 256; ++a)
             byAlpha[a] =
                 qPremultiply(qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), a));
+        byAlpha[0] = 0u; // no occupancy: transparent
     }
 };
 
-// The occupancy colour of a pixel covered by fraction o (> 0) of its width.
+// The occupancy colour of a pixel covered by fraction o of its width (0 where o <= 0).
 inline QRgb occupancyRgb(float o)
 {
     static const OccupancyColours colours;
     // Even a little occupancy stays visible.
     const double a = 0.25 + 0.75 * std::min(1.0, double(o));
-    return colours.byAlpha[int(a * 255.0)];
+    return colours.byAlpha[o > 0.0f ? int(a * 255.0) : 0];
 }
 
 // Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
 // [ya, yb); rgb is scratch of at least x1 entries.
-void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb, QRgb* rgb)
+void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
+                    QRgb* __restrict rgb)
 {
     for (int x = x0; x < x1; ++x)
-        rgb[x] = o[x] > 0.0f ? occupancyRgb(o[x]) : 0u;
-    // Transparent pixels of the image are 0 (filled so, bars are opaque): a select per pixel.
+        rgb[x] = occupancyRgb(o[x]);
+    // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
+    // itself or'ed with the occupancy colour masked off where it is not transparent.
+    uchar* bits = img.bits();
+    const qsizetype stride = img.bytesPerLine();
     for (int y = ya; y < yb; ++y) {
-        auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
-        for (int x = x0; x < x1; ++x)
-            line[x] = qAlpha(line[x]) == 0 ? (line[x] | rgb[x]) : line[x];
+        QRgb* __restrict line = reinterpret_cast<QRgb*>(bits + y * stride);
+        for (int x = x0; x < x1; ++x) {
+            const QRgb d = line[x];
+            const QRgb transparent = QRgb(0) - QRgb((d >> 24) == 0u);
+            line[x] = d | (rgb[x] & transparent);
+        }
     }
 }
 
@@ -483,9 +512,11 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
         if (barImage.width() != width || barImage.height() != imageHeight)
             barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
         barImage.fill(Qt::transparent);
-        occ.assign(std::size_t(width), 0.0f);
+        occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
         occRgb.resize(std::size_t(width));
     }
+    uchar* barBits = raster ? barImage.bits() : nullptr; // one detach check, not one a bar
+    const qsizetype barStride = barImage.bytesPerLine();
     const bool dimOthers = o.highlightJob >= 0;
     int lastColourJob = -2;
     QColor colour;
@@ -517,6 +548,11 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             const std::size_t k = std::size_t(it - spans);
             const bool highlighted = jobs[k] == o.highlightJob;
             if ((dense || x1 - x0 < 1.0) && !highlighted) {
+                if (raster && !dense) {
+                    addSubPixel(target, width, x0, x1, laneWeight, occFrom, occTo);
+                    ++stats.aggregated;
+                    continue;
+                }
                 if (raster) {
                     if (x1 > x0 && x0 < double(width)) {
                         occFrom = std::min(occFrom, int(x0));
@@ -548,7 +584,8 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
                 const int xa = std::clamp(int(x0), 0, width - 1);
                 const int xb = std::clamp(ceilNonNegative(x0 + r.width()), xa + 1, width);
                 for (int yy = ya; yy < yb; ++yy)
-                    std::fill_n(reinterpret_cast<QRgb*>(barImage.scanLine(yy)) + xa, xb - xa, rgb);
+                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
+                                rgb);
             } else {
                 if (seg.job != lastColourJob) {
                     lastColourJob = seg.job;
@@ -615,6 +652,7 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     const double pxPerS = band.width() / (l.to - l.from);
     const int width = std::max(1, int(std::ceil(band.width())));
     std::vector<float> occ;
+    int occFrom = width, occTo = -1; // columns covered (not needed here)
     const double sliceTop = band.top() + band.height() * 0.3;
     const double sliceHeight = band.height() * 0.7;
     auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(), l.from - m_virtualMaxLength,
@@ -627,8 +665,8 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         const bool highlighted = it->job == o.highlightJob;
         if (x1 - x0 < 1.0 && !highlighted) {
             if (occ.empty())
-                occ.assign(std::size_t(width), 0.0f);
-            addCoverage(occ.data(), width, x0, x1, 1.0);
+                occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
+            addSubPixel(occ.data(), width, x0, x1, 1.0, occFrom, occTo);
             ++stats.aggregated;
             continue;
         }
@@ -654,9 +692,16 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     double lastX = -10.0;
     for (auto r = std::lower_bound(m_releaseS.begin(), m_releaseS.end(), l.from);
          r != m_releaseS.end() && *r <= l.to; ++r) {
+        const auto tooClose = [&](double t) {
+            return band.left() + (t - l.from) * pxPerS - lastX < 2.0;
+        };
+        if (tooClose(*r)) {
+            // Marks closer than two pixels merge: skip to the first one far enough (x grows
+            // with the time, so the test is true, then false).
+            r = std::partition_point(r, m_releaseS.end(), tooClose) - 1;
+            continue;
+        }
         const double x = band.left() + (*r - l.from) * pxPerS;
-        if (x - lastX < 2.0)
-            continue; // marks closer than two pixels merge
         lastX = x;
         QPainterPath tri;
         tri.moveTo(x - h * 0.5, band.top() + 1);
