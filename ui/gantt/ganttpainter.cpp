@@ -52,15 +52,32 @@ QString timeLabel(double s, double step)
     return QStringLiteral("%1 s").arg(s, 0, 'g', 6);
 }
 
+// ceil(x) for 0 <= x < 2^31 without a library call (a paint takes one per piece).
+inline int ceilNonNegative(double x)
+{
+    const int i = int(x);
+    return double(i) < x ? i + 1 : i;
+}
+
+// std::lround for |v| < 2^52 without a library call: v minus its integer part is exact there.
+inline long roundHalfAway(double v)
+{
+    const double a = std::abs(v);
+    long i = long(a);
+    if (a - double(i) >= 0.5)
+        ++i;
+    return v < 0.0 ? -i : i;
+}
+
 // Adds a piece covering pixel columns [x0, x1) with weight w to one occupancy row.
-void addCoverage(float* row, int width, double x0, double x1, double w)
+inline void addCoverage(float* row, int width, double x0, double x1, double w)
 {
     x0 = std::max(0.0, x0);
     x1 = std::min(double(width), x1);
     if (x1 <= x0)
         return;
     const int a = int(x0);
-    const int b = std::min(width - 1, int(std::ceil(x1)) - 1);
+    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
     if (a == b) {
         row[a] += float((x1 - x0) * w);
         return;
@@ -71,23 +88,67 @@ void addCoverage(float* row, int width, double x0, double x1, double w)
     row[b] += float((x1 - double(b)) * w);
 }
 
-// The occupancy colour of a pixel covered by fraction o (> 0) of its width.
-QRgb occupancyRgb(float o)
+// Adds a piece narrower than a pixel, covering columns [x0, x1) with weight w, to an occupancy
+// row of width + 1 cells, without a branch on whether it crosses a column edge: the same sums as
+// addCoverage (the second column gets 0 when the piece stays in one). Widens [from, to] to the
+// columns it covers.
+inline void addSubPixel(float* row, int width, double x0, double x1, double w, int& from, int& to)
 {
-    // Even a little occupancy stays visible.
-    const double a = 0.25 + 0.75 * std::min(1.0, double(o));
-    return qPremultiply(
-        qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), int(a * 255.0)));
+    x0 = std::max(0.0, x0);
+    x1 = std::min(double(width), x1);
+    if (x1 <= x0)
+        return;
+    const int a = int(x0);
+    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
+    const bool one = a == b;
+    const double first = (one ? x1 : double(a + 1)) - x0;
+    const double second = one ? 0.0 : x1 - double(b);
+    row[a] += float(first * w);
+    row[a + 1] += float(second * w);
+    from = std::min(from, a);
+    to = std::max(to, b);
 }
 
-// Writes occupancy row o into the transparent pixels of image lines [ya, yb).
-void blendOccupancy(QImage& img, const float* o, int width, int ya, int yb)
+// The occupancy colour for each alpha a pixel can get, premultiplied.
+struct OccupancyColours
 {
+    QRgb byAlpha[256];
+    OccupancyColours()
+    {
+        for (int a = 0; a < 256; ++a)
+            byAlpha[a] =
+                qPremultiply(qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), a));
+        byAlpha[0] = 0u; // no occupancy: transparent
+    }
+};
+
+// The occupancy colour of a pixel covered by fraction o of its width (0 where o <= 0).
+inline QRgb occupancyRgb(float o)
+{
+    static const OccupancyColours colours;
+    // Even a little occupancy stays visible.
+    const double a = 0.25 + 0.75 * std::min(1.0, double(o));
+    return colours.byAlpha[o > 0.0f ? int(a * 255.0) : 0];
+}
+
+// Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
+// [ya, yb); rgb is scratch of at least x1 entries.
+void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
+                    QRgb* __restrict rgb)
+{
+    for (int x = x0; x < x1; ++x)
+        rgb[x] = occupancyRgb(o[x]);
+    // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
+    // itself or'ed with the occupancy colour masked off where it is not transparent.
+    uchar* bits = img.bits();
+    const qsizetype stride = img.bytesPerLine();
     for (int y = ya; y < yb; ++y) {
-        auto* line = reinterpret_cast<QRgb*>(img.scanLine(y));
-        for (int x = 0; x < width; ++x)
-            if (o[x] > 0.0f && qAlpha(line[x]) == 0)
-                line[x] = occupancyRgb(o[x]);
+        QRgb* __restrict line = reinterpret_cast<QRgb*>(bits + y * stride);
+        for (int x = x0; x < x1; ++x) {
+            const QRgb d = line[x];
+            const QRgb transparent = QRgb(0) - QRgb((d >> 24) == 0u);
+            line[x] = d | (rgb[x] & transparent);
+        }
     }
 }
 
@@ -95,8 +156,10 @@ QImage occupancyImage(const std::vector<float>& occ, int width, int rows)
 {
     QImage img(width, rows, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
+    std::vector<QRgb> rgb(static_cast<std::size_t>(width));
     for (int r = 0; r < rows; ++r)
-        blendOccupancy(img, occ.data() + std::size_t(r) * std::size_t(width), width, r, r + 1);
+        blendOccupancy(img, occ.data() + std::size_t(r) * std::size_t(width), 0, width, r, r + 1,
+                       rgb.data());
     return img;
 }
 
@@ -169,6 +232,12 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
         for (auto it = b; it != e; ++it)
             m_laneMaxLength[l] = std::max(m_laneMaxLength[l], it->endS - it->startS);
     }
+    m_spans.reserve(m_pieces.size());
+    m_pieceJob.reserve(m_pieces.size());
+    for (const Piece& pc : m_pieces) {
+        m_spans.push_back({pc.startS, pc.endS});
+        m_pieceJob.push_back(pc.job);
+    }
     m_virtual = m_schedule.virtualSlices;
     std::sort(m_virtual.begin(), m_virtual.end(),
               [](const VirtualSlice& a, const VirtualSlice& b) { return a.fromS < b.fromS; });
@@ -185,6 +254,8 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
     std::sort(m_releaseS.begin(), m_releaseS.end());
     if (m_endS <= 0.0)
         m_endS = 1.0;
+    m_jobRgb.assign(m_scenario.jobs.size(), 0u);
+    m_dimRgb.assign(m_scenario.jobs.size(), 0u);
 }
 
 int GanttPainter::laneCount() const
@@ -218,6 +289,20 @@ QColor GanttPainter::jobColour(int job)
     // Golden-angle hues keep neighbouring job indices apart.
     const int hue = int((std::uint64_t(job) * 137u) % 360u);
     return QColor::fromHsv(hue, 150 + (job % 3) * 35, 225 - (job % 2) * 40);
+}
+
+QRgb GanttPainter::jobRgb(int job, bool dimmed) const
+{
+    const auto compute = [&] {
+        const QColor c = jobColour(job);
+        return (dimmed ? c.lighter(150) : c).rgba();
+    };
+    if (job < 0 || std::size_t(job) >= m_jobRgb.size())
+        return compute();
+    QRgb& known = (dimmed ? m_dimRgb : m_jobRgb)[std::size_t(job)];
+    if (known == 0u)
+        known = compute();
+    return known;
 }
 
 GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) const
@@ -382,8 +467,6 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     // Lanes denser than pixels share occupancy rows.
     const bool dense = l.laneHeight < 1.0;
     const int rows = dense ? std::max(1, int(std::ceil(l.chart.height()))) : l.count;
-    std::vector<float>& occ = m_occ;
-    occ.clear();
     const double laneWeight = dense ? double(rows) / double(l.count) : 1.0;
     // A pixel between GPU lanes as soon as lanes are tall enough to keep one, so that jobs on
     // neighbouring GPUs read as separate bars, not as one bar drawn over another.
@@ -401,56 +484,115 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
         l.laneHeight < 4.0 && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
     QImage& barImage = m_frame;
     const int imageHeight = std::max(1, int(std::ceil(l.chart.height())));
+    // Occupancy: on a raster device one row at a time, written into the bar image as soon as
+    // the lanes of the row are done (bars are opaque and overwrite it, occupancy only fills
+    // pixels still transparent, so the order gives the pixels of writing it after all bars);
+    // else every row, drawn as one image at the end.
+    std::vector<float>& occ = m_occ;
+    std::vector<QRgb>& occRgb = m_occRgb;
+    occ.clear();
+    int occRow = -1;                 // row the occupancy buffer holds (raster)
+    int occFrom = width, occTo = -1; // columns touched in it
+    const auto flushRow = [&] {
+        if (occRow < 0 || occTo < occFrom)
+            return;
+        int ya = occRow, yb = occRow + 1;
+        if (!dense) {
+            const double y = occRow * l.laneHeight;
+            ya = std::clamp(int(roundHalfAway(y)), 0, imageHeight - 1);
+            yb = std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, imageHeight);
+        }
+        if (ya < imageHeight)
+            blendOccupancy(barImage, occ.data(), occFrom, occTo + 1, ya, yb, occRgb.data());
+        std::fill(occ.begin() + occFrom, occ.begin() + occTo + 1, 0.0f);
+        occFrom = width;
+        occTo = -1;
+    };
     if (raster) {
         if (barImage.width() != width || barImage.height() != imageHeight)
             barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
         barImage.fill(Qt::transparent);
+        occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
+        occRgb.resize(std::size_t(width));
     }
+    uchar* barBits = raster ? barImage.bits() : nullptr; // one detach check, not one a bar
+    const qsizetype barStride = barImage.bytesPerLine();
+    const bool dimOthers = o.highlightJob >= 0;
     int lastColourJob = -2;
     QColor colour;
+    QRgb rgb = 0;
+    const Span* spans = m_spans.data();
+    const int* jobs = m_pieceJob.data();
     for (int lane = l.first; lane < l.first + l.count; ++lane) {
         const std::size_t ls = std::size_t(lane);
-        const auto begin = m_pieces.begin() + m_laneBegin[ls];
-        const auto end = m_pieces.begin() + m_laneBegin[ls + 1];
+        const Span* begin = spans + m_laneBegin[ls];
+        const Span* end = spans + m_laneBegin[ls + 1];
         // Pieces starting before from - longest piece cannot reach the window.
-        auto it = std::lower_bound(begin, end, l.from - m_laneMaxLength[ls],
-                                   [](const Piece& pc, double t) { return pc.startS < t; });
+        const Span* it = std::lower_bound(begin, end, l.from - m_laneMaxLength[ls],
+                                          [](const Span& sp, double t) { return sp.startS < t; });
         const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
         const int row =
             dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
+        if (raster && row != occRow) {
+            flushRow();
+            occRow = row;
+        }
+        float* target = nullptr; // this lane's occupancy row
+        if (raster)
+            target = occ.data();
         for (; it != end && it->startS < l.to; ++it) {
             if (it->endS <= l.from)
                 continue;
             const double x0 = (std::max(it->startS, l.from) - l.from) * pxPerS;
             const double x1 = (std::min(it->endS, l.to) - l.from) * pxPerS;
-            const Piece& seg = *it;
-            const bool highlighted = seg.job == o.highlightJob;
+            const std::size_t k = std::size_t(it - spans);
+            const bool highlighted = jobs[k] == o.highlightJob;
             if ((dense || x1 - x0 < 1.0) && !highlighted) {
-                if (occ.empty())
-                    occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
-                addCoverage(occ.data() + std::size_t(row) * std::size_t(width), width, x0, x1,
-                            laneWeight);
+                if (raster && !dense) {
+                    addSubPixel(target, width, x0, x1, laneWeight, occFrom, occTo);
+                    ++stats.aggregated;
+                    continue;
+                }
+                if (raster) {
+                    if (x1 > x0 && x0 < double(width)) {
+                        occFrom = std::min(occFrom, int(x0));
+                        occTo = std::max(
+                            occTo,
+                            std::min(width - 1, ceilNonNegative(std::min(double(width), x1)) - 1));
+                    }
+                } else if (!target) {
+                    if (occ.empty())
+                        occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
+                    target = occ.data() + std::size_t(row) * std::size_t(width);
+                }
+                addCoverage(target, width, x0, x1, laneWeight);
                 ++stats.aggregated;
                 continue;
             }
-            if (seg.job != lastColourJob) {
-                lastColourJob = seg.job;
-                colour = jobColour(seg.job);
-                if (o.highlightJob >= 0 && !highlighted)
-                    colour = colour.lighter(150);
-            }
+            const Piece& seg = m_pieces[k];
             const QRectF r(l.chart.left() + x0, y, std::max(x1 - x0, highlighted ? 2.0 : 1.0),
                            std::max(l.laneHeight - gap, 1.0));
             if (raster) {
-                const int ya = std::clamp(int(std::lround(y - l.chart.top())), 0, imageHeight - 1);
-                const int yb = std::clamp(int(std::lround(y - l.chart.top() + l.laneHeight)),
+                if (seg.job != lastColourJob) {
+                    lastColourJob = seg.job;
+                    rgb = jobRgb(seg.job, dimOthers && !highlighted);
+                }
+                const int ya =
+                    std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
+                const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)),
                                           ya + 1, imageHeight);
                 const int xa = std::clamp(int(x0), 0, width - 1);
-                const int xb = std::clamp(int(std::ceil(x0 + r.width())), xa + 1, width);
-                const QRgb rgb = colour.rgba();
+                const int xb = std::clamp(ceilNonNegative(x0 + r.width()), xa + 1, width);
                 for (int yy = ya; yy < yb; ++yy)
-                    std::fill_n(reinterpret_cast<QRgb*>(barImage.scanLine(yy)) + xa, xb - xa, rgb);
+                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
+                                rgb);
             } else {
+                if (seg.job != lastColourJob) {
+                    lastColourJob = seg.job;
+                    colour = jobColour(seg.job);
+                    if (dimOthers && !highlighted)
+                        colour = colour.lighter(150);
+                }
                 p.fillRect(r, colour);
             }
             if (highlighted) {
@@ -458,28 +600,16 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
                 p.setBrush(Qt::NoBrush);
                 p.drawRect(r);
             }
-            if (seg.preempted && it->endS <= l.to)
+            if (seg.preempted && seg.endS <= l.to)
                 preemptions.push_back(r);
             ++stats.bars;
             if (r.width() >= kMinLabelWidth)
-                extendBlock(blocks, open, seg.job, it->startS, it->endS, r);
+                extendBlock(blocks, open, seg.job, seg.startS, seg.endS, r);
         }
     }
     if (raster) {
-        // Aggregated pieces go into the same image, under the bars: one image to draw.
-        if (!occ.empty())
-            for (int r = 0; r < rows; ++r) {
-                int ya = r, yb = r + 1;
-                if (!dense) {
-                    const double y = r * l.laneHeight;
-                    ya = std::clamp(int(std::lround(y)), 0, imageHeight - 1);
-                    yb = std::clamp(int(std::lround(y + l.laneHeight)), ya + 1, imageHeight);
-                } else if (r >= imageHeight) {
-                    break;
-                }
-                blendOccupancy(barImage, occ.data() + std::size_t(r) * std::size_t(width), width,
-                               ya, yb);
-            }
+        flushRow();
+        // Aggregated pieces are in the same image, under the bars: one image to draw.
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, imageHeight), barImage);
     } else if (!occ.empty()) {
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
@@ -522,6 +652,7 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     const double pxPerS = band.width() / (l.to - l.from);
     const int width = std::max(1, int(std::ceil(band.width())));
     std::vector<float> occ;
+    int occFrom = width, occTo = -1; // columns covered (not needed here)
     const double sliceTop = band.top() + band.height() * 0.3;
     const double sliceHeight = band.height() * 0.7;
     auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(), l.from - m_virtualMaxLength,
@@ -534,8 +665,8 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         const bool highlighted = it->job == o.highlightJob;
         if (x1 - x0 < 1.0 && !highlighted) {
             if (occ.empty())
-                occ.assign(std::size_t(width), 0.0f);
-            addCoverage(occ.data(), width, x0, x1, 1.0);
+                occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
+            addSubPixel(occ.data(), width, x0, x1, 1.0, occFrom, occTo);
             ++stats.aggregated;
             continue;
         }
@@ -561,9 +692,16 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     double lastX = -10.0;
     for (auto r = std::lower_bound(m_releaseS.begin(), m_releaseS.end(), l.from);
          r != m_releaseS.end() && *r <= l.to; ++r) {
+        const auto tooClose = [&](double t) {
+            return band.left() + (t - l.from) * pxPerS - lastX < 2.0;
+        };
+        if (tooClose(*r)) {
+            // Marks closer than two pixels merge: skip to the first one far enough (x grows
+            // with the time, so the test is true, then false).
+            r = std::partition_point(r, m_releaseS.end(), tooClose) - 1;
+            continue;
+        }
         const double x = band.left() + (*r - l.from) * pxPerS;
-        if (x - lastX < 2.0)
-            continue; // marks closer than two pixels merge
         lastX = x;
         QPainterPath tri;
         tri.moveTo(x - h * 0.5, band.top() + 1);

@@ -93,6 +93,12 @@ private:
         int job;        // copied from the segment so that a paint reads pieces only
         bool preempted; // the segment ended in a preemption
     };
+    // A piece's time span, kept apart from the rest so that a paint streams 16 bytes a piece.
+    struct Span
+    {
+        double startS;
+        double endS;
+    };
     struct Layout
     {
         QRectF chart;  // GPU lanes
@@ -132,6 +138,7 @@ private:
     void paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
     void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
     void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
+    QRgb jobRgb(int job, bool dimmed) const;
 
     Scenario m_scenario;
     Schedule m_schedule;
@@ -141,6 +148,8 @@ private:
     std::vector<int> m_serverOfLane; // index into Cluster::servers
     std::vector<Piece> m_pieces;     // lane by lane, each lane sorted by start
     std::vector<int> m_laneBegin;    // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])
+    std::vector<Span> m_spans;       // m_pieces' spans, same order
+    std::vector<int> m_pieceJob;     // m_pieces' jobs, same order
     std::vector<double> m_laneMaxLength;
     std::vector<VirtualSlice> m_virtual; // sorted by start
     std::vector<double> m_releaseS;      // virtual completions, sorted
@@ -152,7 +161,11 @@ private:
     // one thread at a time.
     mutable QImage m_frame;
     mutable std::vector<float> m_occ;
-    mutable QImage m_kept; // the last frame without its cursor (reuseFrame)
+    mutable std::vector<QRgb> m_occRgb;
+    // Bar colours by job, filled as jobs are first drawn (0: not yet; colours are opaque).
+    mutable std::vector<QRgb> m_jobRgb;
+    mutable std::vector<QRgb> m_dimRgb; // the same lightened, while another job is highlighted
+    mutable QImage m_kept;              // the last frame without its cursor (reuseFrame)
     mutable FrameKey m_keptKey;
     mutable Stats m_keptStats;
 };
