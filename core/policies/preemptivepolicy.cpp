@@ -9,41 +9,49 @@ void PreemptivePolicy::jobArrived(const SimState& state, int j)
     m_waiting.insert(j, key(state, j), state.state(j).gpus);
 }
 
-void PreemptivePolicy::keys(const SimState& state, const std::vector<int>& jobs,
-                            std::vector<PriorityKey>& out) const
+void PreemptivePolicy::jobFinished(const SimState&, int j)
 {
-    out.resize(jobs.size());
-    for (std::size_t i = 0; i < jobs.size(); ++i)
-        out[i] = key(state, jobs[i]);
+    if (std::size_t(j) < m_live.size())
+        m_live[std::size_t(j)] = 0;
 }
 
 void PreemptivePolicy::refreshRunning(const SimState& state)
 {
     // Drop jobs that finished or were preempted, add those started last time, re-key, re-sort.
     std::size_t w = 0;
-    for (int j : m_order)
-        if (state.state(j).phase == JobPhase::Running)
-            m_order[w++] = j;
+    for (std::size_t r = 0; r < m_order.size(); ++r)
+        if (m_live[std::size_t(m_order[r])]) {
+            m_order[w] = m_order[r];
+            m_run[w++] = m_run[r];
+        }
     m_order.resize(w);
+    m_run.resize(w);
     for (int j : m_started)
-        if (state.state(j).phase == JobPhase::Running)
+        if (m_live[std::size_t(j)]) {
+            const JobState& st = state.state(j);
             m_order.push_back(j);
+            m_run.push_back(
+                {st.segmentStart - st.ranBefore, st.predictedProcessing, st.arrival, st.gpus, j});
+        }
     m_started.clear();
-    keys(state, m_order, m_keys);
+    keys(state.now(), m_run, m_keys);
     // Insertion sort: the order is nearly the previous one, so this is about one pass.
     for (std::size_t i = 1; i < m_order.size(); ++i) {
         if (!(m_keys[i] < m_keys[i - 1]))
             continue;
         const PriorityKey k = m_keys[i];
         const int j = m_order[i];
+        const RunningJob r = m_run[i];
         std::size_t p = i;
         while (p > 0 && k < m_keys[p - 1]) {
             m_keys[p] = m_keys[p - 1];
             m_order[p] = m_order[p - 1];
+            m_run[p] = m_run[p - 1];
             --p;
         }
         m_keys[p] = k;
         m_order[p] = j;
+        m_run[p] = r;
     }
 }
 
@@ -62,8 +70,14 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
     } else {
         walk(state, out);
     }
-    for (std::size_t i = first; i < out.start.size(); ++i)
+    if (m_live.size() < std::size_t(state.jobCount()))
+        m_live.resize(std::size_t(state.jobCount()), 0);
+    for (std::size_t i = first; i < out.start.size(); ++i) {
         m_started.push_back(out.start[i].first);
+        m_live[std::size_t(out.start[i].first)] = 1;
+    }
+    for (int j : out.preempt)
+        m_live[std::size_t(j)] = 0;
     if (explaining()) {
         for (int j : out.preempt) {
             DecisionNote n;
@@ -83,7 +97,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     const std::size_t n = m_order.size();
     m_suffix.assign(n + 1, 0);
     for (std::size_t i = n; i-- > 0;)
-        m_suffix[i] = m_suffix[i + 1] + state.state(m_order[i]).gpus;
+        m_suffix[i] = m_suffix[i + 1] + m_run[i].gpus;
     m_keep.assign(n, 0);
     m_admitted.clear();
     const int minDemand = m_waiting.minGpus();
@@ -115,7 +129,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
             i = lo;
             if (i == end)
                 return;
-            const int g = state.state(m_order[i]).gpus;
+            const int g = m_run[i].gpus;
             if (g <= cap) { // cannot happen by construction, kept for safety
                 m_keep[i] = 1;
                 cap -= g;

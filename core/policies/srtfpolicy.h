@@ -33,6 +33,12 @@ protected:
             double(std::max<SimTime>(0, st.predictedProcessing - st.ranTime(s.now())));
         return {left, 0.0, st.arrival, j};
     }
+    /// key() of a running job from its copied fields.
+    PriorityKey runningKey(const RunningJob& r, SimTime now) const
+    {
+        const double left = double(std::max<SimTime>(0, r.predicted - (now - r.base)));
+        return {left, 0.0, r.arrival, r.job};
+    }
 };
 
 } // namespace gantry::sim

@@ -4,14 +4,6 @@
 
 namespace gantry::sim {
 
-int TiresiasPolicy::queueOf(double attainedGpuS) const
-{
-    int q = 0;
-    while (q < int(m_thresholds.size()) && attainedGpuS >= m_thresholds[std::size_t(q)])
-        ++q;
-    return q;
-}
-
 PriorityKey TiresiasPolicy::key(const SimState& s, int j) const
 {
     const JobState& st = s.state(j);
@@ -56,8 +48,9 @@ void TiresiasPolicy::decide(const SimState& state, Decisions& out)
         schedule(j, crossing(state, j)); // a waiting job's run time is frozen until it starts now
 }
 
-void TiresiasPolicy::jobFinished(const SimState&, int j)
+void TiresiasPolicy::jobFinished(const SimState& state, int j)
 {
+    KeyedPreemptivePolicy<TiresiasPolicy>::jobFinished(state, j);
     schedule(j, kNever);
 }
 
