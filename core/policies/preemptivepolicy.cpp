@@ -1,6 +1,7 @@
 #include "policies/preemptivepolicy.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gantry::sim {
 
@@ -11,46 +12,52 @@ void PreemptivePolicy::jobArrived(const SimState& state, int j)
 
 void PreemptivePolicy::jobFinished(const SimState&, int j)
 {
-    if (std::size_t(j) < m_live.size())
+    if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)]) {
         m_live[std::size_t(j)] = 0;
+        m_removed = true;
+    }
 }
 
 void PreemptivePolicy::refreshRunning(const SimState& state)
 {
-    // Drop jobs that finished or were preempted, add those started last time, re-key, re-sort.
-    std::size_t w = 0;
-    for (std::size_t r = 0; r < m_order.size(); ++r)
-        if (m_live[std::size_t(m_order[r])]) {
-            m_order[w] = m_order[r];
-            m_run[w++] = m_run[r];
-        }
-    m_order.resize(w);
-    m_run.resize(w);
+    // Drop jobs that finished or were preempted, add those started last time, re-key those
+    // whose key may have changed, re-sort.
+    if (m_removed) {
+        std::size_t w = 0;
+        for (std::size_t r = 0; r < m_run.size(); ++r)
+            if (m_live[std::size_t(m_run[r].job)]) {
+                if (w != r) {
+                    m_run[w] = m_run[r];
+                    m_keys[w] = m_keys[r];
+                }
+                ++w;
+            }
+        m_run.resize(w);
+        m_keys.resize(w);
+        m_removed = false;
+    }
     for (int j : m_started)
         if (m_live[std::size_t(j)]) {
             const JobState& st = state.state(j);
-            m_order.push_back(j);
-            m_run.push_back(
-                {st.segmentStart - st.ranBefore, st.predictedProcessing, st.arrival, st.gpus, j});
+            m_run.push_back({st.segmentStart - st.ranBefore, st.predictedProcessing, st.arrival,
+                             st.gpus, j, std::numeric_limits<SimTime>::min()});
+            m_keys.emplace_back();
         }
     m_started.clear();
     keys(state.now(), m_run, m_keys);
     // Insertion sort: the order is nearly the previous one, so this is about one pass.
-    for (std::size_t i = 1; i < m_order.size(); ++i) {
+    for (std::size_t i = 1; i < m_run.size(); ++i) {
         if (!(m_keys[i] < m_keys[i - 1]))
             continue;
         const PriorityKey k = m_keys[i];
-        const int j = m_order[i];
         const RunningJob r = m_run[i];
         std::size_t p = i;
         while (p > 0 && k < m_keys[p - 1]) {
             m_keys[p] = m_keys[p - 1];
-            m_order[p] = m_order[p - 1];
             m_run[p] = m_run[p - 1];
             --p;
         }
         m_keys[p] = k;
-        m_order[p] = j;
         m_run[p] = r;
     }
 }
@@ -61,7 +68,7 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
         return; // nothing can change; the running order is refreshed when it matters
     refreshRunning(state);
     const std::size_t first = out.start.size();
-    if (m_order.empty() || m_keys.back() < m_waiting.front().key) {
+    if (m_run.empty() || m_keys.back() < m_waiting.front().key) {
         // Every running job outranks every waiting one: all stay, the rest fills free GPUs.
         if (state.pool().freeTotal() > 0) {
             GpuPool pool = state.pool();
@@ -78,6 +85,7 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
     }
     for (int j : out.preempt)
         m_live[std::size_t(j)] = 0;
+    m_removed = m_removed || !out.preempt.empty();
     if (explaining()) {
         for (int j : out.preempt) {
             DecisionNote n;
@@ -94,7 +102,7 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
 
 void PreemptivePolicy::walk(const SimState& state, Decisions& out)
 {
-    const std::size_t n = m_order.size();
+    const std::size_t n = m_run.size();
     m_suffix.assign(n + 1, 0);
     for (std::size_t i = n; i-- > 0;)
         m_suffix[i] = m_suffix[i + 1] + m_run[i].gpus;
@@ -158,7 +166,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     GpuPool pool = state.pool();
     for (std::size_t k = 0; k < n; ++k)
         if (!m_keep[k])
-            pool.give(state.state(m_order[k]).mapping);
+            pool.give(state.state(m_run[k].job).mapping);
     bool placedAll = true;
     for (int j : m_admitted)
         placedAll = m_waiting.tryStart(state, j, pool, out) && placedAll;
@@ -167,7 +175,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     const std::size_t firstPreempt = out.preempt.size();
     for (std::size_t k = 0; k < n; ++k)
         if (!m_keep[k])
-            out.preempt.push_back(m_order[k]);
+            out.preempt.push_back(m_run[k].job);
     // Preempted jobs wait with the key they have now (their run time stops growing).
     for (std::size_t p = firstPreempt; p < out.preempt.size(); ++p)
         m_waiting.insert(out.preempt[p], key(state, out.preempt[p]),
@@ -181,8 +189,8 @@ void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisi
     // one starts when it can be placed.
     auto wi = m_waiting.ordered().begin();
     const auto wend = m_waiting.ordered().end();
-    for (std::size_t k = 0; k <= m_order.size() && pool.freeTotal() > 0; ++k) {
-        const bool running = k < m_order.size();
+    for (std::size_t k = 0; k <= m_run.size() && pool.freeTotal() > 0; ++k) {
+        const bool running = k < m_run.size();
         if (running && m_keep[k])
             continue;
         while (wi != wend && pool.freeTotal() > 0 && (!running || wi->key < m_keys[k])) {
@@ -191,8 +199,8 @@ void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisi
             if (!std::count(m_admitted.begin(), m_admitted.end(), j))
                 m_waiting.tryStart(state, j, pool, out);
         }
-        if (running && pool.allFree(state.state(m_order[k]).mapping)) {
-            pool.take(state.state(m_order[k]).mapping);
+        if (running && pool.allFree(state.state(m_run[k].job).mapping)) {
+            pool.take(state.state(m_run[k].job).mapping);
             m_keep[k] = 1;
         }
     }

@@ -26,11 +26,12 @@ public:
     /// What a running job's key depends on, fixed while it runs one segment.
     struct RunningJob
     {
-        SimTime base = 0;      ///< segment start minus time run before: run time is now - base
-        SimTime predicted = 0; ///< predicted processing time p-hat
-        SimTime arrival = 0;   ///< arrival time
-        int gpus = 0;          ///< GPUs held
-        int job = 0;           ///< job index (its file position)
+        SimTime base = 0;       ///< segment start minus time run before: run time is now - base
+        SimTime predicted = 0;  ///< predicted processing time p-hat
+        SimTime arrival = 0;    ///< arrival time
+        int gpus = 0;           ///< GPUs held
+        int job = 0;            ///< job index (its file position)
+        SimTime keyedUntil = 0; ///< its key is re-computed at a decision at or after this time
     };
 
     bool preemptive() const override { return true; }
@@ -41,8 +42,10 @@ public:
 protected:
     /// Job j's key at state.now(); for a waiting job it must not change while it waits.
     virtual PriorityKey key(const SimState& state, int j) const = 0;
-    /// Keys at now of the running jobs in jobs into out (same order); must equal key() for each.
-    virtual void keys(SimTime now, const std::vector<RunningJob>& jobs,
+    /// Keys at now of the running jobs in jobs into out (same order; out has one entry per job):
+    /// those whose keyedUntil has come are re-keyed and get a new keyedUntil, before which their
+    /// key stays what key() says. The others keep the key they have in out.
+    virtual void keys(SimTime now, std::vector<RunningJob>& jobs,
                       std::vector<PriorityKey>& out) const = 0;
 
 private:
@@ -51,27 +54,30 @@ private:
     void continueWalk(const SimState& state, GpuPool& pool, Decisions& out);
 
     WaitingQueue m_waiting;
-    std::vector<int> m_order;        // running jobs, sorted by key after refreshRunning()
+    std::vector<RunningJob> m_run;   // running jobs, sorted by key after refreshRunning()
     std::vector<PriorityKey> m_keys; // their keys at now
-    std::vector<RunningJob> m_run;   // what their keys depend on
     std::vector<char> m_live;        // per job: running as far as the policy knows
+    bool m_removed = false;          // some job of m_run stopped since the last refresh
     std::vector<int> m_suffix;       // m_suffix[i] = GPUs of m_order[i..]
     std::vector<int> m_started;      // started at the last decision, not yet in m_order
     std::vector<int> m_admitted;
     std::vector<char> m_keep;
 };
 
-/// PreemptivePolicy whose batch key loop calls Derived::runningKey(job, now) directly (inlined).
+/// PreemptivePolicy whose batch key loop calls Derived::runningKey(job, now) and
+/// Derived::keyedUntil(job, now) (when that key may next change) directly (inlined).
 template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolicy
 {
 protected:
-    void keys(SimTime now, const std::vector<RunningJob>& jobs,
+    void keys(SimTime now, std::vector<RunningJob>& jobs,
               std::vector<PriorityKey>& out) const override
     {
-        out.resize(jobs.size());
         const Derived* self = static_cast<const Derived*>(this);
         for (std::size_t i = 0; i < jobs.size(); ++i)
-            out[i] = self->Derived::runningKey(jobs[i], now);
+            if (jobs[i].keyedUntil <= now) {
+                out[i] = self->Derived::runningKey(jobs[i], now);
+                jobs[i].keyedUntil = self->Derived::keyedUntil(jobs[i], now);
+            }
     }
 };
 

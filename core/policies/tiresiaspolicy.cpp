@@ -23,6 +23,25 @@ SimTime TiresiasPolicy::crossing(const SimState& s, int j) const
     return s.now() + std::max<SimTime>(1, cross - ran);
 }
 
+SimTime TiresiasPolicy::keyedUntil(const RunningJob& r, SimTime now) const
+{
+    // attained(x) = gpus x seconds(x) does not decrease with run time x, so the queue index
+    // runningKey computes stays the same for every run time below the first x whose attained
+    // service reaches the next threshold; find that x exactly, in runningKey's arithmetic.
+    const auto attained = [&](SimTime x) { return double(r.gpus) * toSeconds(x); };
+    const SimTime ran = now - r.base;
+    const int q = queueOf(attained(ran));
+    if (q >= int(m_thresholds.size()))
+        return kNever;
+    const double next = m_thresholds[std::size_t(q)];
+    SimTime x = std::max(ran + 1, SimTime(std::ceil(next * 1e6 / double(r.gpus))));
+    while (x - 1 > ran && attained(x - 1) >= next)
+        --x;
+    while (attained(x) < next)
+        ++x;
+    return r.base + x;
+}
+
 void TiresiasPolicy::schedule(int j, SimTime t)
 {
     if (m_scheduled.size() <= std::size_t(j))

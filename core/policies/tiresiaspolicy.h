@@ -37,6 +37,8 @@ protected:
         const double attained = double(r.gpus) * toSeconds(now - r.base);
         return {double(queueOf(attained)), 0.0, r.arrival, r.job};
     }
+    /// The first time its queue index (its key) may change: when it reaches the next threshold.
+    SimTime keyedUntil(const RunningJob& r, SimTime now) const;
     void annotate(const SimState& state, DecisionNote& note) const override;
 
 private:
