@@ -44,9 +44,10 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
             m_keys.emplace_back();
         }
     m_started.clear();
-    keys(state.now(), m_run, m_keys);
+    // Jobs before the first one re-keyed kept their keys and their order.
+    const std::size_t rekeyed = keys(state.now(), m_run, m_keys);
     // Insertion sort: the order is nearly the previous one, so this is about one pass.
-    for (std::size_t i = 1; i < m_run.size(); ++i) {
+    for (std::size_t i = std::max<std::size_t>(1, rekeyed); i < m_run.size(); ++i) {
         if (!(m_keys[i] < m_keys[i - 1]))
             continue;
         const PriorityKey k = m_keys[i];
@@ -71,7 +72,7 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
     if (m_run.empty() || m_keys.back() < m_waiting.front().key) {
         // Every running job outranks every waiting one: all stay, the rest fills free GPUs.
         if (state.pool().freeTotal() > 0) {
-            GpuPool pool = state.pool();
+            GpuPool& pool = scratchPool(state);
             m_waiting.admitSkip(state, pool, out);
         }
     } else {
@@ -163,7 +164,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     if (cap > 0)
         admitRunningUpTo(n);
 
-    GpuPool pool = state.pool();
+    GpuPool& pool = scratchPool(state);
     for (std::size_t k = 0; k < n; ++k)
         if (!m_keep[k])
             pool.give(state.state(m_run[k].job).mapping);

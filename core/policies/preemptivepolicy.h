@@ -3,6 +3,7 @@
 #include "policies/policy.h"
 #include "policies/waitingqueue.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace gantry::sim {
@@ -44,9 +45,10 @@ protected:
     virtual PriorityKey key(const SimState& state, int j) const = 0;
     /// Keys at now of the running jobs in jobs into out (same order; out has one entry per job):
     /// those whose keyedUntil has come are re-keyed and get a new keyedUntil, before which their
-    /// key stays what key() says. The others keep the key they have in out.
-    virtual void keys(SimTime now, std::vector<RunningJob>& jobs,
-                      std::vector<PriorityKey>& out) const = 0;
+    /// key stays what key() says. The others keep the key they have in out. Returns the index of
+    /// the first job re-keyed (jobs.size() if none).
+    virtual std::size_t keys(SimTime now, std::vector<RunningJob>& jobs,
+                             std::vector<PriorityKey>& out) const = 0;
 
 private:
     void refreshRunning(const SimState& state);
@@ -69,15 +71,18 @@ private:
 template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolicy
 {
 protected:
-    void keys(SimTime now, std::vector<RunningJob>& jobs,
-              std::vector<PriorityKey>& out) const override
+    std::size_t keys(SimTime now, std::vector<RunningJob>& jobs,
+                     std::vector<PriorityKey>& out) const override
     {
         const Derived* self = static_cast<const Derived*>(this);
+        std::size_t first = jobs.size();
         for (std::size_t i = 0; i < jobs.size(); ++i)
             if (jobs[i].keyedUntil <= now) {
                 out[i] = self->Derived::runningKey(jobs[i], now);
                 jobs[i].keyedUntil = self->Derived::keyedUntil(jobs[i], now);
+                first = std::min(first, i);
             }
+        return first;
     }
 };
 
