@@ -131,7 +131,7 @@ void AsrptGuidedPolicy::decide(const SimState& state, Decisions& out)
             noteDecision(state, out, before, m_queue.empty() ? -1 : dueJob(state));
         return;
     }
-    GpuPool pool = state.pool();
+    GpuPool& pool = scratchPool(state);
     int due = dueJob(state);
     while (due >= 0 && m_queue.tryStart(state, due, pool, out)) {
         m_finishedWaiting.erase(m_finishedWaiting.begin());

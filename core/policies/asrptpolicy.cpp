@@ -100,7 +100,7 @@ void AsrptPolicy::decide(const SimState& state, Decisions& out)
             noteDecision(state, out, before, before);
         return;
     }
-    GpuPool pool = state.pool();
+    GpuPool& pool = scratchPool(state);
     m_released.admitStrict(state, pool, out);
     const std::size_t released = out.start.size();
     if (m_mode != Mode::Strict && !m_released.empty())

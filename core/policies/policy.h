@@ -9,6 +9,7 @@
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace gantry::sim {
@@ -36,6 +37,15 @@ public:
     static constexpr int kNotedWaits = 3;
 
 protected:
+    /// A scratch copy of state.pool() to place on, reusing the last copy's memory. O(GPUs).
+    GpuPool& scratchPool(const SimState& state)
+    {
+        if (m_scratch)
+            *m_scratch = state.pool();
+        else
+            m_scratch.emplace(state.pool());
+        return *m_scratch;
+    }
     /// True while some observer wants notes; build notes only then. O(observers).
     bool explaining() const;
     /// Adds the policy's own figures to note before it is handed on (default: nothing).
@@ -74,6 +84,9 @@ protected:
     static QString waitsBehindHead(const DecisionNote& note, const NoteContext& ctx);
     /// "<policy> gives its GPUs to <taker>, which has <why>" (or "puts jobs with <why> first").
     QString preemptedFor(const NoteContext& ctx, const QString& why) const;
+
+private:
+    std::optional<GpuPool> m_scratch;
 };
 
 } // namespace gantry::sim

@@ -1,6 +1,7 @@
 #include "policies/preemptivepolicy.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gantry::sim {
 
@@ -9,41 +10,56 @@ void PreemptivePolicy::jobArrived(const SimState& state, int j)
     m_waiting.insert(j, key(state, j), state.state(j).gpus);
 }
 
-void PreemptivePolicy::keys(const SimState& state, const std::vector<int>& jobs,
-                            std::vector<PriorityKey>& out) const
+void PreemptivePolicy::jobFinished(const SimState&, int j)
 {
-    out.resize(jobs.size());
-    for (std::size_t i = 0; i < jobs.size(); ++i)
-        out[i] = key(state, jobs[i]);
+    if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)]) {
+        m_live[std::size_t(j)] = 0;
+        m_removed = true;
+    }
 }
 
 void PreemptivePolicy::refreshRunning(const SimState& state)
 {
-    // Drop jobs that finished or were preempted, add those started last time, re-key, re-sort.
-    std::size_t w = 0;
-    for (int j : m_order)
-        if (state.state(j).phase == JobPhase::Running)
-            m_order[w++] = j;
-    m_order.resize(w);
+    // Drop jobs that finished or were preempted, add those started last time, re-key those
+    // whose key may have changed, re-sort.
+    if (m_removed) {
+        std::size_t w = 0;
+        for (std::size_t r = 0; r < m_run.size(); ++r)
+            if (m_live[std::size_t(m_run[r].job)]) {
+                if (w != r) {
+                    m_run[w] = m_run[r];
+                    m_keys[w] = m_keys[r];
+                }
+                ++w;
+            }
+        m_run.resize(w);
+        m_keys.resize(w);
+        m_removed = false;
+    }
     for (int j : m_started)
-        if (state.state(j).phase == JobPhase::Running)
-            m_order.push_back(j);
+        if (m_live[std::size_t(j)]) {
+            const JobState& st = state.state(j);
+            m_run.push_back({st.segmentStart - st.ranBefore, st.predictedProcessing, st.arrival,
+                             st.gpus, j, std::numeric_limits<SimTime>::min()});
+            m_keys.emplace_back();
+        }
     m_started.clear();
-    keys(state, m_order, m_keys);
+    // Jobs before the first one re-keyed kept their keys and their order.
+    const std::size_t rekeyed = keys(state.now(), m_run, m_keys);
     // Insertion sort: the order is nearly the previous one, so this is about one pass.
-    for (std::size_t i = 1; i < m_order.size(); ++i) {
+    for (std::size_t i = std::max<std::size_t>(1, rekeyed); i < m_run.size(); ++i) {
         if (!(m_keys[i] < m_keys[i - 1]))
             continue;
         const PriorityKey k = m_keys[i];
-        const int j = m_order[i];
+        const RunningJob r = m_run[i];
         std::size_t p = i;
         while (p > 0 && k < m_keys[p - 1]) {
             m_keys[p] = m_keys[p - 1];
-            m_order[p] = m_order[p - 1];
+            m_run[p] = m_run[p - 1];
             --p;
         }
         m_keys[p] = k;
-        m_order[p] = j;
+        m_run[p] = r;
     }
 }
 
@@ -53,17 +69,24 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
         return; // nothing can change; the running order is refreshed when it matters
     refreshRunning(state);
     const std::size_t first = out.start.size();
-    if (m_order.empty() || m_keys.back() < m_waiting.front().key) {
+    if (m_run.empty() || m_keys.back() < m_waiting.front().key) {
         // Every running job outranks every waiting one: all stay, the rest fills free GPUs.
         if (state.pool().freeTotal() > 0) {
-            GpuPool pool = state.pool();
+            GpuPool& pool = scratchPool(state);
             m_waiting.admitSkip(state, pool, out);
         }
     } else {
         walk(state, out);
     }
-    for (std::size_t i = first; i < out.start.size(); ++i)
+    if (m_live.size() < std::size_t(state.jobCount()))
+        m_live.resize(std::size_t(state.jobCount()), 0);
+    for (std::size_t i = first; i < out.start.size(); ++i) {
         m_started.push_back(out.start[i].first);
+        m_live[std::size_t(out.start[i].first)] = 1;
+    }
+    for (int j : out.preempt)
+        m_live[std::size_t(j)] = 0;
+    m_removed = m_removed || !out.preempt.empty();
     if (explaining()) {
         for (int j : out.preempt) {
             DecisionNote n;
@@ -80,10 +103,10 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
 
 void PreemptivePolicy::walk(const SimState& state, Decisions& out)
 {
-    const std::size_t n = m_order.size();
+    const std::size_t n = m_run.size();
     m_suffix.assign(n + 1, 0);
     for (std::size_t i = n; i-- > 0;)
-        m_suffix[i] = m_suffix[i + 1] + state.state(m_order[i]).gpus;
+        m_suffix[i] = m_suffix[i + 1] + m_run[i].gpus;
     m_keep.assign(n, 0);
     m_admitted.clear();
     const int minDemand = m_waiting.minGpus();
@@ -115,7 +138,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
             i = lo;
             if (i == end)
                 return;
-            const int g = state.state(m_order[i]).gpus;
+            const int g = m_run[i].gpus;
             if (g <= cap) { // cannot happen by construction, kept for safety
                 m_keep[i] = 1;
                 cap -= g;
@@ -141,10 +164,10 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     if (cap > 0)
         admitRunningUpTo(n);
 
-    GpuPool pool = state.pool();
+    GpuPool& pool = scratchPool(state);
     for (std::size_t k = 0; k < n; ++k)
         if (!m_keep[k])
-            pool.give(state.state(m_order[k]).mapping);
+            pool.give(state.state(m_run[k].job).mapping);
     bool placedAll = true;
     for (int j : m_admitted)
         placedAll = m_waiting.tryStart(state, j, pool, out) && placedAll;
@@ -153,7 +176,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     const std::size_t firstPreempt = out.preempt.size();
     for (std::size_t k = 0; k < n; ++k)
         if (!m_keep[k])
-            out.preempt.push_back(m_order[k]);
+            out.preempt.push_back(m_run[k].job);
     // Preempted jobs wait with the key they have now (their run time stops growing).
     for (std::size_t p = firstPreempt; p < out.preempt.size(); ++p)
         m_waiting.insert(out.preempt[p], key(state, out.preempt[p]),
@@ -167,8 +190,8 @@ void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisi
     // one starts when it can be placed.
     auto wi = m_waiting.ordered().begin();
     const auto wend = m_waiting.ordered().end();
-    for (std::size_t k = 0; k <= m_order.size() && pool.freeTotal() > 0; ++k) {
-        const bool running = k < m_order.size();
+    for (std::size_t k = 0; k <= m_run.size() && pool.freeTotal() > 0; ++k) {
+        const bool running = k < m_run.size();
         if (running && m_keep[k])
             continue;
         while (wi != wend && pool.freeTotal() > 0 && (!running || wi->key < m_keys[k])) {
@@ -177,8 +200,8 @@ void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisi
             if (!std::count(m_admitted.begin(), m_admitted.end(), j))
                 m_waiting.tryStart(state, j, pool, out);
         }
-        if (running && pool.allFree(state.state(m_order[k]).mapping)) {
-            pool.take(state.state(m_order[k]).mapping);
+        if (running && pool.allFree(state.state(m_run[k].job).mapping)) {
+            pool.take(state.state(m_run[k].job).mapping);
             m_keep[k] = 1;
         }
     }

@@ -3,6 +3,7 @@
 #include "policies/policy.h"
 #include "policies/waitingqueue.h"
 
+#include <algorithm>
 #include <vector>
 
 namespace gantry::sim {
@@ -16,22 +17,38 @@ namespace gantry::sim {
 /// placed on what is left, so no GPU is held for a job that could not use it.
 ///
 /// Running jobs are kept in a persistent array re-sorted by insertion sort (their order changes
-/// little between decisions), and the walk skips over runs of running jobs that certainly stay
-/// admitted with suffix sums of their GPUs. Cost per decision: O(R) key updates plus
-/// O((visited waiting jobs + preemptions) x log R).
+/// little between decisions), with what their keys depend on copied beside them (RunningJob) so
+/// that re-keying reads one compact array instead of every job's state; the walk skips over runs
+/// of running jobs that certainly stay admitted with suffix sums of their GPUs. Cost per
+/// decision: O(R) key updates plus O((visited waiting jobs + preemptions) x log R).
 class PreemptivePolicy : public Policy
 {
 public:
+    /// What a running job's key depends on, fixed while it runs one segment.
+    struct RunningJob
+    {
+        SimTime base = 0;       ///< segment start minus time run before: run time is now - base
+        SimTime predicted = 0;  ///< predicted processing time p-hat
+        SimTime arrival = 0;    ///< arrival time
+        int gpus = 0;           ///< GPUs held
+        int job = 0;            ///< job index (its file position)
+        SimTime keyedUntil = 0; ///< its key is re-computed at a decision at or after this time
+    };
+
     bool preemptive() const override { return true; }
     void jobArrived(const SimState& state, int j) override;
+    void jobFinished(const SimState& state, int j) override;
     void decide(const SimState& state, Decisions& out) override;
 
 protected:
     /// Job j's key at state.now(); for a waiting job it must not change while it waits.
     virtual PriorityKey key(const SimState& state, int j) const = 0;
-    /// Keys of jobs at state.now() into out (same order); override to avoid a virtual call per job.
-    virtual void keys(const SimState& state, const std::vector<int>& jobs,
-                      std::vector<PriorityKey>& out) const;
+    /// Keys at now of the running jobs in jobs into out (same order; out has one entry per job):
+    /// those whose keyedUntil has come are re-keyed and get a new keyedUntil, before which their
+    /// key stays what key() says. The others keep the key they have in out. Returns the index of
+    /// the first job re-keyed (jobs.size() if none).
+    virtual std::size_t keys(SimTime now, std::vector<RunningJob>& jobs,
+                             std::vector<PriorityKey>& out) const = 0;
 
 private:
     void refreshRunning(const SimState& state);
@@ -39,25 +56,33 @@ private:
     void continueWalk(const SimState& state, GpuPool& pool, Decisions& out);
 
     WaitingQueue m_waiting;
-    std::vector<int> m_order;        // running jobs, sorted by key after refreshRunning()
+    std::vector<RunningJob> m_run;   // running jobs, sorted by key after refreshRunning()
     std::vector<PriorityKey> m_keys; // their keys at now
+    std::vector<char> m_live;        // per job: running as far as the policy knows
+    bool m_removed = false;          // some job of m_run stopped since the last refresh
     std::vector<int> m_suffix;       // m_suffix[i] = GPUs of m_order[i..]
     std::vector<int> m_started;      // started at the last decision, not yet in m_order
     std::vector<int> m_admitted;
     std::vector<char> m_keep;
 };
 
-/// PreemptivePolicy whose batch key() loop calls Derived::key directly (inlined).
+/// PreemptivePolicy whose batch key loop calls Derived::runningKey(job, now) and
+/// Derived::keyedUntil(job, now) (when that key may next change) directly (inlined).
 template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolicy
 {
 protected:
-    void keys(const SimState& state, const std::vector<int>& jobs,
-              std::vector<PriorityKey>& out) const override
+    std::size_t keys(SimTime now, std::vector<RunningJob>& jobs,
+                     std::vector<PriorityKey>& out) const override
     {
-        out.resize(jobs.size());
         const Derived* self = static_cast<const Derived*>(this);
+        std::size_t first = jobs.size();
         for (std::size_t i = 0; i < jobs.size(); ++i)
-            out[i] = self->Derived::key(state, jobs[i]);
+            if (jobs[i].keyedUntil <= now) {
+                out[i] = self->Derived::runningKey(jobs[i], now);
+                jobs[i].keyedUntil = self->Derived::keyedUntil(jobs[i], now);
+                first = std::min(first, i);
+            }
+        return first;
     }
 };
 

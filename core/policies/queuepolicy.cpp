@@ -11,7 +11,7 @@ void QueuePolicy::decide(const SimState& state, Decisions& out)
 {
     const std::size_t first = out.start.size();
     if (!m_queue.empty() && state.pool().freeTotal() > 0) {
-        GpuPool pool = state.pool();
+        GpuPool& pool = scratchPool(state);
         if (m_admission == Admission::Strict)
             m_queue.admitStrict(state, pool, out);
         else

@@ -33,6 +33,14 @@ protected:
             double(std::max<SimTime>(0, st.predictedProcessing - st.ranTime(s.now())));
         return {left, 0.0, st.arrival, j};
     }
+    /// Its key falls as it runs: re-keyed at every decision.
+    SimTime keyedUntil(const RunningJob&, SimTime now) const { return now; }
+    /// key() of a running job from its copied fields.
+    PriorityKey runningKey(const RunningJob& r, SimTime now) const
+    {
+        const double left = double(std::max<SimTime>(0, r.predicted - (now - r.base)));
+        return {left, 0.0, r.arrival, r.job};
+    }
 };
 
 } // namespace gantry::sim

@@ -4,14 +4,6 @@
 
 namespace gantry::sim {
 
-int TiresiasPolicy::queueOf(double attainedGpuS) const
-{
-    int q = 0;
-    while (q < int(m_thresholds.size()) && attainedGpuS >= m_thresholds[std::size_t(q)])
-        ++q;
-    return q;
-}
-
 PriorityKey TiresiasPolicy::key(const SimState& s, int j) const
 {
     const JobState& st = s.state(j);
@@ -29,6 +21,25 @@ SimTime TiresiasPolicy::crossing(const SimState& s, int j) const
     // Run time (microseconds) at which gpus x run time reaches the next threshold.
     const SimTime cross = SimTime(std::ceil(m_thresholds[std::size_t(q)] * 1e6 / double(st.gpus)));
     return s.now() + std::max<SimTime>(1, cross - ran);
+}
+
+SimTime TiresiasPolicy::keyedUntil(const RunningJob& r, SimTime now) const
+{
+    // attained(x) = gpus x seconds(x) does not decrease with run time x, so the queue index
+    // runningKey computes stays the same for every run time below the first x whose attained
+    // service reaches the next threshold; find that x exactly, in runningKey's arithmetic.
+    const auto attained = [&](SimTime x) { return double(r.gpus) * toSeconds(x); };
+    const SimTime ran = now - r.base;
+    const int q = queueOf(attained(ran));
+    if (q >= int(m_thresholds.size()))
+        return kNever;
+    const double next = m_thresholds[std::size_t(q)];
+    SimTime x = std::max(ran + 1, SimTime(std::ceil(next * 1e6 / double(r.gpus))));
+    while (x - 1 > ran && attained(x - 1) >= next)
+        --x;
+    while (attained(x) < next)
+        ++x;
+    return r.base + x;
 }
 
 void TiresiasPolicy::schedule(int j, SimTime t)
@@ -56,8 +67,9 @@ void TiresiasPolicy::decide(const SimState& state, Decisions& out)
         schedule(j, crossing(state, j)); // a waiting job's run time is frozen until it starts now
 }
 
-void TiresiasPolicy::jobFinished(const SimState&, int j)
+void TiresiasPolicy::jobFinished(const SimState& state, int j)
 {
+    KeyedPreemptivePolicy<TiresiasPolicy>::jobFinished(state, j);
     schedule(j, kNever);
 }
 

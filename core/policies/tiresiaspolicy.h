@@ -31,10 +31,24 @@ public:
 protected:
     friend class KeyedPreemptivePolicy<TiresiasPolicy>;
     PriorityKey key(const SimState& s, int j) const override;
+    /// key() of a running job from its copied fields.
+    PriorityKey runningKey(const RunningJob& r, SimTime now) const
+    {
+        const double attained = double(r.gpus) * toSeconds(now - r.base);
+        return {double(queueOf(attained)), 0.0, r.arrival, r.job};
+    }
+    /// The first time its queue index (its key) may change: when it reaches the next threshold.
+    SimTime keyedUntil(const RunningJob& r, SimTime now) const;
     void annotate(const SimState& state, DecisionNote& note) const override;
 
 private:
-    int queueOf(double attainedGpuS) const;
+    int queueOf(double attainedGpuS) const
+    {
+        int q = 0;
+        while (q < int(m_thresholds.size()) && attainedGpuS >= m_thresholds[std::size_t(q)])
+            ++q;
+        return q;
+    }
     // When job j, running from now on, reaches its next threshold; kNever past the last.
     SimTime crossing(const SimState& s, int j) const;
     void schedule(int j, SimTime t);

@@ -123,11 +123,29 @@ void WaitingQueue::admitBackfill(const SimState& state, GpuPool& pool, Decisions
                 const auto sized = m_bySize.find(gpus);
                 if (sized == m_bySize.end())
                     continue;
-                for (const auto& [size, e] : sized->second) {
-                    if (size > limit)
+                // The first job after `last` in key order that ends before the limit, found by
+                // two scans in step: in key order (stops at it) and in size order (stops past
+                // the limit, keeping the smallest key); the shorter one decides.
+                auto byKey = any ? bucket.upper_bound(Entry{last, 0}) : bucket.begin();
+                auto bySize = sized->second.begin();
+                const Entry* smallest = nullptr;
+                for (;;) {
+                    if (byKey == bucket.end())
                         break;
-                    if (e.job != head && after(e) && (!cand || e < *cand))
-                        cand = &e;
+                    const SimTime sz = m_size[std::size_t(byKey->job)];
+                    if (byKey->job != head && sz >= 0 && sz <= limit) {
+                        cand = &*byKey;
+                        break;
+                    }
+                    ++byKey;
+                    if (bySize == sized->second.end() || bySize->first > limit) {
+                        cand = smallest;
+                        break;
+                    }
+                    const Entry& e = bySize->second;
+                    if (e.job != head && after(e) && (!smallest || e < *smallest))
+                        smallest = &e;
+                    ++bySize;
                 }
             }
             if (cand && (!best || *cand < *best))
