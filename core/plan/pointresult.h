@@ -16,6 +16,8 @@ struct PointResult
     double capitalUsd = 0.0;                           ///< purchase of the servers
     double energyUsd = 0.0;                            ///< energy over the horizon
     double cloudCostUsd = 0.0;                         ///< GPU-hours used times cloud prices
+    std::vector<std::pair<QString, double>> busyGpuSeconds; ///< GPU-seconds used per GPU type
+    QString infeasibleReason;                          ///< why the point was not run
 
     /// The metric called name, or 0 when absent.
     double metric(const QString& name) const

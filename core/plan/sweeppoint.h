@@ -3,6 +3,7 @@
 #include "model/scenario.h"
 #include "run/runconfig.h"
 
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QString>
 

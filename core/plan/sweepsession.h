@@ -1,8 +1,10 @@
 #pragma once
 
 #include "plan/pointresult.h"
+#include "plan/recommendation.h"
 #include "plan/sweeppoint.h"
 #include "plan/sweepspec.h"
+#include "run/batchrun.h"
 #include "util/feedback.h"
 #include "util/result.h"
 
@@ -58,12 +60,17 @@ public:
     const SweepPoint& point(std::size_t i) const;
     /// Point i's result once accepted.
     const std::optional<PointResult>& result(std::size_t i) const;
-    /// Number of points evaluated in this session (not read from the cache).
+    /// Number of points accepted in this session (not read from the cache).
     std::size_t evaluatedCount() const;
+    /// The recommendations (after finish).
+    const std::vector<Recommendation>& recommendations() const;
+    /// Serialises a finished run of point p (its metrics and GPU-seconds per type).
+    static QByteArray serialise(const SweepPoint& p, const BatchRun& run);
 
 private:
     SweepSession() = default;
-    Status writeCacheEntry(std::size_t i, const QByteArray& r) const;
+    Status record(std::size_t i, const QByteArray& r, bool writeCache);
+    Result<PointResult> parse(std::size_t i, const QByteArray& r) const;
 
     SweepSpec m_spec;
     std::vector<SweepPoint> m_points;
@@ -72,6 +79,7 @@ private:
     QString m_outDir;
     QByteArray m_sweepJson;
     QByteArray m_pointsCsv;
+    std::vector<Recommendation> m_recommendations;
     std::size_t m_evaluated = 0;
 };
 
