@@ -185,6 +185,9 @@ QList<Command> table()
           {QStringLiteral("--paper-jobs N"),
            QStringLiteral("jobs per scenario of the paper suite (default 600; sensitivity: "
                           "300)")},
+          {QStringLiteral("--sweep FILE"),
+           QStringLiteral("the sweep of the sweep suite (default: the installed "
+                          "two-racks-sweep.json); all does not include that suite")},
           {QStringLiteral("--paper-seeds N"),
            QStringLiteral("generator seeds of the paper suite (default 2; sensitivity: 3)")},
           json}},
