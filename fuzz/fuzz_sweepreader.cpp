@@ -1,4 +1,5 @@
-// libFuzzer target: SweepReader::readJson on arbitrary bytes, bases from sampledata (fuzzchecks::sweep).
+// libFuzzer target: SweepReader::readJson on arbitrary bytes, bases from sampledata
+// (fuzzchecks::sweep).
 #include "fuzzchecks.h"
 
 #include <cstdint>

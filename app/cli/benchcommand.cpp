@@ -6,8 +6,8 @@
 #include "paperbench.h"
 #include "plan/sweepsession.h"
 #include "policies/policyregistry.h"
-#include "run/batchrunner.h"
 #include "predictionbench.h"
+#include "run/batchrunner.h"
 #include "sensitivitybench.h"
 #include "sim/metrics.h"
 
@@ -359,12 +359,9 @@ int BenchCommand::run(const QStringList& args)
                 << Qt::endl;
     }
     if (json) {
-        QJsonObject doc{{"scenario", scenario},
-                        {"results", rows},
-                        {"mapping", mappingRows},
-                        {"prediction", predictionRows},
-                        {"paper", paperRows},
-                        {"sensitivity", sensitivityRows}};
+        QJsonObject doc{{"scenario", scenario},   {"results", rows},
+                        {"mapping", mappingRows}, {"prediction", predictionRows},
+                        {"paper", paperRows},     {"sensitivity", sensitivityRows}};
         if (suite == QLatin1String("sweep"))
             doc.insert("sweep", sweepRows);
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);

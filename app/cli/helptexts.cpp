@@ -162,8 +162,7 @@ QList<Command> table()
          QStringLiteral("Runs a capacity-planning sweep over cluster designs, load growth and "
                         "policies; prints the cheapest cluster meeting the target "
                         "(docs/planning.md)."),
-         {{QStringLiteral("--threads N"),
-           QStringLiteral("worker threads (default: every core)")},
+         {{QStringLiteral("--threads N"), QStringLiteral("worker threads (default: every core)")},
           {QStringLiteral("--out DIR"),
            QStringLiteral("write points.csv, sweep.json and the point cache into DIR")},
           {QStringLiteral("--resume"),

@@ -46,7 +46,8 @@ int SweepCommand::run(const QStringList& args)
     const QString outDir = a.value().value(QStringLiteral("out")).value_or(QString());
     const bool resume = a.value().flag(QStringLiteral("resume"));
     if (resume && outDir.isEmpty())
-        return fail(Error::invalid(QStringLiteral("--resume needs --out DIR (the cache is there)")));
+        return fail(
+            Error::invalid(QStringLiteral("--resume needs --out DIR (the cache is there)")));
     auto session = plan::SweepSession::open(a.value().positional().front(), outDir, resume);
     if (!session)
         return fail(session.error());
@@ -95,9 +96,9 @@ int SweepCommand::run(const QStringList& args)
         for (std::size_t k = 0; k < spec.axes.size(); ++k)
             if (spec.axes[k].changesCluster())
                 cluster << spec.axes[k].name + QLatin1Char('=') + text(p.values[k]);
-        out << cluster.join(QStringLiteral(" ")) << ", cost "
-            << QString::number(r.costUsd, 'f', 0) << " USD, " << spec.target.metric << " "
-            << QString::number(r.metric, 'g', 6) << " (row " << *r.point << ")\n";
+        out << cluster.join(QStringLiteral(" ")) << ", cost " << QString::number(r.costUsd, 'f', 0)
+            << " USD, " << spec.target.metric << " " << QString::number(r.metric, 'g', 6)
+            << " (row " << *r.point << ")\n";
     }
     if (!outDir.isEmpty())
         out << "wrote " << outDir << "/points.csv and " << outDir << "/sweep.json\n";

@@ -20,7 +20,7 @@ public:
     /// GPU-seconds the run's jobs held GPUs, per GPU type name, in the cluster's type order
     /// (types without GPUs in the cluster left out). O(segments x workers).
     static std::vector<std::pair<QString, double>> busyGpuSeconds(const Cluster& cluster,
-                                                                   const Schedule& schedule);
+                                                                  const Schedule& schedule);
     /// Purchase of every server: its price_usd, else its GPUs times the catalogue's purchase
     /// price of its type. InvalidInput for a type the catalogue lacks. O(servers).
     static Result<double> capitalUsd(const Cluster& cluster);

@@ -21,7 +21,8 @@ struct ClusterStats
 } // namespace
 
 std::vector<Recommendation>
-Recommender::recommend(const SweepSpec& spec, const std::vector<std::optional<PointResult>>& results)
+Recommender::recommend(const SweepSpec& spec,
+                       const std::vector<std::optional<PointResult>>& results)
 {
     const SweepTarget& target = spec.target;
     const std::size_t n = SweepPoints::count(spec);
@@ -80,9 +81,10 @@ Recommender::recommend(const SweepSpec& spec, const std::vector<std::optional<Po
                 st.feasible = false;
             }
         }
-        std::sort(feasible.begin(), feasible.end(), [](const ClusterStats* a, const ClusterStats* b) {
-            return a->cost != b->cost ? a->cost < b->cost : a->firstPoint < b->firstPoint;
-        });
+        std::sort(feasible.begin(), feasible.end(),
+                  [](const ClusterStats* a, const ClusterStats* b) {
+                      return a->cost != b->cost ? a->cost < b->cost : a->firstPoint < b->firstPoint;
+                  });
         const ClusterStats* best = nullptr;
         for (const ClusterStats* st : feasible)
             if (target.meets(st->metric)) {
@@ -94,8 +96,8 @@ Recommender::recommend(const SweepSpec& spec, const std::vector<std::optional<Po
         const bool lowerIsBetter = target.max.has_value();
         std::optional<double> bestSoFar;
         for (const ClusterStats* st : feasible) {
-            const bool better = !bestSoFar || (lowerIsBetter ? st->metric < *bestSoFar
-                                                             : st->metric > *bestSoFar);
+            const bool better =
+                !bestSoFar || (lowerIsBetter ? st->metric < *bestSoFar : st->metric > *bestSoFar);
             if (better) {
                 rec.pareto.push_back(st->firstPoint);
                 bestSoFar = st->metric;

@@ -17,8 +17,8 @@ class Recommender
 public:
     /// One recommendation per group, groups in point order. results[i] must hold point i.
     /// O(points x axes).
-    static std::vector<Recommendation> recommend(const SweepSpec& spec,
-                                                 const std::vector<std::optional<PointResult>>& results);
+    static std::vector<Recommendation>
+    recommend(const SweepSpec& spec, const std::vector<std::optional<PointResult>>& results);
 };
 
 } // namespace gantry::plan

@@ -87,8 +87,8 @@ Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i)
     }
     p.scenarioJson = root;
     const QString source = QStringLiteral("%1: point %2").arg(spec.file).arg(i);
-    Result<Scenario> s = ScenarioReader::readJson(QJsonDocument(root).toJson(QJsonDocument::Compact),
-                                                  source, ScenarioReader::Mode::Draft);
+    Result<Scenario> s = ScenarioReader::readJson(
+        QJsonDocument(root).toJson(QJsonDocument::Compact), source, ScenarioReader::Mode::Draft);
     if (!s)
         return s.error();
     p.scenario = std::move(s).value();
@@ -103,8 +103,8 @@ Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i)
         QJsonDocument(QJsonObject{{"scenario", ResultWriter::scenarioHash(p.scenario)},
                                   {"config", ResultWriter::configJson(p.scenario, p.config)}})
             .toJson(QJsonDocument::Compact);
-    p.key = QString::fromLatin1(
-        QCryptographicHash::hash(keyText, QCryptographicHash::Sha256).toHex());
+    p.key =
+        QString::fromLatin1(QCryptographicHash::hash(keyText, QCryptographicHash::Sha256).toHex());
     return p;
 }
 

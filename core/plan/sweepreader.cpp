@@ -77,8 +77,7 @@ class Parser
 public:
     Parser(const QByteArray& json, QString source, QString baseDir)
         : m_json(json), m_source(std::move(source)), m_baseDir(std::move(baseDir))
-    {
-    }
+    {}
 
     Result<SweepSpec> parse();
 
@@ -129,8 +128,7 @@ QString axisPath(const QString& key)
     return QStringLiteral("axes.") + key;
 }
 
-QJsonValue Parser::axisValue(const SweepAxis& axis, const QJsonValue& v,
-                             const QString& path) const
+QJsonValue Parser::axisValue(const SweepAxis& axis, const QJsonValue& v, const QString& path) const
 {
     auto whole = [&](double max, const QString& message) {
         const double d = v.toDouble(-1.0);
@@ -145,8 +143,9 @@ QJsonValue Parser::axisValue(const SweepAxis& axis, const QJsonValue& v,
     };
     switch (axis.kind) {
     case SweepAxis::Kind::ServerCount:
-        return whole(SweepReader::kMaxCount,
-                     QStringLiteral("must be a whole number from 0 to %1").arg(SweepReader::kMaxCount));
+        return whole(
+            SweepReader::kMaxCount,
+            QStringLiteral("must be a whole number from 0 to %1").arg(SweepReader::kMaxCount));
     case SweepAxis::Kind::Seed:
         return whole(kMaxSeed, QStringLiteral("must be a whole number from 0 to 2^53"));
     case SweepAxis::Kind::LoadScale: {
@@ -221,7 +220,8 @@ void Parser::parseAxes(const QJsonObject& axes)
         }
         points *= (long long)axis.values.size();
         if (points > SweepReader::kMaxPoints)
-            fail(QStringLiteral("axes"), QStringLiteral("more than %1 points").arg(SweepReader::kMaxPoints));
+            fail(QStringLiteral("axes"),
+                 QStringLiteral("more than %1 points").arg(SweepReader::kMaxPoints));
         m_spec.axes.push_back(std::move(axis));
     }
 }
@@ -355,9 +355,9 @@ Result<SweepSpec> Parser::parse()
         parseTarget(r.object(QStringLiteral("target")));
         r.finish();
     } catch (const JsonPathError& e) {
-        return Error::invalid(QStringLiteral("%1: %2: %3")
-                                  .arg(m_source, e.path.isEmpty() ? QStringLiteral("(root)") : e.path,
-                                       e.message));
+        return Error::invalid(
+            QStringLiteral("%1: %2: %3")
+                .arg(m_source, e.path.isEmpty() ? QStringLiteral("(root)") : e.path, e.message));
     }
     // The configuration as read, with the base replaced by the hash of its canonical form so
     // that the hash changes when the scenario does and not when it moves.

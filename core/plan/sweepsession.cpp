@@ -124,7 +124,8 @@ QByteArray SweepSession::serialise(const SweepPoint& p, const BatchRun& run)
     QJsonObject busy;
     QJsonArray order;
     if (run.schedule)
-        for (const auto& [type, seconds] : CostModel::busyGpuSeconds(p.scenario.cluster, *run.schedule)) {
+        for (const auto& [type, seconds] :
+             CostModel::busyGpuSeconds(p.scenario.cluster, *run.schedule)) {
             busy.insert(type, seconds);
             order.append(type);
         }
@@ -139,9 +140,8 @@ Result<QByteArray> SweepSession::evaluate(std::size_t i) const
         return Error::internal(QStringLiteral("no point %1").arg(i));
     const SweepPoint& p = m_points[i];
     if (!p.feasible)
-        return QJsonDocument(QJsonObject{{"key", p.key},
-                                         {"feasible", false},
-                                         {"reason", p.infeasibleReason}})
+        return QJsonDocument(
+                   QJsonObject{{"key", p.key}, {"feasible", false}, {"reason", p.infeasibleReason}})
             .toJson(QJsonDocument::Compact);
     BatchRunner::Options opt;
     opt.threads = 1;
@@ -233,8 +233,8 @@ Status SweepSession::runAll(int threads, Feedback* feedback, const AcceptedFn& a
                 accepted(++finished, m_points.size());
             continue;
         }
-        items.push_back(
-            BatchItem{std::shared_ptr<const Scenario>(&p.scenario, [](const Scenario*) {}), p.config});
+        items.push_back(BatchItem{
+            std::shared_ptr<const Scenario>(&p.scenario, [](const Scenario*) {}), p.config});
         itemPoint.push_back(i);
     }
     BatchRunner::Options opt;

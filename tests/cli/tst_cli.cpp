@@ -812,8 +812,7 @@ void TestCli::sweepPointEqualsRun()
     QCOMPARE(readAll(tmp.filePath("sweep.json")), sw.out);
     const QJsonObject point = doc.value("points").toArray()[row].toObject();
     QVERIFY(point.value("feasible").toBool());
-    const QJsonObject sweep =
-        QJsonDocument::fromJson(readAll(sweepFile)).object();
+    const QJsonObject sweep = QJsonDocument::fromJson(readAll(sweepFile)).object();
     QJsonObject base = QJsonDocument::fromJson(
                            readAll(QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks.json")))
                            .object();
@@ -832,7 +831,8 @@ void TestCli::sweepPointEqualsRun()
     QJsonArray jobs = base.value("jobs").toArray();
     for (qsizetype j = 0; j < jobs.size(); ++j) {
         QJsonObject o = jobs[j].toObject();
-        o.insert("arrival_s", o.value("arrival_s").toDouble() / point.value("load_scale").toDouble());
+        o.insert("arrival_s",
+                 o.value("arrival_s").toDouble() / point.value("load_scale").toDouble());
         jobs[j] = o;
     }
     base.insert("jobs", jobs);
@@ -842,10 +842,10 @@ void TestCli::sweepPointEqualsRun()
     f.write(QJsonDocument(base).toJson());
     f.close();
     const QJsonObject run = sweep.value("run").toObject();
-    const Outcome r = cli({"run", scenario, "--policy", point.value("policy").toString(),
-                           "--placement", run.value("placement").toString(), "--predictor",
-                           run.value("predictor").toString(), "--seed",
-                           QString::number(point.value("seed").toInt()), "--json"});
+    const Outcome r =
+        cli({"run", scenario, "--policy", point.value("policy").toString(), "--placement",
+             run.value("placement").toString(), "--predictor", run.value("predictor").toString(),
+             "--seed", QString::number(point.value("seed").toInt()), "--json"});
     QVERIFY2(r.finished && r.exitCode == 0, qPrintable(explain(r)));
     const QJsonObject plain = parseObject(r.out, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));

@@ -45,8 +45,10 @@ void TestCostModel::catalogueFigures()
     QCOMPARE(GpuCatalogue::findCost(QStringLiteral("A100-80G"))->boardPowerW, 400.0);
     QCOMPARE(GpuCatalogue::costs().size(), GpuCatalogue::builtin().size());
     for (const GpuCost& c : GpuCatalogue::costs()) {
-        QVERIFY2(c.purchaseUsd > 0 && c.boardPowerW > 0 && c.cloudUsdPerHour > 0, qPrintable(c.name));
-        QVERIFY2(!c.purchaseSource.isEmpty() && !c.powerSource.isEmpty() && !c.cloudSource.isEmpty(),
+        QVERIFY2(c.purchaseUsd > 0 && c.boardPowerW > 0 && c.cloudUsdPerHour > 0,
+                 qPrintable(c.name));
+        QVERIFY2(!c.purchaseSource.isEmpty() && !c.powerSource.isEmpty() &&
+                     !c.cloudSource.isEmpty(),
                  qPrintable(c.name));
         QVERIFY2(c.purchaseDate.size() == 7 && c.powerDate.size() == 7 && c.cloudDate.size() == 7,
                  qPrintable(c.name));
@@ -76,7 +78,8 @@ void TestCostModel::handWorked()
     // A100: 0.4 kW x (0.1 x 8 + 0) = 0.32 kW. Total 3.4 kW x 1.5 x 8760 h x 0.10 = 4467.6 USD.
     const auto energy = CostModel::energyUsd(c, busy, 7200.0, p);
     QVERIFY(energy.ok());
-    QVERIFY2(qAbs(energy.value() - 4467.6) < 1e-6, qPrintable(QString::number(energy.value(), 'g', 17)));
+    QVERIFY2(qAbs(energy.value() - 4467.6) < 1e-6,
+             qPrintable(QString::number(energy.value(), 'g', 17)));
     // Renting: 8 GPU-hours of H100 at 12.29 = 98.32 USD.
     const auto cloud = CostModel::cloudUsd(busy);
     QVERIFY(cloud.ok());

@@ -238,14 +238,17 @@ void TestSweepSession::pointEqualsPlainRun()
     const SweepPoint& p = s.value().point(std::size_t(row));
     QVERIFY(p.feasible);
     // The scenario the point describes, read as a file is read.
-    const auto scenario = ScenarioReader::readJson(
-        QJsonDocument(p.scenarioJson).toJson(), QStringLiteral("point.json"));
+    const auto scenario = ScenarioReader::readJson(QJsonDocument(p.scenarioJson).toJson(),
+                                                   QStringLiteral("point.json"));
     QVERIFY2(scenario.ok(), qPrintable(scenario.ok() ? QString() : scenario.error().message));
     const auto run = Runner::run(scenario.value(), p.config);
     QVERIFY(run.ok());
     const QJsonObject plain = ResultWriter::summaryJson(run.value());
-    const QJsonObject point =
-        QJsonDocument::fromJson(m_reference.json).object().value("points").toArray()[row].toObject();
+    const QJsonObject point = QJsonDocument::fromJson(m_reference.json)
+                                  .object()
+                                  .value("points")
+                                  .toArray()[row]
+                                  .toObject();
     for (const QString& m : SweepReader::metricNames()) {
         if (m == QLatin1String("p99_queue_delay_s"))
             continue;
