@@ -7,6 +7,8 @@
 #include "io/scenariocheck.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "plan/sweeppoints.h"
+#include "plan/sweepreader.h"
 #include "storage/projectstore.h"
 
 #include <QDir>
@@ -63,6 +65,28 @@ inline QString scenario(const QByteArray& json)
         return QStringLiteral("a written scenario does not read back: ") + again.error().message;
     if (gantry::ScenarioWriter::toJson(again.value()) != written)
         return QStringLiteral("a written scenario reads back different");
+    return {};
+}
+
+// SweepReader::readJson with its base scenarios in baseDir; a sweep read must expand into
+// points (the first 64 of them are derived), and an error names the sweep or the base file.
+inline QString sweep(const QByteArray& json, const QString& baseDir)
+{
+    const QString source = QStringLiteral("fuzz.json");
+    auto read = gantry::plan::SweepReader::readJson(json, source, baseDir);
+    if (!read) {
+        if (read.error().message.startsWith(baseDir))
+            return read.error().kind == gantry::ErrorKind::InvalidInput
+                       ? QString()
+                       : QStringLiteral("not an input error: ") + read.error().message;
+        return cleanError(read.error(), source);
+    }
+    const std::size_t n = gantry::plan::SweepPoints::count(read.value());
+    if (n < 1 || n > std::size_t(gantry::plan::SweepReader::kMaxPoints))
+        return QStringLiteral("a sweep of %1 points was accepted").arg(n);
+    for (std::size_t i = 0; i < std::min<std::size_t>(n, 64); ++i)
+        if (auto p = gantry::plan::SweepPoints::derive(read.value(), i); !p)
+            return QStringLiteral("point %1 does not derive: %2").arg(i).arg(p.error().message);
     return {};
 }
 

@@ -3,7 +3,8 @@
 # (GANTRY_FUZZ=ON), builds fuzz_TARGET and runs it for SECONDS on its seed corpus
 # fuzz/corpus/TARGET plus the growing corpus in build-fuzz/corpus/TARGET. A crashing input is
 # written to build-fuzz/artifacts/TARGET/; keep it in tests/data/fuzz-regressions/TARGET/.
-# TARGET: scenarioreader, phillyimporter, projectstore (ls fuzz/corpus for the list).
+# TARGET: scenarioreader, sweepreader, phillyimporter, projectstore (ls fuzz/corpus for the
+# list).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ $# -lt 2 ]; then

@@ -4,13 +4,16 @@
 #include "cliargs.h"
 #include "mappingbench.h"
 #include "paperbench.h"
+#include "plan/sweepsession.h"
 #include "policies/policyregistry.h"
 #include "predictionbench.h"
+#include "run/batchrunner.h"
 #include "sensitivitybench.h"
 #include "sim/metrics.h"
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -44,6 +47,39 @@ int countJobs(const QString& path)
     return int(QJsonDocument::fromJson(f.readAll()).object().value("jobs").toArray().size());
 }
 
+// The sample sweep, found like the default scenario.
+QString defaultSweep()
+{
+    const QStringList candidates = {
+        QCoreApplication::applicationDirPath() +
+            QStringLiteral("/../../sampledata/two-racks-sweep.json"),
+        QCoreApplication::applicationDirPath() +
+            QStringLiteral("/../share/gantry/two-racks-sweep.json"),
+        QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks-sweep.json")};
+    for (const QString& c : candidates)
+        if (QFileInfo::exists(c))
+            return QDir::cleanPath(c);
+    return candidates.back();
+}
+
+// Seconds to run every point of the sweep on threads (in memory, no cache), median of repeat.
+Result<double> sweepWall(const QString& file, int threads, int repeat)
+{
+    std::vector<double> walls;
+    for (int r = 0; r < repeat; ++r) {
+        auto s = plan::SweepSession::open(file, QString(), false);
+        if (!s)
+            return s.error();
+        QElapsedTimer t;
+        t.start();
+        if (const Status st = s.value().runAll(threads); !st)
+            return st.error();
+        walls.push_back(double(t.nsecsElapsed()) / 1e9);
+    }
+    std::sort(walls.begin(), walls.end());
+    return walls[walls.size() / 2];
+}
+
 } // namespace
 
 int BenchCommand::run(const QStringList& args)
@@ -53,7 +89,7 @@ int BenchCommand::run(const QStringList& args)
                                  {QStringLiteral("scenario"), QStringLiteral("repeat"),
                                   QStringLiteral("policies"), QStringLiteral("suite"),
                                   QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
-                                  QStringLiteral("paper-seeds")},
+                                  QStringLiteral("paper-seeds"), QStringLiteral("sweep")},
                                  {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
@@ -65,10 +101,11 @@ int BenchCommand::run(const QStringList& args)
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
     const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
                                 QStringLiteral("mapping"), QStringLiteral("prediction"),
-                                QStringLiteral("paper"),   QStringLiteral("sensitivity")};
+                                QStringLiteral("paper"),   QStringLiteral("sensitivity"),
+                                QStringLiteral("sweep")};
     if (!suites.contains(suite)) {
-        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper or "
-               "sensitivity"
+        err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
+               "sensitivity or sweep"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -276,14 +313,59 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
-    if (json)
-        out << QJsonDocument(QJsonObject{{"scenario", scenario},
-                                         {"results", rows},
-                                         {"mapping", mappingRows},
-                                         {"prediction", predictionRows},
-                                         {"paper", paperRows},
-                                         {"sensitivity", sensitivityRows}})
-                   .toJson(QJsonDocument::Indented);
+    // Points per second of the sample sweep on one thread and on every core; only when asked.
+    QJsonArray sweepRows;
+    if (suite == QLatin1String("sweep")) {
+        const QString file = a.value(QStringLiteral("sweep")).value_or(defaultSweep());
+        auto opened = plan::SweepSession::open(file, QString(), false);
+        if (!opened) {
+            err << "gantry-cli: bench: " << opened.error().message << Qt::endl;
+            return opened.error().kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
+        }
+        const std::size_t points = opened.value().pointCount();
+        const int all = BatchRunner::hardwareThreads();
+        double oneWall = 0.0;
+        if (!json)
+            out << "\nsweep suite (" << file << ", " << points << " points, median of " << repeat
+                << ")\n"
+                << QStringLiteral("%1 %2 %3\n")
+                       .arg(QStringLiteral("threads"), 8)
+                       .arg(QStringLiteral("wall s"), 10)
+                       .arg(QStringLiteral("points/s"), 10);
+        for (const int threads : {1, all}) {
+            const Result<double> wall = sweepWall(file, threads, repeat);
+            if (!wall) {
+                err << "gantry-cli: bench: the sweep suite failed: " << wall.error().message
+                    << Qt::endl;
+                return ExitInternal;
+            }
+            if (threads == 1)
+                oneWall = wall.value();
+            const double rate = double(points) / std::max(wall.value(), 1e-9);
+            sweepRows.append(QJsonObject{{"threads", threads},
+                                         {"points", double(points)},
+                                         {"wall_s", wall.value()},
+                                         {"points_per_s", rate},
+                                         {"speedup", oneWall / std::max(wall.value(), 1e-9)}});
+            if (!json)
+                out << QStringLiteral("%1 %2 %3\n")
+                           .arg(threads, 8)
+                           .arg(wall.value(), 10, 'f', 3)
+                           .arg(rate, 10, 'f', 1);
+        }
+        if (!json)
+            out << "speedup " << all << " threads / 1 thread: "
+                << QString::number(sweepRows.last().toObject().value("speedup").toDouble(), 'f', 2)
+                << Qt::endl;
+    }
+    if (json) {
+        QJsonObject doc{{"scenario", scenario},   {"results", rows},
+                        {"mapping", mappingRows}, {"prediction", predictionRows},
+                        {"paper", paperRows},     {"sensitivity", sensitivityRows}};
+        if (suite == QLatin1String("sweep"))
+            doc.insert("sweep", sweepRows);
+        out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
+    }
     return ExitOk;
 }
 

@@ -168,10 +168,11 @@ QString CliCommands::usage()
         "  gantry-cli import --format philly|helios|acme|alibaba2023|gavel INPUT\n"
         "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
         "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
-        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity] "
-        "[--json]\n"
+        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity|sweep]\n"
+        "                   [--json] [--sweep FILE]\n"
         "                   [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
+        "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }
 

@@ -149,6 +149,8 @@ private slots:
     void compareThreads();
     void invalid_data();
     void invalid();
+    void sweepPointEqualsRun_data();
+    void sweepPointEqualsRun();
     void importPhilly();
     void importLimit();
     void importMalformed();
@@ -764,6 +766,17 @@ void TestCli::invalid_data()
     QTest::newRow("compare --json with --format csv")
         << QStringList{"compare", f, "--policies", "fifo", "--format", "csv", "--json"}
         << "conflicts";
+    const QString sweepFile = QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks-sweep.json");
+    QTest::newRow("sweep without file") << QStringList{"sweep"} << "exactly one sweep file";
+    QTest::newRow("sweep bad threads")
+        << QStringList{"sweep", sweepFile, "--threads", "0"} << "--threads";
+    QTest::newRow("sweep resume without out")
+        << QStringList{"sweep", sweepFile, "--resume"} << "--resume needs --out";
+    QTest::newRow("sweep unknown option")
+        << QStringList{"sweep", sweepFile, "--project", "p.gantry"} << "unknown option --project";
+    QTest::newRow("sweep malformed")
+        << QStringList{"sweep", data("sweep/bad_count.json"), "--json"}
+        << "bad_count.json: axes.servers.h100.count[1]: must be a whole number from 0 to 10000";
     QTest::newRow("validate unknown option")
         << QStringList{"validate", f, "--json"} << "unknown option";
     QTest::newRow("validate no file") << QStringList{"validate"} << "exactly one";
@@ -825,6 +838,80 @@ void TestCli::invalid()
              qPrintable(explain(o))); // nothing a script could mistake for a result
     QVERIFY2(QString::fromUtf8(o.err).contains(message), qPrintable(explain(o)));
     QVERIFY(!QFile::exists(QString::fromLatin1(kNeverWritten)));
+}
+
+void TestCli::sweepPointEqualsRun_data()
+{
+    QTest::addColumn<int>("row");
+    for (int row : {16, 64, 74, 95})
+        QTest::addRow("point %d", row) << row;
+}
+
+// A sweep point's metrics equal gantry-cli run on the scenario the point describes, bit for
+// bit; the test derives that scenario itself from the base and the point's axis values.
+void TestCli::sweepPointEqualsRun()
+{
+    QFETCH(int, row);
+    const QString sweepFile = QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks-sweep.json");
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const Outcome sw = cli({"sweep", sweepFile, "--threads", "2", "--out", tmp.path(), "--json"});
+    QVERIFY2(sw.finished && sw.exitCode == 0, qPrintable(explain(sw)));
+    QString problem;
+    const QJsonObject doc = parseObject(sw.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(readAll(tmp.filePath("sweep.json")), sw.out);
+    const QJsonObject point = doc.value("points").toArray()[row].toObject();
+    QVERIFY(point.value("feasible").toBool());
+    const QJsonObject sweep = QJsonDocument::fromJson(readAll(sweepFile)).object();
+    QJsonObject base = QJsonDocument::fromJson(
+                           readAll(QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks.json")))
+                           .object();
+    QJsonObject cluster = base.value("cluster").toObject();
+    QJsonArray servers;
+    for (const QJsonValue& v : cluster.value("servers").toArray()) {
+        QJsonObject s = v.toObject();
+        const QString axis = QStringLiteral("servers.%1.count").arg(s.value("name").toString());
+        if (point.contains(axis))
+            s.insert("count", point.value(axis));
+        if (s.value("count").toInt(1) > 0)
+            servers.append(s);
+    }
+    cluster.insert("servers", servers);
+    base.insert("cluster", cluster);
+    QJsonArray jobs = base.value("jobs").toArray();
+    for (qsizetype j = 0; j < jobs.size(); ++j) {
+        QJsonObject o = jobs[j].toObject();
+        o.insert("arrival_s",
+                 o.value("arrival_s").toDouble() / point.value("load_scale").toDouble());
+        jobs[j] = o;
+    }
+    base.insert("jobs", jobs);
+    const QString scenario = tmp.filePath("point.json");
+    QFile f(scenario);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(QJsonDocument(base).toJson());
+    f.close();
+    const QJsonObject run = sweep.value("run").toObject();
+    const Outcome r =
+        cli({"run", scenario, "--policy", point.value("policy").toString(), "--placement",
+             run.value("placement").toString(), "--predictor", run.value("predictor").toString(),
+             "--seed", QString::number(point.value("seed").toInt()), "--json"});
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(explain(r)));
+    const QJsonObject plain = parseObject(r.out, &problem);
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    int compared = 0;
+    for (const QString& k : doc.value("metrics").toVariant().toStringList()) {
+        if (!plain.contains(k))
+            continue; // p99_queue_delay_s is the sweep's own
+        QVERIFY2(plain.value(k) == point.value(k),
+                 qPrintable(QStringLiteral("%1: run %2, sweep %3")
+                                .arg(k)
+                                .arg(plain.value(k).toDouble(), 0, 'g', 17)
+                                .arg(point.value(k).toDouble(), 0, 'g', 17)));
+        ++compared;
+    }
+    QVERIFY(compared >= 15);
 }
 
 void TestCli::importPhilly()

@@ -45,6 +45,8 @@ void TstFuzzRegressions::replay()
     QString problem;
     if (target == QLatin1String("scenarioreader"))
         problem = fuzzchecks::scenario(data);
+    else if (target == QLatin1String("sweepreader"))
+        problem = fuzzchecks::sweep(data, QStringLiteral(GANTRY_SOURCE_DIR "/sampledata"));
     else if (target == QLatin1String("projectstore"))
         problem = fuzzchecks::project(data, QDir(m_dir.path()));
     else if (target.endsWith(QLatin1String("importer")))
@@ -62,7 +64,7 @@ void TstFuzzRegressions::everyTargetHasSeeds()
         QVERIFY2(seeds.exists() && !seeds.entryList(QDir::Files).isEmpty(),
                  qPrintable(QStringLiteral("no fuzz seeds for format ") + format));
     }
-    for (const char* target : {"scenarioreader", "projectstore"})
+    for (const char* target : {"scenarioreader", "sweepreader", "projectstore"})
         QVERIFY(!QDir(QStringLiteral(GANTRY_SOURCE_DIR "/fuzz/corpus/") + QLatin1String(target))
                      .entryList(QDir::Files)
                      .isEmpty());
