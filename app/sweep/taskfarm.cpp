@@ -201,10 +201,12 @@ Status TaskFarm::runRoot(const std::vector<std::size_t>& tasks, const Accept& ac
         int flag = 0;
         MPI_Status status;
         if (const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, m_comm, &flag, &status);
-            rc != MPI_SUCCESS)
+            rc != MPI_SUCCESS) {
+            m_workersStopped = false;
             return Error::internal(QStringLiteral("%1: waiting for the workers failed (%2); "
                                                   "held by the workers: %3")
                                        .arg(m_program, mpiError(rc), heldText()));
+        }
         if (!flag) {
             // Polls with a growing pause instead of a blocking receive, which spins: rank 0
             // must not take a core from the workers when ranks share cores.
@@ -219,12 +221,14 @@ Status TaskFarm::runRoot(const std::vector<std::size_t>& tasks, const Accept& ac
         const int source = status.MPI_SOURCE;
         if (const int rc = MPI_Recv(message.data(), count, MPI_BYTE, source, status.MPI_TAG, m_comm,
                                     MPI_STATUS_IGNORE);
-            rc != MPI_SUCCESS)
+            rc != MPI_SUCCESS) {
+            m_workersStopped = false;
             return Error::internal(QStringLiteral("%1: receiving from rank %2 failed (%3); "
                                                   "held by the workers: %4")
                                        .arg(m_program)
                                        .arg(source)
                                        .arg(mpiError(rc), heldText()));
+        }
         std::size_t task = 0;
         const std::int64_t expected = held[std::size_t(source)].load();
         if (status.MPI_TAG == TagResult || status.MPI_TAG == TagError) {

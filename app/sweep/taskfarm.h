@@ -41,6 +41,9 @@ public:
     /// tasks each worker held if the job is stopped by a signal. O(tasks) messages each way.
     Status run(const std::vector<std::size_t>& tasks, const Evaluate& evaluate,
                const Accept& accept);
+    /// False on rank 0 after run() returned early because the library reported a failure:
+    /// workers may still wait, so the caller should abort the job (MPI_Abort).
+    bool workersStopped() const { return m_workersStopped; }
 
 private:
     Status runAlone(const std::vector<std::size_t>& tasks, const Evaluate& evaluate,
@@ -52,6 +55,7 @@ private:
     MPI_Comm m_comm;
     int m_rank = 0;
     int m_size = 1;
+    bool m_workersStopped = true;
     QString m_program;
     QString m_noun;
 };
