@@ -1,8 +1,8 @@
 // gantry-sweep under mpirun against the single-process `gantry-cli sweep` on a small sweep
 // (tests/mpi/data/tiny-sweep.json): the same files, byte for byte (points.csv, sweep.json and
 // the point cache), with 1, 2 and 3 ranks; --json prints the same sweep.json; a bad sweep file
-// exits 2 with the sweep's message printed once; after mpirun is stopped mid-sweep, --resume
-// finishes with the same files.
+// exits 2 with the sweep's message printed once; after a worker is killed mid-sweep, the point
+// it held is named and --resume finishes with the same files.
 #include "../common/childprocess.h"
 
 #include <QDir>
@@ -15,11 +15,18 @@
 #include <QTest>
 #include <QThread>
 
+#include <csignal>
+
+#include <signal.h>
+
 namespace {
 
 using Outcome = gantry::test::ChildProcess;
 
 const QString kSweep = QStringLiteral(GANTRY_SOURCE_DIR "/tests/mpi/data/tiny-sweep.json");
+// Long enough to kill a worker in the middle.
+const QString kLongSweep = QStringLiteral(GANTRY_SOURCE_DIR "/tests/mpi/data/resume-sweep.json");
+const qsizetype kLongPoints = 4 * 3 * 2 * 16;
 
 QStringList mpirun(int ranks, const QStringList& args)
 {
@@ -31,6 +38,39 @@ QStringList mpirun(int ranks, const QStringList& args)
 Outcome sweep(int ranks, const QStringList& args)
 {
     return Outcome::run(QStringLiteral(GANTRY_MPIEXEC), mpirun(ranks, args), 240000);
+}
+
+// The process of MPI rank `rank` among the children of mpirun (Open MPI sets
+// OMPI_COMM_WORLD_RANK in each rank's environment); 0 when not found.
+qint64 rankProcess(qint64 mpirunPid, int rank)
+{
+    const QByteArray wanted = "OMPI_COMM_WORLD_RANK=" + QByteArray::number(rank);
+    for (const QString& entry : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs)) {
+        bool numeric = false;
+        const qint64 pid = entry.toLongLong(&numeric);
+        if (!numeric)
+            continue;
+        QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+        if (!stat.open(QIODevice::ReadOnly))
+            continue;
+        // pid (comm) state ppid ...: the fields after the last ')'.
+        const QByteArray text = stat.readAll();
+        const QList<QByteArray> fields = text.mid(text.lastIndexOf(')') + 2).split(' ');
+        if (fields.size() < 2 || fields[1].toLongLong() != mpirunPid)
+            continue;
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+        if (environ.open(QIODevice::ReadOnly) && environ.readAll().split('\0').contains(wanted))
+            return pid;
+    }
+    return 0;
+}
+
+// Runs gantry-cli sweep on one thread into out.
+Outcome cliSweep(const QString& file, const QString& out)
+{
+    return Outcome::run(QStringLiteral(GANTRY_CLI_PATH),
+                        {QStringLiteral("sweep"), file, QStringLiteral("--threads"),
+                         QStringLiteral("1"), QStringLiteral("--out"), out});
 }
 
 // Every file under dir (relative path -> bytes).
@@ -72,7 +112,7 @@ private slots:
     void json();
     void badSweepFile_data();
     void badSweepFile();
-    void resumeAfterStop();
+    void resumeAfterWorkerDies();
 
 private:
     QTemporaryDir m_dir;
@@ -144,13 +184,17 @@ void TestMpiSweep::badSweepFile()
     QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("bad/points.csv"))));
 }
 
-// mpirun stopped (SIGTERM, as a scheduler or Ctrl-C does) once some points are cached: a rerun
-// with --resume on another rank count ends with the reference files, rerunning only the rest.
-void TestMpiSweep::resumeAfterStop()
+// A worker killed (SIGKILL) once some points are cached: Open MPI 4.1 aborts the job, rank 0
+// names the point the dead rank held, and a rerun with --resume on another rank count ends with
+// the single-process files, rerunning only the points not cached.
+void TestMpiSweep::resumeAfterWorkerDies()
 {
-    const QString out = m_dir.filePath(QStringLiteral("stopped"));
+    const QString reference = m_dir.filePath(QStringLiteral("long-reference"));
+    const Outcome r = cliSweep(kLongSweep, reference);
+    QVERIFY2(r.finished && r.exitCode == 0, qPrintable(r.explain()));
+    const QString out = m_dir.filePath(QStringLiteral("killed"));
     QProcess p;
-    p.start(QStringLiteral(GANTRY_MPIEXEC), mpirun(3, {kSweep, QStringLiteral("--out"), out}));
+    p.start(QStringLiteral(GANTRY_MPIEXEC), mpirun(3, {kLongSweep, QStringLiteral("--out"), out}));
     QVERIFY(p.waitForStarted(30000));
     QElapsedTimer clock;
     clock.start();
@@ -158,15 +202,26 @@ void TestMpiSweep::resumeAfterStop()
     while (cache.entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty() &&
            p.state() == QProcess::Running && clock.elapsed() < 120000)
         QThread::msleep(5);
-    p.terminate();
+    const qint64 worker = rankProcess(p.processId(), 1);
+    QVERIFY2(worker > 0, "rank 1 not found");
+    QVERIFY(::kill(pid_t(worker), SIGKILL) == 0);
     QVERIFY(p.waitForFinished(60000));
+    QVERIFY(p.exitCode() != 0);
+    const QByteArray stopped = p.readAllStandardError();
+    QVERIFY2(stopped.contains("gantry-sweep: stopped by signal"), stopped.constData());
+    QVERIFY2(stopped.contains("(rank 1)"), stopped.constData());
     const qsizetype cached = cache.entryList({QStringLiteral("*.json")}, QDir::Files).size();
     QVERIFY(cached >= 1);
-    const Outcome o = sweep(2, {kSweep, QStringLiteral("--out"), out, QStringLiteral("--resume")});
+    QVERIFY2(cached < kLongPoints, "the sweep ended before the worker was killed");
+    const Outcome o =
+        sweep(2, {kLongSweep, QStringLiteral("--out"), out, QStringLiteral("--resume")});
     QVERIFY2(o.finished && o.exitCode == 0, qPrintable(o.explain()));
-    QVERIFY2(o.out.contains(QStringLiteral("%1 from the cache").arg(cached).toUtf8()),
+    QVERIFY2(o.out.contains(QStringLiteral("(%1 run on 2 ranks, %2 from the cache)")
+                                .arg(kLongPoints - cached)
+                                .arg(cached)
+                                .toUtf8()),
              qPrintable(o.explain()));
-    const QString diff = difference(files(out), m_reference);
+    const QString diff = difference(files(out), files(reference));
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
 }
 
