@@ -8,6 +8,7 @@
 #include <csignal>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <memory>
 #include <thread>
 
@@ -46,7 +47,19 @@ bool decodeIndex(const QByteArray& bytes, std::size_t& task)
     return true;
 }
 
-// What the signal handler of rank 0 reads: the task each rank holds (-1: none). Written by the
+// Tasks a worker holds at once: the one it evaluates and the next, so that it never waits for
+// rank 0 between two tasks. Only while at least one task per worker is left to hand out; the
+// tail goes one at a time, so a slow task delays at most the one queued behind it.
+constexpr int kDepth = 2;
+
+// Ranks wait for messages by polling with a growing pause instead of a blocking receive, which
+// spins: a waiting rank must not take a core from the ones evaluating when ranks share cores.
+// Queued tasks hide the pause from the workers.
+constexpr std::chrono::microseconds kFirstPause(50);
+constexpr std::chrono::microseconds kLongestPause(2000);
+
+// What the signal handler of rank 0 reads: the tasks each rank holds, kDepth slotCount per rank
+// (-1: empty). Written by the
 // hand-out loop, read by the handler; lock-free atomics are safe in a signal handler.
 std::atomic<std::int64_t>* g_held = nullptr;
 int g_heldCount = 0;
@@ -84,8 +97,8 @@ extern "C" void onStopSignal(int sig)
     writeNumber(sig);
     writeText("; held by the workers:");
     bool any = false;
-    for (int r = 1; g_held && r < g_heldCount; ++r) {
-        const std::int64_t task = g_held[r].load();
+    for (int slot = 0; g_held && slot < g_heldCount; ++slot) {
+        const std::int64_t task = g_held[slot].load();
         if (task < 0)
             continue;
         writeText(any ? ", " : " ");
@@ -93,7 +106,7 @@ extern "C" void onStopSignal(int sig)
         writeText(" ");
         writeNumber(task);
         writeText(" (rank ");
-        writeNumber(r);
+        writeNumber(slot / kDepth);
         writeText(")");
         any = true;
     }
@@ -176,107 +189,107 @@ Status TaskFarm::runAlone(const std::vector<std::size_t>& tasks, const Evaluate&
 
 Status TaskFarm::runRoot(const std::vector<std::size_t>& tasks, const Accept& accept)
 {
-    auto held = std::make_unique<std::atomic<std::int64_t>[]>(std::size_t(m_size));
-    for (int r = 0; r < m_size; ++r)
-        held[std::size_t(r)].store(-1);
+    const std::size_t slotCount = std::size_t(m_size) * kDepth;
+    auto held = std::make_unique<std::atomic<std::int64_t>[]>(slotCount);
+    for (std::size_t i = 0; i < slotCount; ++i)
+        held[i].store(-1);
     copyName(g_program, sizeof g_program, m_program);
     copyName(g_noun, sizeof g_noun, m_noun);
-    StopSignalGuard guard(held.get(), m_size);
+    StopSignalGuard guard(held.get(), int(slotCount));
 
+    const auto slotOf = [&](int rank, std::int64_t task) -> std::atomic<std::int64_t>* {
+        for (int k = 0; k < kDepth; ++k)
+            if (held[std::size_t(rank * kDepth + k)].load() == task)
+                return &held[std::size_t(rank * kDepth + k)];
+        return nullptr;
+    };
+    const auto holds = [&](int rank) {
+        int n = 0;
+        for (int k = 0; k < kDepth; ++k)
+            n += held[std::size_t(rank * kDepth + k)].load() >= 0 ? 1 : 0;
+        return n;
+    };
     // The tasks still out, for a message when the library reports a failure.
     const auto heldText = [&] {
         QStringList parts;
-        for (int r = 1; r < m_size; ++r)
-            if (const std::int64_t task = held[std::size_t(r)].load(); task >= 0)
-                parts << QStringLiteral("%1 %2 (rank %3)").arg(m_noun).arg(task).arg(r);
+        for (std::size_t i = 0; i < slotCount; ++i)
+            if (const std::int64_t task = held[i].load(); task >= 0)
+                parts << QStringLiteral("%1 %2 (rank %3)").arg(m_noun).arg(task).arg(i / kDepth);
         return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
     };
+    const auto broken = [&](const QString& what, int rc) {
+        m_workersStopped = false;
+        return Error::internal(QStringLiteral("%1: %2 failed (%3); held by the workers: %4")
+                                   .arg(m_program, what, mpiError(rc), heldText()));
+    };
 
-    Status first;
-    bool stopping = false;
+    Status first; // the first error; the hand-out stops there
+    const auto fail = [&](Status s) {
+        if (first)
+            first = std::move(s);
+    };
     std::size_t next = 0;
-    int running = m_size - 1; // workers not yet sent Stop
-    auto pause = std::chrono::microseconds(50);
+    const int workers = m_size - 1;
+    int running = workers; // workers not yet sent Stop
+    auto pause = kFirstPause;
     while (running > 0) {
         int flag = 0;
         MPI_Status status;
         if (const int rc = MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, m_comm, &flag, &status);
-            rc != MPI_SUCCESS) {
-            m_workersStopped = false;
-            return Error::internal(QStringLiteral("%1: waiting for the workers failed (%2); "
-                                                  "held by the workers: %3")
-                                       .arg(m_program, mpiError(rc), heldText()));
-        }
+            rc != MPI_SUCCESS)
+            return broken(QStringLiteral("waiting for the workers"), rc);
         if (!flag) {
-            // Polls with a growing pause instead of a blocking receive, which spins: rank 0
-            // must not take a core from the workers when ranks share cores.
             std::this_thread::sleep_for(pause);
-            pause = std::min(pause * 2, std::chrono::microseconds(1000));
+            pause = std::min(pause * 2, kLongestPause);
             continue;
         }
-        pause = std::chrono::microseconds(50);
+        pause = kFirstPause;
         int count = 0;
         MPI_Get_count(&status, MPI_BYTE, &count);
         QByteArray message(count, '\0');
         const int source = status.MPI_SOURCE;
         if (const int rc = MPI_Recv(message.data(), count, MPI_BYTE, source, status.MPI_TAG, m_comm,
                                     MPI_STATUS_IGNORE);
-            rc != MPI_SUCCESS) {
-            m_workersStopped = false;
-            return Error::internal(QStringLiteral("%1: receiving from rank %2 failed (%3); "
-                                                  "held by the workers: %4")
-                                       .arg(m_program)
-                                       .arg(source)
-                                       .arg(mpiError(rc), heldText()));
-        }
-        std::size_t task = 0;
-        const std::int64_t expected = held[std::size_t(source)].load();
+            rc != MPI_SUCCESS)
+            return broken(QStringLiteral("receiving from rank %1").arg(source), rc);
         if (status.MPI_TAG == TagResult || status.MPI_TAG == TagError) {
-            if (!decodeIndex(message, task) || std::int64_t(task) != expected) {
-                if (first)
-                    first = Error::internal(QStringLiteral("%1: rank %2 answered for %3 %4, "
-                                                           "which it was not given")
-                                                .arg(m_program)
-                                                .arg(source)
-                                                .arg(m_noun)
-                                                .arg(task));
-                stopping = true;
+            std::size_t task = 0;
+            std::atomic<std::int64_t>* slot =
+                decodeIndex(message, task) ? slotOf(source, std::int64_t(task)) : nullptr;
+            if (!slot) {
+                fail(Error::internal(QStringLiteral("%1: rank %2 answered for %3 %4, which it "
+                                                    "was not given")
+                                         .arg(m_program)
+                                         .arg(source)
+                                         .arg(m_noun)
+                                         .arg(task)));
             } else if (status.MPI_TAG == TagResult) {
-                held[std::size_t(source)].store(-1);
-                if (Status s = accept(task, message.mid(8)); !s && first) {
-                    first = s;
-                    stopping = true;
-                }
+                slot->store(-1);
+                if (first)
+                    fail(accept(task, message.mid(8)));
             } else {
-                held[std::size_t(source)].store(-1);
+                slot->store(-1);
                 const ErrorKind kind = message.size() > 8 && message.at(8) == char(1)
                                            ? ErrorKind::InvalidInput
                                            : ErrorKind::Internal;
-                if (first)
-                    first = Error{kind, QString::fromUtf8(message.mid(9))};
-                stopping = true;
+                fail(Error{kind, QString::fromUtf8(message.mid(9))});
             }
         }
-        if (!stopping && next < tasks.size()) {
+        // Top the worker up: kDepth tasks while enough are left, else one at a time.
+        const std::size_t left = first ? tasks.size() - next : 0;
+        const int want = left >= std::size_t(workers) ? kDepth : (left > 0 ? 1 : 0);
+        while (holds(source) < want && next < tasks.size()) {
             const std::size_t give = tasks[next];
             const QByteArray index = encodeIndex(give);
-            held[std::size_t(source)].store(std::int64_t(give));
+            std::atomic<std::int64_t>* slot = slotOf(source, -1);
+            slot->store(std::int64_t(give));
             if (const int rc = MPI_Send(index.constData(), int(index.size()), MPI_BYTE, source,
                                         TagTask, m_comm);
-                rc != MPI_SUCCESS) {
-                held[std::size_t(source)].store(-1);
-                if (first)
-                    first = Error::internal(QStringLiteral("%1: rank %2 could not be reached "
-                                                           "(%3)")
-                                                .arg(m_program)
-                                                .arg(source)
-                                                .arg(mpiError(rc)));
-                stopping = true;
-                --running;
-                continue;
-            }
+                rc != MPI_SUCCESS)
+                return broken(QStringLiteral("sending to rank %1").arg(source), rc);
             ++next;
-        } else {
+        }
+        if (holds(source) == 0) {
             MPI_Send(nullptr, 0, MPI_BYTE, source, TagStop, m_comm);
             --running;
         }
@@ -286,31 +299,45 @@ Status TaskFarm::runRoot(const std::vector<std::size_t>& tasks, const Accept& ac
 
 Status TaskFarm::runWorker(const Evaluate& evaluate)
 {
-    if (const int rc = MPI_Send(nullptr, 0, MPI_BYTE, 0, TagReady, m_comm); rc != MPI_SUCCESS)
-        return Error::internal(QStringLiteral("%1: rank %2 cannot reach rank 0 (%3)")
+    const auto lost = [&](int rc) {
+        return Error::internal(QStringLiteral("%1: rank %2 lost rank 0 (%3)")
                                    .arg(m_program)
                                    .arg(m_rank)
                                    .arg(mpiError(rc)));
+    };
+    if (const int rc = MPI_Send(nullptr, 0, MPI_BYTE, 0, TagReady, m_comm); rc != MPI_SUCCESS)
+        return lost(rc);
+    std::deque<std::size_t> queue;
     for (;;) {
-        MPI_Status status;
-        if (const int rc = MPI_Probe(0, MPI_ANY_TAG, m_comm, &status); rc != MPI_SUCCESS)
-            return Error::internal(QStringLiteral("%1: rank %2 lost rank 0 (%3)")
-                                       .arg(m_program)
-                                       .arg(m_rank)
-                                       .arg(mpiError(rc)));
-        int count = 0;
-        MPI_Get_count(&status, MPI_BYTE, &count);
-        QByteArray message(count, '\0');
-        if (const int rc = MPI_Recv(message.data(), count, MPI_BYTE, 0, status.MPI_TAG, m_comm,
-                                    MPI_STATUS_IGNORE);
-            rc != MPI_SUCCESS)
-            return Error::internal(QStringLiteral("%1: rank %2 lost rank 0 (%3)")
-                                       .arg(m_program)
-                                       .arg(m_rank)
-                                       .arg(mpiError(rc)));
-        std::size_t task = 0;
-        if (status.MPI_TAG == TagStop || !decodeIndex(message, task))
-            return {};
+        // Takes in what rank 0 sent: waits only when there is nothing to evaluate.
+        auto pause = kFirstPause;
+        for (;;) {
+            int flag = 0;
+            MPI_Status status;
+            if (const int rc = MPI_Iprobe(0, MPI_ANY_TAG, m_comm, &flag, &status);
+                rc != MPI_SUCCESS)
+                return lost(rc);
+            if (!flag && !queue.empty())
+                break;
+            if (!flag) {
+                std::this_thread::sleep_for(pause);
+                pause = std::min(pause * 2, kLongestPause);
+                continue;
+            }
+            int count = 0;
+            MPI_Get_count(&status, MPI_BYTE, &count);
+            QByteArray message(count, '\0');
+            if (const int r = MPI_Recv(message.data(), count, MPI_BYTE, 0, status.MPI_TAG, m_comm,
+                                       MPI_STATUS_IGNORE);
+                r != MPI_SUCCESS)
+                return lost(r);
+            std::size_t task = 0;
+            if (status.MPI_TAG == TagStop || !decodeIndex(message, task))
+                return {};
+            queue.push_back(task);
+        }
+        const std::size_t task = queue.front();
+        queue.pop_front();
         Result<QByteArray> result = evaluate(task);
         QByteArray reply = encodeIndex(task);
         int tag = TagResult;
@@ -323,10 +350,7 @@ Status TaskFarm::runWorker(const Evaluate& evaluate)
         }
         if (const int rc = MPI_Send(reply.constData(), int(reply.size()), MPI_BYTE, 0, tag, m_comm);
             rc != MPI_SUCCESS)
-            return Error::internal(QStringLiteral("%1: rank %2 lost rank 0 (%3)")
-                                       .arg(m_program)
-                                       .arg(m_rank)
-                                       .arg(mpiError(rc)));
+            return lost(rc);
     }
 }
 
