@@ -158,6 +158,17 @@ QList<Command> table()
           {QStringLiteral("--max-gpus N"), QStringLiteral("keep jobs with at most N GPUs")},
           {QStringLiteral("--strict"),
            QStringLiteral("fail on a malformed row instead of skipping it")}}},
+        {QStringLiteral("sweep"),
+         QStringLiteral("Runs a capacity-planning sweep over cluster designs, load growth and "
+                        "policies; prints the cheapest cluster meeting the target "
+                        "(docs/planning.md)."),
+         {{QStringLiteral("--threads N"),
+           QStringLiteral("worker threads (default: every core)")},
+          {QStringLiteral("--out DIR"),
+           QStringLiteral("write points.csv, sweep.json and the point cache into DIR")},
+          {QStringLiteral("--resume"),
+           QStringLiteral("reuse the points DIR's cache holds; run only the others")},
+          {QStringLiteral("--json"), QStringLiteral("print sweep.json")}}},
         {QStringLiteral("bench"),
          QStringLiteral("Measures the engine: scheduling speed, GPU mapping, prediction "
                         "accuracy and the paper's comparison."),

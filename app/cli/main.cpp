@@ -6,6 +6,7 @@
 #include "helptexts.h"
 #include "importcommand.h"
 #include "projectcommand.h"
+#include "sweepcommand.h"
 
 #include <QCoreApplication>
 #include <QTextStream>
@@ -60,6 +61,8 @@ int main(int argc, char** argv)
         return CliCommands::report(args);
     if (command == QLatin1String("project"))
         return ProjectCommand::run(args);
+    if (command == QLatin1String("sweep"))
+        return SweepCommand::run(args);
     if (command == QLatin1String("bench"))
         return BenchCommand::run(args);
     err << "gantry-cli: unknown command \"" << command << "\"\n" << CliCommands::usage();

@@ -193,6 +193,7 @@ void Parser::parseCluster(const QJsonObject& obj)
         s.gpus = sr.integer(QStringLiteral("gpus"), 1, 1024);
         s.intraGBps = sr.number(QStringLiteral("intra_GBps"), 0.0, true);
         s.nicGbps = sr.number(QStringLiteral("nic_gbps"), 0.0, true);
+        s.priceUsd = sr.optionalNumber(QStringLiteral("price_usd"), 0.0, false);
         const std::optional<int> count = sr.optionalInteger(QStringLiteral("count"), 1, 100000);
         sr.finish();
         const int n = count.value_or(1);

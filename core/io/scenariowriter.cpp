@@ -36,6 +36,8 @@ QJsonObject serverObject(const Cluster& c, const Server& s, const QString& name)
     o.insert("gpus", s.gpus);
     o.insert("intra_GBps", s.intraGBps);
     o.insert("nic_gbps", s.nicGbps);
+    if (s.priceUsd)
+        o.insert("price_usd", *s.priceUsd);
     return o;
 }
 

@@ -1,0 +1,108 @@
+#include "sweepcommand.h"
+
+#include "cliargs.h"
+#include "plan/sweepsession.h"
+#include "run/batchrunner.h"
+
+#include <QJsonValue>
+#include <QLocale>
+#include <QTextStream>
+
+#include <unistd.h>
+
+namespace gantry::cli {
+
+namespace {
+int fail(const Error& e)
+{
+    QTextStream(stderr) << "gantry-cli sweep: " << e.message << Qt::endl;
+    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
+}
+
+QString text(const QJsonValue& v)
+{
+    return v.isDouble() ? QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest)
+                        : v.toString();
+}
+} // namespace
+
+int SweepCommand::run(const QStringList& args)
+{
+    auto a = CliArgs::parse(args, {QStringLiteral("threads"), QStringLiteral("out")},
+                            {QStringLiteral("resume"), QStringLiteral("json")});
+    if (!a)
+        return fail(a.error());
+    if (a.value().positional().size() != 1)
+        return fail(Error::invalid(QStringLiteral("sweep needs exactly one sweep file")));
+    int threads = BatchRunner::hardwareThreads();
+    if (auto t = a.value().value(QStringLiteral("threads"))) {
+        bool ok = false;
+        threads = t->toInt(&ok);
+        if (!ok || threads < 1 || threads > 1024)
+            return fail(Error::invalid(
+                QStringLiteral("--threads: must be a whole number from 1 to 1024, not \"%1\"")
+                    .arg(*t)));
+    }
+    const QString outDir = a.value().value(QStringLiteral("out")).value_or(QString());
+    const bool resume = a.value().flag(QStringLiteral("resume"));
+    if (resume && outDir.isEmpty())
+        return fail(Error::invalid(QStringLiteral("--resume needs --out DIR (the cache is there)")));
+    auto session = plan::SweepSession::open(a.value().positional().front(), outDir, resume);
+    if (!session)
+        return fail(session.error());
+    plan::SweepSession& s = session.value();
+    QTextStream err(stderr);
+    const bool terminal = isatty(STDERR_FILENO) != 0;
+    const std::size_t cached = s.pointCount() - s.pending().size();
+    if (terminal)
+        err << "sweep: " << s.pointCount() << " points, " << cached << " from the cache, "
+            << threads << " threads" << Qt::endl;
+    const Status run = s.runAll(threads, nullptr, [&](std::size_t done, std::size_t total) {
+        if (terminal)
+            err << "\rsweep: " << done << "/" << total << " points" << Qt::flush;
+    });
+    if (terminal)
+        err << Qt::endl;
+    if (!run)
+        return fail(run.error());
+    if (const Status f = s.finish(); !f)
+        return fail(f.error());
+    QTextStream out(stdout);
+    if (a.value().flag(QStringLiteral("json"))) {
+        out << s.sweepJson() << Qt::flush;
+        return ExitOk;
+    }
+    const plan::SweepSpec& spec = s.spec();
+    out << "sweep " << (spec.name.isEmpty() ? a.value().positional().front() : spec.name) << ": "
+        << s.pointCount() << " points (" << s.evaluatedCount() << " run, " << cached
+        << " from the cache)\n";
+    out << "target: " << spec.target.metric
+        << (spec.target.max ? QStringLiteral(" <= %1").arg(*spec.target.max)
+                            : QStringLiteral(" >= %1").arg(spec.target.min.value_or(0.0)))
+        << " (mean over seeds)\n";
+    for (const plan::Recommendation& r : s.recommendations()) {
+        QStringList group;
+        for (const auto& [axis, value] : r.group)
+            group << axis + QLatin1Char('=') + text(value);
+        out << (group.isEmpty() ? QStringLiteral("all points") : group.join(QStringLiteral(" ")))
+            << ": ";
+        if (!r.point) {
+            out << "no cluster meets the target\n";
+            continue;
+        }
+        QStringList cluster;
+        const plan::SweepPoint& p = s.point(*r.point);
+        for (std::size_t k = 0; k < spec.axes.size(); ++k)
+            if (spec.axes[k].changesCluster())
+                cluster << spec.axes[k].name + QLatin1Char('=') + text(p.values[k]);
+        out << cluster.join(QStringLiteral(" ")) << ", cost "
+            << QString::number(r.costUsd, 'f', 0) << " USD, " << spec.target.metric << " "
+            << QString::number(r.metric, 'g', 6) << " (row " << *r.point << ")\n";
+    }
+    if (!outDir.isEmpty())
+        out << "wrote " << outDir << "/points.csv and " << outDir << "/sweep.json\n";
+    out.flush();
+    return ExitOk;
+}
+
+} // namespace gantry::cli
