@@ -27,16 +27,6 @@ QString csvCell(QString cell)
     return cell;
 }
 
-Status writeAtomically(const QString& path, const QByteArray& data)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-    f.write(data);
-    if (!f.commit())
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-    return {};
-}
 } // namespace
 
 QByteArray ResultWriter::jobsCsv(const RunResult& result)
@@ -77,6 +67,7 @@ QJsonObject ResultWriter::summaryJson(const RunResult& result)
                        {"sum_completion_s", s.sumCompletionS},
                        {"makespan_s", s.makespanS},
                        {"avg_queue_delay_s", s.avgQueueDelayS},
+                       {"p99_queue_delay_s", s.p99QueueDelayS},
                        {"gpu_utilization", s.gpuUtilization},
                        {"cross_server_bytes", s.crossServerBytes},
                        {"preemptions", double(s.preemptions)},
@@ -104,6 +95,7 @@ QStringList ResultWriter::summaryKeys()
             QStringLiteral("sum_completion_s"),
             QStringLiteral("makespan_s"),
             QStringLiteral("avg_queue_delay_s"),
+            QStringLiteral("p99_queue_delay_s"),
             QStringLiteral("gpu_utilization"),
             QStringLiteral("cross_server_bytes"),
             QStringLiteral("preemptions"),
@@ -177,6 +169,7 @@ QJsonObject ResultWriter::unitsJson()
                        {"sum_completion_s", s},
                        {"makespan_s", s},
                        {"avg_queue_delay_s", s},
+                       {"p99_queue_delay_s", s},
                        {"gpu_utilization", QStringLiteral("fraction (0 to 1)")},
                        {"cross_server_bytes", QStringLiteral("bytes")},
                        {"preemptions", count},
@@ -248,6 +241,17 @@ Status ResultWriter::writeDirectory(const Scenario& scenario, const RunResult& r
         return {};
     return PerfettoTraceWriter::writeFile(scenario, result, *schedule,
                                           d.filePath(QStringLiteral("trace.json")));
+}
+
+Status ResultWriter::writeAtomically(const QString& path, const QByteArray& data)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
+    f.write(data);
+    if (!f.commit())
+        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
+    return {};
 }
 
 } // namespace gantry

@@ -45,6 +45,9 @@ public:
     static Status writeDirectory(const Scenario& scenario, const RunResult& result,
                                  const Schedule* schedule, const QString& dir,
                                  const QJsonObject& extraConfig = {});
+    /// Writes data to path through a temporary file and a rename: a reader sees the old file
+    /// or the new one, never a part. The error names path.
+    static Status writeAtomically(const QString& path, const QByteArray& data);
 };
 
 } // namespace gantry

@@ -2,6 +2,7 @@
 
 #include "io/gpucatalogue.h"
 #include "io/jsonfieldreader.h"
+#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
@@ -397,24 +398,14 @@ Result<SweepSpec> SweepReader::readJson(const QByteArray& json, const QString& s
 
 QStringList SweepReader::metricNames()
 {
-    return {QStringLiteral("jobs"),
-            QStringLiteral("total_jct_s"),
-            QStringLiteral("avg_jct_s"),
-            QStringLiteral("p50_jct_s"),
-            QStringLiteral("p99_jct_s"),
-            QStringLiteral("sum_completion_s"),
-            QStringLiteral("makespan_s"),
-            QStringLiteral("avg_queue_delay_s"),
-            QStringLiteral("p99_queue_delay_s"),
-            QStringLiteral("gpu_utilization"),
-            QStringLiteral("cross_server_bytes"),
-            QStringLiteral("preemptions"),
-            QStringLiteral("idle_while_waiting_gpu_s"),
-            QStringLiteral("virtual_wait_s"),
-            QStringLiteral("events"),
-            QStringLiteral("prediction_mae"),
-            QStringLiteral("prediction_mape"),
-            QStringLiteral("prediction_r2")};
+    // The run's numeric summary fields; the configuration is in the axes, and the wall time
+    // and version differ between runs of one point.
+    static const QStringList notMetrics{QStringLiteral("policy"),    QStringLiteral("placement"),
+                                        QStringLiteral("predictor"), QStringLiteral("seed"),
+                                        QStringLiteral("wall_s"),    QStringLiteral("version")};
+    QStringList names = ResultWriter::summaryKeys();
+    names.removeIf([](const QString& k) { return notMetrics.contains(k); });
+    return names;
 }
 
 } // namespace gantry::plan

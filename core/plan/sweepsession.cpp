@@ -24,17 +24,6 @@ QString cacheDir(const QString& outDir)
     return QDir(outDir).filePath(QStringLiteral("cache"));
 }
 
-Status writeAtomically(const QString& path, const QByteArray& data)
-{
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-    f.write(data);
-    if (!f.commit())
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-    return {};
-}
-
 QString number(double v)
 {
     return QString::number(v, 'g', QLocale::FloatingPointShortest);
@@ -112,14 +101,9 @@ QByteArray SweepSession::serialise(const SweepPoint& p, const BatchRun& run)
 {
     QJsonObject o{{"key", p.key}, {"feasible", true}};
     const QJsonObject summary = ResultWriter::summaryJson(run.result);
-    std::vector<double> delays;
-    for (const JobRecord& j : run.result.jobs)
-        delays.push_back(j.queueDelayS);
     QJsonObject metrics;
     for (const QString& m : SweepReader::metricNames())
-        metrics.insert(m, m == QLatin1String("p99_queue_delay_s")
-                              ? QJsonValue(Metrics::percentile(delays, 0.99))
-                              : summary.value(m));
+        metrics.insert(m, summary.value(m));
     o.insert("metrics", metrics);
     QJsonObject busy;
     QJsonArray order;
@@ -195,7 +179,7 @@ Status SweepSession::record(std::size_t i, const QByteArray& bytes, bool writeCa
     if (!r)
         return r.error();
     if (writeCache && !m_outDir.isEmpty()) {
-        const Status w = writeAtomically(
+        const Status w = ResultWriter::writeAtomically(
             QDir(cacheDir(m_outDir)).filePath(m_points[i].key + QStringLiteral(".json")), bytes);
         if (!w)
             return w;
@@ -361,10 +345,12 @@ Status SweepSession::finish()
     m_sweepJson = QJsonDocument(root).toJson(QJsonDocument::Indented);
     if (m_outDir.isEmpty())
         return {};
-    const Status a = writeAtomically(QDir(m_outDir).filePath(QStringLiteral("points.csv")), csv);
+    const Status a =
+        ResultWriter::writeAtomically(QDir(m_outDir).filePath(QStringLiteral("points.csv")), csv);
     if (!a)
         return a;
-    return writeAtomically(QDir(m_outDir).filePath(QStringLiteral("sweep.json")), m_sweepJson);
+    return ResultWriter::writeAtomically(QDir(m_outDir).filePath(QStringLiteral("sweep.json")),
+                                         m_sweepJson);
 }
 
 QByteArray SweepSession::sweepJson() const

@@ -23,8 +23,9 @@ RunSummary Metrics::summarize(const std::vector<JobRecord>& jobs, int totalGpus)
     s.jobs = int(jobs.size());
     if (jobs.empty())
         return s;
-    std::vector<double> jct;
+    std::vector<double> jct, delays;
     jct.reserve(jobs.size());
+    delays.reserve(jobs.size());
     double firstArrival = std::numeric_limits<double>::infinity();
     double lastFinish = -std::numeric_limits<double>::infinity();
     double gpuSeconds = 0.0, queue = 0.0;
@@ -33,6 +34,7 @@ RunSummary Metrics::summarize(const std::vector<JobRecord>& jobs, int totalGpus)
         s.totalJctS += r.jctS;
         s.sumCompletionS += r.finishS;
         queue += r.queueDelayS;
+        delays.push_back(r.queueDelayS);
         gpuSeconds += r.gpuSeconds;
         s.crossServerBytes += r.crossServerBytes;
         s.preemptions += r.preemptions;
@@ -42,6 +44,7 @@ RunSummary Metrics::summarize(const std::vector<JobRecord>& jobs, int totalGpus)
     const double n = double(jobs.size());
     s.avgJctS = s.totalJctS / n;
     s.avgQueueDelayS = queue / n;
+    s.p99QueueDelayS = percentile(std::move(delays), 0.99);
     s.p50JctS = percentile(jct, 0.5);
     s.p99JctS = percentile(std::move(jct), 0.99);
     s.makespanS = lastFinish - firstArrival;

@@ -18,6 +18,7 @@ struct RunSummary
     double sumCompletionS = 0.0;       ///< sum of finish times from time 0
     double makespanS = 0.0;            ///< last finish - first arrival
     double avgQueueDelayS = 0.0;       ///< mean first start - arrival
+    double p99QueueDelayS = 0.0;       ///< 99th percentile of first start - arrival
     double gpuUtilization = 0.0;       ///< GPU-seconds used / (GPUs x makespan)
     double crossServerBytes = 0.0;     ///< total bytes sent between servers
     long long preemptions = 0;         ///< total preemptions
