@@ -10,6 +10,16 @@ JsonFieldReader::JsonFieldReader(const QJsonObject& obj, QString path)
     : m_obj(obj), m_path(std::move(path))
 {}
 
+bool JsonFieldReader::accepts(double d, NumberRule rule)
+{
+    return std::isfinite(d) && (rule.strict ? d > rule.min : d >= rule.min) && d <= rule.max;
+}
+
+bool JsonFieldReader::accepts(double d, IntegerRule rule)
+{
+    return std::isfinite(d) && std::floor(d) == d && d >= rule.min && d <= rule.max;
+}
+
 QString JsonFieldReader::pathOf(const QString& key) const
 {
     if (key.isEmpty())
@@ -60,14 +70,16 @@ std::optional<double> JsonFieldReader::optionalNumber(const QString& key, double
     const QJsonValue v = value(key);
     if (v.isUndefined())
         return std::nullopt;
-    const QString bound =
-        (strict ? QStringLiteral("> %1").arg(min) : QStringLiteral(">= %1").arg(min)) +
-        QStringLiteral(" and <= %1").arg(max);
+    // Built only for a complaint: formatting it for every number cost more than the check.
+    const auto bound = [&] {
+        return (strict ? QStringLiteral("> %1").arg(min) : QStringLiteral(">= %1").arg(min)) +
+               QStringLiteral(" and <= %1").arg(max);
+    };
     if (!v.isDouble())
-        fail(key, QStringLiteral("must be a number %1").arg(bound));
+        fail(key, QStringLiteral("must be a number %1").arg(bound()));
     const double d = v.toDouble();
-    if (!std::isfinite(d) || (strict ? d <= min : d < min) || d > max)
-        fail(key, QStringLiteral("must be a finite number %1").arg(bound));
+    if (!accepts(d, NumberRule{min, strict, max}))
+        fail(key, QStringLiteral("must be a finite number %1").arg(bound()));
     return d;
 }
 
@@ -84,7 +96,7 @@ std::optional<int> JsonFieldReader::optionalInteger(const QString& key, int min,
     if (v.isUndefined())
         return std::nullopt;
     const double d = v.toDouble(std::nan(""));
-    if (!v.isDouble() || !std::isfinite(d) || std::floor(d) != d || d < min || d > max) {
+    if (!v.isDouble() || !accepts(d, IntegerRule{min, max})) {
         if (min == 1)
             fail(key, QStringLiteral("must be a positive integer"));
         fail(key, QStringLiteral("must be an integer from %1 to %2").arg(min).arg(max));

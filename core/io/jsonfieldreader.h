@@ -32,11 +32,40 @@ public:
     std::optional<QString> optionalString(const QString& key);
     /// Largest magnitude accepted for any number: keeps every time inside SimTime's range.
     static constexpr double kMaxNumber = 1e12;
+    /// The range of a number field: finite, >= min (> min when strict) and <= max.
+    struct NumberRule
+    {
+        double min = 0.0;        ///< lower bound
+        bool strict = false;     ///< the lower bound itself is refused
+        double max = kMaxNumber; ///< upper bound (included)
+    };
+    /// The range of an integer field: [min, max].
+    struct IntegerRule
+    {
+        int min = 0; ///< lower bound (included)
+        int max = 0; ///< upper bound (included)
+    };
+    /// True when d is a value rule accepts (the check number() makes).
+    static bool accepts(double d, NumberRule rule);
+    /// True when d is an integer rule accepts (the check integer() makes).
+    static bool accepts(double d, IntegerRule rule);
     /// A required finite number >= min (strictly > min when strict) and <= max.
     double number(const QString& key, double min, bool strict, double max = kMaxNumber);
     /// An optional finite number with the same bounds.
     std::optional<double> optionalNumber(const QString& key, double min, bool strict,
                                          double max = kMaxNumber);
+    /// A required number in rule's range.
+    double number(const QString& key, NumberRule rule)
+    {
+        return number(key, rule.min, rule.strict, rule.max);
+    }
+    /// An optional number in rule's range.
+    std::optional<double> optionalNumber(const QString& key, NumberRule rule)
+    {
+        return optionalNumber(key, rule.min, rule.strict, rule.max);
+    }
+    /// A required integer in rule's range.
+    int integer(const QString& key, IntegerRule rule) { return integer(key, rule.min, rule.max); }
     /// A required integer in [min, max].
     int integer(const QString& key, int min, int max);
     /// An optional integer in [min, max].

@@ -1,34 +1,18 @@
 #include "io/scenarioreader.h"
 
-#include "io/gpucatalogue.h"
-#include "io/jsonfieldreader.h"
+#include "io/fastscenarioreader.h"
 #include "io/jsonpathlocator.h"
-#include "io/modelspecjson.h"
-#include "io/scenariocheck.h"
-#include "model/modelgraphbuilder.h"
+#include "io/scenarioparser.h"
 
 #include <QFile>
-#include <QHash>
 #include <QJsonDocument>
-#include <QSet>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 
 namespace gantry {
 
 namespace {
-
-// Bounds that keep every simulated time far inside int64 microseconds (2.9e5 years).
-constexpr double kMaxSeconds = 1e9;    // arrival, duration, restart overhead: about 31 years
-constexpr double kMaxIterations = 1e9; // iterations of one job
-constexpr double kMaxComputeS = ScenarioCheck::kMaxComputeS;
-
-QString indexed(const QString& path, qsizetype i)
-{
-    return QStringLiteral("%1[%2]").arg(path).arg(i);
-}
 
 QString lineColumn(const QByteArray& json, int offset)
 {
@@ -63,313 +47,6 @@ QString outOfRangeNumber(const QByteArray& json, const QJsonParseError& pe)
              QString::fromLatin1(number));
 }
 
-class Parser
-{
-public:
-    explicit Parser(bool draft) : m_draft(draft) {}
-    Scenario parse(const QJsonObject& root);
-
-private:
-    void parseGpuTypes(const QJsonArray& arr);
-    void parseCluster(const QJsonObject& obj);
-    void parseOptions(const QJsonObject& obj);
-    Job parseJob(const QJsonObject& obj, const QString& path);
-    void parseGraph(Job& job, JsonFieldReader& r);
-    void parseModels(const QJsonArray& arr);
-    void parseModelJob(Job& job, JsonFieldReader& r);
-    void checkFits(const Job& job, const QString& path) const;
-    int gpuTypeIndex(const QString& name, JsonFieldReader& r);
-
-    // A draft keeps what the rules between items refuse (duplicates, jobs that do not fit, an
-    // empty cluster): the window's editor may hold it, and its project must open again.
-    bool m_draft = false;
-    Scenario m_s;
-    QHash<QString, int> m_gpuTypeIndex;
-    QSet<QString> m_modelNames;
-};
-
-Scenario Parser::parse(const QJsonObject& root)
-{
-    JsonFieldReader r(root, QString());
-    if (r.string(QStringLiteral("format")) != QLatin1String("gantry-scenario"))
-        r.fail(QStringLiteral("format"), QStringLiteral("must be \"gantry-scenario\""));
-    if (r.integer(QStringLiteral("version"), 1, 1000) != 1)
-        r.fail(QStringLiteral("version"),
-               QStringLiteral("unsupported version (this Gantry reads 1)"));
-    m_s.name = r.optionalString(QStringLiteral("name")).value_or(QString());
-    if (r.has(QStringLiteral("gpu_types")))
-        parseGpuTypes(r.array(QStringLiteral("gpu_types")));
-    parseCluster(r.object(QStringLiteral("cluster")));
-    if (r.has(QStringLiteral("models")))
-        parseModels(r.array(QStringLiteral("models")));
-    if (r.has(QStringLiteral("options")))
-        parseOptions(r.object(QStringLiteral("options")));
-    const QJsonArray jobs = r.array(QStringLiteral("jobs"));
-    QSet<QString> ids;
-    m_s.jobs.reserve(jobs.size());
-    for (qsizetype i = 0; i < jobs.size(); ++i) {
-        const QString path = indexed(QStringLiteral("jobs"), i);
-        Job job = parseJob(JsonFieldReader::asObject(jobs[i], path), path);
-        if (!m_draft && ids.contains(job.id))
-            throw JsonPathError{path + QStringLiteral(".id"),
-                                ScenarioCheck::duplicate(ScenarioProblem::Item::Job, job.id)};
-        ids.insert(job.id);
-        m_s.jobs.push_back(std::move(job));
-    }
-    r.finish();
-    return std::move(m_s);
-}
-
-void Parser::parseGpuTypes(const QJsonArray& arr)
-{
-    for (qsizetype i = 0; i < arr.size(); ++i) {
-        const QString path = indexed(QStringLiteral("gpu_types"), i);
-        JsonFieldReader r(JsonFieldReader::asObject(arr[i], path), path);
-        GpuType t;
-        t.name = r.string(QStringLiteral("name"));
-        t.tflops = r.number(QStringLiteral("tflops"), 0.0, true);
-        t.memoryGb = r.number(QStringLiteral("memory_gb"), 0.0, true);
-        t.speed = r.optionalNumber(QStringLiteral("speed"), 0.0, true).value_or(1.0);
-        r.finish();
-        if (m_gpuTypeIndex.contains(t.name))
-            r.fail(QStringLiteral("name"),
-                   ScenarioCheck::duplicate(ScenarioProblem::Item::GpuType, t.name));
-        m_gpuTypeIndex.insert(t.name, int(m_s.cluster.gpuTypes.size()));
-        m_s.cluster.gpuTypes.push_back(t);
-    }
-}
-
-int Parser::gpuTypeIndex(const QString& name, JsonFieldReader& r)
-{
-    if (auto it = m_gpuTypeIndex.constFind(name); it != m_gpuTypeIndex.constEnd())
-        return *it;
-    const auto builtin = GpuCatalogue::find(name);
-    if (!builtin)
-        r.fail(QStringLiteral("gpu_type"),
-               QStringLiteral("unknown GPU type \"%1\" (not in gpu_types nor the catalogue)")
-                   .arg(name));
-    m_gpuTypeIndex.insert(name, int(m_s.cluster.gpuTypes.size()));
-    m_s.cluster.gpuTypes.push_back(*builtin);
-    return int(m_s.cluster.gpuTypes.size()) - 1;
-}
-
-void Parser::parseCluster(const QJsonObject& obj)
-{
-    JsonFieldReader r(obj, QStringLiteral("cluster"));
-    Cluster& c = m_s.cluster;
-    QHash<QString, int> rackIndex;
-    const QJsonArray racks = r.array(QStringLiteral("racks"));
-    if (racks.isEmpty() && !m_draft)
-        r.fail(QStringLiteral("racks"), ScenarioCheck::emptyList(ScenarioProblem::Item::Rack));
-    for (qsizetype i = 0; i < racks.size(); ++i) {
-        const QString path = indexed(QStringLiteral("cluster.racks"), i);
-        JsonFieldReader rr(JsonFieldReader::asObject(racks[i], path), path);
-        Rack rack;
-        rack.name = rr.string(QStringLiteral("name"));
-        rack.uplinkGbps = rr.number(QStringLiteral("uplink_gbps"), 0.0, true);
-        rr.finish();
-        if (!m_draft && rackIndex.contains(rack.name))
-            rr.fail(QStringLiteral("name"),
-                    ScenarioCheck::duplicate(ScenarioProblem::Item::Rack, rack.name));
-        if (!rackIndex.contains(rack.name))
-            rackIndex.insert(rack.name, int(c.racks.size()));
-        c.racks.push_back(rack);
-    }
-    const QJsonArray servers = r.array(QStringLiteral("servers"));
-    if (servers.isEmpty() && !m_draft)
-        r.fail(QStringLiteral("servers"), ScenarioCheck::emptyList(ScenarioProblem::Item::Server));
-    QSet<QString> names;
-    long long total = 0;
-    for (qsizetype i = 0; i < servers.size(); ++i) {
-        const QString path = indexed(QStringLiteral("cluster.servers"), i);
-        JsonFieldReader sr(JsonFieldReader::asObject(servers[i], path), path);
-        Server s;
-        s.name = sr.string(QStringLiteral("name"));
-        const QString rackName = sr.string(QStringLiteral("rack"));
-        if (!rackIndex.contains(rackName))
-            sr.fail(QStringLiteral("rack"), QStringLiteral("unknown rack \"%1\"").arg(rackName));
-        s.rack = rackIndex.value(rackName);
-        s.gpuType = gpuTypeIndex(sr.string(QStringLiteral("gpu_type")), sr);
-        s.gpus = sr.integer(QStringLiteral("gpus"), 1, 1024);
-        s.intraGBps = sr.number(QStringLiteral("intra_GBps"), 0.0, true);
-        s.nicGbps = sr.number(QStringLiteral("nic_gbps"), 0.0, true);
-        s.priceUsd = sr.optionalNumber(QStringLiteral("price_usd"), 0.0, false);
-        const std::optional<int> count = sr.optionalInteger(QStringLiteral("count"), 1, 100000);
-        sr.finish();
-        const int n = count.value_or(1);
-        total += (long long)n * s.gpus;
-        if (const auto f = ScenarioCheck::gpuTotal(total))
-            sr.fail(f->key, f->message);
-        for (int k = 0; k < n; ++k) {
-            Server copy = s;
-            if (count)
-                copy.name = QStringLiteral("%1-%2").arg(s.name).arg(k);
-            if (!m_draft && names.contains(copy.name))
-                sr.fail(QStringLiteral("name"),
-                        ScenarioCheck::duplicate(ScenarioProblem::Item::Server, copy.name));
-            names.insert(copy.name);
-            c.servers.push_back(std::move(copy));
-        }
-    }
-    r.finish();
-    c.finalize();
-}
-
-void Parser::parseOptions(const QJsonObject& obj)
-{
-    JsonFieldReader r(obj, QStringLiteral("options"));
-    if (auto c = r.optionalString(QStringLiteral("contention"))) {
-        if (*c == QLatin1String("none"))
-            m_s.options.contention = Contention::None;
-        else if (*c == QLatin1String("fair"))
-            m_s.options.contention = Contention::Fair;
-        else
-            r.fail(QStringLiteral("contention"), QStringLiteral("must be \"none\" or \"fair\""));
-    }
-    m_s.options.restartOverheadS =
-        r.optionalNumber(QStringLiteral("restart_overhead_s"), 0.0, false, kMaxSeconds)
-            .value_or(0.0);
-    r.finish();
-}
-
-Job Parser::parseJob(const QJsonObject& obj, const QString& path)
-{
-    JsonFieldReader r(obj, path);
-    Job job;
-    job.id = r.string(QStringLiteral("id"));
-    job.arrivalS = r.number(QStringLiteral("arrival_s"), 0.0, false, kMaxSeconds);
-    const bool duration =
-        obj.contains(QStringLiteral("gpus")) || obj.contains(QStringLiteral("duration_s"));
-    const bool model =
-        obj.contains(QStringLiteral("model")) || obj.contains(QStringLiteral("parallelism"));
-    const bool graph = obj.contains(QStringLiteral("graph"));
-    if (int(duration) + int(model) + int(graph) != 1)
-        r.fail(QString(),
-               QStringLiteral("a job must be exactly one of: a duration job (gpus, duration_s), "
-                              "a model job (model, parallelism, iterations) or a graph job "
-                              "(graph, iterations)"));
-    if (duration) {
-        job.kind = JobKind::Duration;
-        job.gpus = r.integer(QStringLiteral("gpus"), 1, 10'000'000);
-        job.durationS = r.number(QStringLiteral("duration_s"), 0.0, true, kMaxSeconds);
-        if (obj.contains(QStringLiteral("iterations")))
-            r.fail(QStringLiteral("iterations"),
-                   QStringLiteral("a duration job has no iterations (use duration_s)"));
-    } else if (model) {
-        job.kind = JobKind::Model;
-        parseModelJob(job, r);
-    } else {
-        job.kind = JobKind::Graph;
-        parseGraph(job, r);
-        job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
-    }
-    if (r.has(QStringLiteral("features"))) {
-        const QJsonObject f = r.object(QStringLiteral("features"));
-        for (auto it = f.begin(); it != f.end(); ++it) {
-            if (!it.value().isString() && !it.value().isDouble())
-                r.fail(QStringLiteral("features.") + it.key(),
-                       QStringLiteral("must be a string or a number"));
-            job.features.insert(it.key(), it.value().toVariant());
-        }
-    }
-    job.user = r.optionalString(QStringLiteral("user")).value_or(QString());
-    job.weight = r.optionalNumber(QStringLiteral("weight"), 0.0, true).value_or(1.0);
-    job.predictedIterations =
-        r.optionalNumber(QStringLiteral("predicted_iterations"), 0.0, true, kMaxIterations);
-    r.finish();
-    if (!m_draft)
-        checkFits(job, path);
-    return job;
-}
-
-void Parser::parseGraph(Job& job, JsonFieldReader& r)
-{
-    const QString gpath = r.pathOf(QStringLiteral("graph"));
-    JsonFieldReader g(r.object(QStringLiteral("graph")), gpath);
-    const QJsonArray workers = g.array(QStringLiteral("workers"));
-    if (workers.isEmpty())
-        g.fail(QStringLiteral("workers"), QStringLiteral("must hold at least one worker"));
-    for (qsizetype i = 0; i < workers.size(); ++i) {
-        const QString path = indexed(gpath + QStringLiteral(".workers"), i);
-        JsonFieldReader w(JsonFieldReader::asObject(workers[i], path), path);
-        JobGraph::Worker worker;
-        worker.computeS = w.number(QStringLiteral("compute_s"), 0.0, false, kMaxComputeS);
-        worker.memoryGb = w.optionalNumber(QStringLiteral("memory_gb"), 0.0, false).value_or(0.0);
-        w.finish();
-        job.graph.workers.push_back(worker);
-    }
-    const int n = int(workers.size());
-    if (g.has(QStringLiteral("edges"))) {
-        const QJsonArray edges = g.array(QStringLiteral("edges"));
-        for (qsizetype i = 0; i < edges.size(); ++i) {
-            const QString path = indexed(gpath + QStringLiteral(".edges"), i);
-            JsonFieldReader e(JsonFieldReader::asObject(edges[i], path), path);
-            JobGraph::Edge edge;
-            edge.a = e.integer(QStringLiteral("a"), 0, n - 1);
-            edge.b = e.integer(QStringLiteral("b"), 0, n - 1);
-            edge.bytes = e.number(QStringLiteral("bytes"), 0.0, false);
-            e.finish();
-            if (edge.a == edge.b)
-                e.fail(QStringLiteral("b"),
-                       QStringLiteral("an edge must join two different workers"));
-            job.graph.edges.push_back(edge);
-        }
-    }
-    g.finish();
-}
-
-void Parser::parseModels(const QJsonArray& arr)
-{
-    for (qsizetype i = 0; i < arr.size(); ++i) {
-        const QString path = indexed(QStringLiteral("models"), i);
-        ModelSpec m = ModelSpecJson::read(JsonFieldReader::asObject(arr[i], path), path);
-        if (!m_draft && m_modelNames.contains(m.name))
-            throw JsonPathError{path + QStringLiteral(".name"),
-                                ScenarioCheck::duplicate(ScenarioProblem::Item::Model, m.name)};
-        m_modelNames.insert(m.name);
-        m_s.models.push_back(std::move(m));
-    }
-}
-
-void Parser::parseModelJob(Job& job, JsonFieldReader& r)
-{
-    job.model = r.string(QStringLiteral("model"));
-    const std::optional<ModelSpec> found = ScenarioCheck::findModel(m_s.models, job.model);
-    if (!found)
-        r.fail(QStringLiteral("model"), ScenarioCheck::unknownModel(job.model));
-    const ModelSpec& spec = *found;
-    const QString ppath = r.pathOf(QStringLiteral("parallelism"));
-    JsonFieldReader p(r.object(QStringLiteral("parallelism")), ppath);
-    Parallelism& par = job.parallelism;
-    par.dp = p.optionalInteger(QStringLiteral("dp"), 1, 10'000'000).value_or(1);
-    par.pp = p.optionalInteger(QStringLiteral("pp"), 1, 10'000'000).value_or(1);
-    par.tp = p.optionalInteger(QStringLiteral("tp"), 1, 10'000'000).value_or(1);
-    par.ep = p.optionalInteger(QStringLiteral("ep"), 1, 1024).value_or(1);
-    p.finish();
-    job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
-    const auto layout = ScenarioCheck::modelLayout(spec, par);
-    if (layout && m_draft)
-        return; // no graph for a layout the model cannot take; the editor shows the problem
-    if (layout)
-        r.fail(layout->key, layout->message);
-    // Checked before building so that an absurd job never allocates its graph.
-    // A draft may hold a job larger than its cluster, never one larger than any cluster.
-    const long long total = m_draft ? ScenarioCheck::kMaxClusterGpus : m_s.cluster.totalGpus();
-    if (const auto f = ScenarioCheck::modelSize(par, total))
-        r.fail(f->key, f->message);
-    job.graph = ModelGraphBuilder::build(spec, par);
-    if (m_draft)
-        return;
-    if (const auto f = ScenarioCheck::modelCompute(m_s.cluster, job))
-        r.fail(f->key, f->message);
-}
-
-void Parser::checkFits(const Job& job, const QString& path) const
-{
-    if (const auto f = ScenarioCheck::jobFits(m_s.cluster, job))
-        throw JsonPathError{f->key.isEmpty() ? path : path + QLatin1Char('.') + f->key, f->message};
-}
-
 } // namespace
 
 Result<Scenario> ScenarioReader::readFile(const QString& path)
@@ -377,11 +54,32 @@ Result<Scenario> ScenarioReader::readFile(const QString& path)
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return Error::invalid(QStringLiteral("%1: cannot open: %2").arg(path, f.errorString()));
-    return readJson(f.readAll(), path);
+    // Read with room past the end so that the fast path parses the bytes in place.
+    QByteArray bytes;
+    const qint64 size = f.size();
+    if (!f.isSequential() && size > 0 && size < (qint64(1) << 40)) {
+        bytes.reserve(qsizetype(size) + FastScenarioReader::kPadding);
+        bytes.resize(qsizetype(size));
+        if (f.read(bytes.data(), size) != size)
+            bytes = QByteArray();
+    }
+    if (bytes.isEmpty()) {
+        f.seek(0);
+        bytes = f.readAll();
+    }
+    return readJson(bytes, path);
 }
 
 Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString& sourceName,
                                           Mode mode)
+{
+    if (std::optional<Scenario> fast = FastScenarioReader::read(json, mode == Mode::Draft))
+        return std::move(*fast);
+    return readJsonTree(json, sourceName, mode);
+}
+
+Result<Scenario> ScenarioReader::readJsonTree(const QByteArray& json, const QString& sourceName,
+                                              Mode mode)
 {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
@@ -393,7 +91,7 @@ Result<Scenario> ScenarioReader::readJson(const QByteArray& json, const QString&
     if (!doc.isObject())
         return Error::invalid(QStringLiteral("%1: (root): must be an object").arg(sourceName));
     try {
-        Parser p(mode == Mode::Draft);
+        ScenarioParser p(mode == Mode::Draft);
         return p.parse(doc.object());
     } catch (const JsonPathError& e) {
         return Error::invalid(QStringLiteral("%1: %2: %3").arg(sourceName, e.path, e.message));

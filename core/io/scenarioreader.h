@@ -24,9 +24,15 @@ public:
 
     /// Reads path; InvalidInput on any problem (unreadable file, bad JSON, invalid scenario).
     static Result<Scenario> readFile(const QString& path);
-    /// Parses json; sourceName prefixes every message. O(size of the document).
+    /// Parses json; sourceName prefixes every message. O(size of the document). A well-formed
+    /// document is read on the fast path (FastScenarioReader); any problem is named by the
+    /// reference reader, so the result is readJsonTree's.
     static Result<Scenario> readJson(const QByteArray& json, const QString& sourceName,
                                      Mode mode = Mode::Strict);
+    /// The reference reader: the document as a QJsonDocument tree, then the format's rules
+    /// (ScenarioParser). Same result as readJson, slower on large files. O(size of the document).
+    static Result<Scenario> readJsonTree(const QByteArray& json, const QString& sourceName,
+                                         Mode mode = Mode::Strict);
 };
 
 } // namespace gantry
