@@ -49,12 +49,24 @@ inline QString sameRules(const QByteArray& json, const QString& source,
     return {};
 }
 
-// ScenarioReader::readJson; a scenario read must survive a write and re-read unchanged, and
-// ScenarioCheck must agree with the reader.
+// ScenarioReader::readJson, which must agree with the reference reader; a scenario read must
+// survive a write and re-read unchanged, and ScenarioCheck must agree with the reader.
 inline QString scenario(const QByteArray& json)
 {
     const QString source = QStringLiteral("fuzz.json");
     auto read = gantry::ScenarioReader::readJson(json, source);
+    // The fast path must give the reference reader's result: the same scenario or error.
+    const auto tree = gantry::ScenarioReader::readJsonTree(json, source);
+    if (bool(read) != bool(tree))
+        return read ? QStringLiteral("the fast path accepts what the reference reader refuses: ") +
+                          tree.error().message
+                    : QStringLiteral("the fast path refuses what the reference reader accepts: ") +
+                          read.error().message;
+    if (!read && read.error().message != tree.error().message)
+        return QStringLiteral("the readers' errors differ: %1 against %2")
+            .arg(read.error().message, tree.error().message);
+    if (read && !(read.value() == tree.value()))
+        return QStringLiteral("the fast path reads a different scenario");
     if (const QString rules = sameRules(json, source, read); !rules.isEmpty())
         return rules;
     if (!read)

@@ -12,6 +12,7 @@
 
 #include <cmath>
 #include <string_view>
+#include <unordered_map>
 
 namespace gantry {
 
@@ -60,13 +61,19 @@ std::string_view plainKey(od::field& f)
     return *k;
 }
 
-QString plainText(od::value& v)
+std::string_view plainBytes(od::value& v)
 {
     const od::raw_json_string raw = take(v.get_raw_json_string());
     const auto s = plainString(reinterpret_cast<const char*>(raw.raw()));
     if (!s)
         throw JobToTree{};
-    return QString::fromUtf8(s->data(), qsizetype(s->size()));
+    return *s;
+}
+
+QString plainText(od::value& v)
+{
+    const std::string_view s = plainBytes(v);
+    return QString::fromUtf8(s.data(), qsizetype(s.size()));
 }
 
 // A number as the tree reads it: its double, except that the tree reads -0 as the integer 0
@@ -114,26 +121,6 @@ QVariant featureNumber(od::value& v)
     return QVariant(d);
 }
 
-void readFeatures(od::value& v, QVariantMap& out)
-{
-    od::object obj = take(v.get_object());
-    for (auto fr : obj) {
-        od::field f = take(std::move(fr));
-        const std::string_view k = plainKey(f);
-        const QString key = QString::fromUtf8(k.data(), qsizetype(k.size()));
-        if (out.contains(key))
-            throw JobToTree{}; // the tree keeps the last of duplicate keys
-        od::value& val = f.value();
-        const od::json_type type = take(val.type());
-        if (type == od::json_type::string)
-            out.insert(key, plainText(val));
-        else if (type == od::json_type::number)
-            out.insert(key, featureNumber(val));
-        else
-            throw Unsure{};
-    }
-}
-
 class Reader
 {
 public:
@@ -142,12 +129,61 @@ public:
 
 private:
     void readJobs(od::value& v);
-    // A plain duration job; JobToTree when the job is not one.
-    Job plainJob(od::object& obj);
+    void readFeatures(od::value& v, QVariantMap& out);
+    // The text of a short string that recurs (user names, feature keys and values), shared.
+    QString shared(std::string_view bytes);
+    // Reads a plain duration job into job; JobToTree when the job is not one.
+    void plainJob(od::object& obj, Job& job);
     Job treeJob(std::string_view raw, const QString& path);
 
     ScenarioParser m_parser;
+    // A trace's jobs have few distinct features objects and short strings: each is read once
+    // and shared (implicitly, as Qt's containers are), which saves an allocation per value and
+    // the scenario's memory. Keyed by their bytes in the document, which outlives the reader.
+    static constexpr size_t kMaxShared = 1 << 16;
+    static constexpr size_t kMaxSharedBytes = 256;
+    std::unordered_map<std::string_view, QVariantMap> m_features;
+    std::unordered_map<std::string_view, QString> m_strings;
 };
+
+QString Reader::shared(std::string_view bytes)
+{
+    if (bytes.size() > kMaxSharedBytes)
+        return QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
+    if (const auto it = m_strings.find(bytes); it != m_strings.end())
+        return it->second;
+    QString text = QString::fromUtf8(bytes.data(), qsizetype(bytes.size()));
+    if (m_strings.size() < kMaxShared)
+        m_strings.emplace(bytes, text);
+    return text;
+}
+
+void Reader::readFeatures(od::value& v, QVariantMap& out)
+{
+    od::object obj = take(v.get_object());
+    const std::string_view raw = take(obj.raw_json());
+    if (const auto it = m_features.find(raw); it != m_features.end()) {
+        out = it->second;
+        return;
+    }
+    take(obj.reset());
+    for (auto fr : obj) {
+        od::field f = take(std::move(fr));
+        const QString key = shared(plainKey(f));
+        if (out.contains(key))
+            throw JobToTree{}; // the tree keeps the last of duplicate keys
+        od::value& val = f.value();
+        const od::json_type type = take(val.type());
+        if (type == od::json_type::string)
+            out.insert(key, shared(plainBytes(val)));
+        else if (type == od::json_type::number)
+            out.insert(key, featureNumber(val));
+        else
+            throw Unsure{};
+    }
+    if (raw.size() <= kMaxSharedBytes && m_features.size() < kMaxShared)
+        m_features.emplace(raw, out);
+}
 
 Scenario Reader::read(const char* data, size_t size, size_t capacity)
 {
@@ -209,28 +245,28 @@ Scenario Reader::read(const char* data, size_t size, size_t capacity)
 void Reader::readJobs(od::value& v)
 {
     od::array jobs = take(v.get_array());
-    // Counting walks the array's structure once; growing the vectors instead moved every job
+    // Counting walks the array's structure once; growing the vector instead moved every job
     // several times.
     m_parser.reserveJobs(qsizetype(take(jobs.count_elements())));
     qsizetype i = 0;
     for (auto er : jobs) {
         od::value element = take(std::move(er));
         od::object obj = take(element.get_object());
-        Job job;
+        Job& job = m_parser.newJob();
         try {
-            job = plainJob(obj);
+            plainJob(obj, job);
             m_parser.checkJob(job, QString()); // a problem: the reference reader names it
         } catch (const JobToTree&) {
             take(obj.reset());
             const QString path = QStringLiteral("jobs[%1]").arg(i);
             job = treeJob(take(obj.raw_json()), path);
         }
-        m_parser.addJob(std::move(job), QString());
         ++i;
     }
+    m_parser.checkJobIds();
 }
 
-Job Reader::plainJob(od::object& obj)
+void Reader::plainJob(od::object& obj, Job& job)
 {
     enum : unsigned
     {
@@ -243,7 +279,6 @@ Job Reader::plainJob(od::object& obj)
         Weight = 64,
         Predicted = 128,
     };
-    Job job;
     job.kind = JobKind::Duration;
     unsigned seen = 0;
     const auto once = [&seen](unsigned bit) {
@@ -274,7 +309,7 @@ Job Reader::plainJob(od::object& obj)
             readFeatures(v, job.features);
         } else if (key == "user") {
             once(User);
-            job.user = plainText(v);
+            job.user = shared(plainBytes(v));
         } else if (key == "weight") {
             once(Weight);
             job.weight = number(v, ScenarioParser::kWeight);
@@ -289,7 +324,6 @@ Job Reader::plainJob(od::object& obj)
         throw Unsure{};
     if (!(seen & Weight))
         job.weight = ScenarioParser::kDefaultWeight;
-    return job;
 }
 
 Job Reader::treeJob(std::string_view raw, const QString& path)

@@ -5,6 +5,9 @@
 #include "io/scenariocheck.h"
 #include "model/modelgraphbuilder.h"
 
+#include <algorithm>
+#include <numeric>
+
 namespace gantry {
 
 namespace {
@@ -26,6 +29,7 @@ Scenario ScenarioParser::parse(const QJsonObject& root)
     parseHead(r);
     const QJsonArray jobs = r.array(QStringLiteral("jobs"));
     reserveJobs(jobs.size());
+    m_jobIds.reserve(jobs.size());
     for (qsizetype i = 0; i < jobs.size(); ++i) {
         const QString path = indexed(QStringLiteral("jobs"), i);
         addJob(parseJob(JsonFieldReader::asObject(jobs[i], path), path), path);
@@ -62,7 +66,6 @@ void ScenarioParser::parseHead(JsonFieldReader& r)
 void ScenarioParser::reserveJobs(qsizetype n)
 {
     m_s.jobs.reserve(size_t(n));
-    m_jobIds.reserve(n);
 }
 
 void ScenarioParser::addJob(Job job, const QString& path)
@@ -72,6 +75,31 @@ void ScenarioParser::addJob(Job job, const QString& path)
                             ScenarioCheck::duplicate(ScenarioProblem::Item::Job, job.id)};
     m_jobIds.insert(job.id);
     m_s.jobs.push_back(std::move(job));
+}
+
+void ScenarioParser::checkJobIds() const
+{
+    if (m_draft)
+        return;
+    const std::vector<Job>& jobs = m_s.jobs;
+    std::vector<qsizetype> order(jobs.size());
+    std::iota(order.begin(), order.end(), qsizetype(0));
+    std::sort(order.begin(), order.end(), [&jobs](qsizetype a, qsizetype b) {
+        const int c = QString::compare(jobs[size_t(a)].id, jobs[size_t(b)].id);
+        return c != 0 ? c < 0 : a < b;
+    });
+    // addJob one by one refuses the first job whose id came before: the least second
+    // occurrence of any id.
+    qsizetype first = -1;
+    for (size_t k = 1; k < order.size(); ++k)
+        if (jobs[size_t(order[k])].id == jobs[size_t(order[k - 1])].id &&
+            (k < 2 || jobs[size_t(order[k - 1])].id != jobs[size_t(order[k - 2])].id) &&
+            (first < 0 || order[k] < first))
+            first = order[k];
+    if (first >= 0)
+        throw JsonPathError{
+            indexed(QStringLiteral("jobs"), first) + QStringLiteral(".id"),
+            ScenarioCheck::duplicate(ScenarioProblem::Item::Job, jobs[size_t(first)].id)};
 }
 
 void ScenarioParser::parseGpuTypes(const QJsonArray& arr)

@@ -39,7 +39,8 @@ public:
     /// Reads a whole scenario document. O(size of the document).
     Scenario parse(const QJsonObject& root);
     /// Reads every top-level member but `jobs` (which root may lack); jobs then come through
-    /// parseJob/addJob or addPlainJob, and take() gives the scenario. O(size of root).
+    /// newJob (and checkJobIds) or parseJob and addJob, and take() gives the scenario.
+    /// O(size of root).
     void parseHead(const QJsonObject& root);
     /// Reads the job object obj at path (e.g. "jobs[3]"), checking that it fits the cluster.
     Job parseJob(const QJsonObject& obj, const QString& path);
@@ -50,6 +51,11 @@ public:
     void addJob(Job job, const QString& path);
     /// Reserves room for n jobs.
     void reserveJobs(qsizetype n);
+    /// Appends a default job to be filled in place; its id is checked by checkJobIds().
+    Job& newJob() { return m_s.jobs.emplace_back(); }
+    /// Refuses (outside a draft) the first job appended by newJob whose id an earlier job has,
+    /// with addJob's error. O(n log n) in the number of jobs.
+    void checkJobIds() const;
     /// The scenario read so far; the parser is spent.
     Scenario take() { return std::move(m_s); }
     /// True when reading a draft.
