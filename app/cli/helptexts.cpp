@@ -181,7 +181,7 @@ QList<Command> table()
           {QStringLiteral("--repeat N"),
            QStringLiteral("runs per measurement, the median is kept (default 3)")},
           {QStringLiteral("--policies P1,P2,..."),
-           QStringLiteral("policies of the scheduling suite (default: all)")},
+           QStringLiteral("policies of the scheduling and parse suites (default: all)")},
           {QStringLiteral("--predictor X"),
            QStringLiteral("predictor of the paper suite (default rf)")},
           {QStringLiteral("--paper-jobs N"),
