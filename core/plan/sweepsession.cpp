@@ -107,12 +107,11 @@ QByteArray SweepSession::serialise(const SweepPoint& p, const BatchRun& run)
     o.insert("metrics", metrics);
     QJsonObject busy;
     QJsonArray order;
-    if (run.schedule)
-        for (const auto& [type, seconds] :
-             CostModel::busyGpuSeconds(p.scenario.cluster, *run.schedule)) {
-            busy.insert(type, seconds);
-            order.append(type);
-        }
+    // Counted during the run: points need no recorded schedule.
+    for (const auto& [type, seconds] : run.result.busyGpuSeconds) {
+        busy.insert(type, seconds);
+        order.append(type);
+    }
     o.insert("gpu_seconds", busy);
     o.insert("gpu_types", order);
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
@@ -129,7 +128,6 @@ Result<QByteArray> SweepSession::evaluate(std::size_t i) const
             .toJson(QJsonDocument::Compact);
     BatchRunner::Options opt;
     opt.threads = 1;
-    opt.schedules = true;
     std::vector<BatchItem> items{
         BatchItem{std::shared_ptr<const Scenario>(&p.scenario, [](const Scenario*) {}), p.config}};
     Result<std::vector<BatchRun>> runs = BatchRunner::run(items, opt);
@@ -223,13 +221,13 @@ Status SweepSession::runAll(int threads, Feedback* feedback, const AcceptedFn& a
     }
     BatchRunner::Options opt;
     opt.threads = std::max(1, threads);
-    opt.schedules = true;
     opt.finished = [&](std::size_t k, BatchRun& run) {
         if (!failure)
             return;
         const std::size_t i = itemPoint[k];
         const Status s = accept(i, serialise(m_points[i], run));
-        run.schedule.reset();
+        // Only the serialised result is kept: a trace's per-job records would pile up.
+        std::vector<JobRecord>().swap(run.result.jobs);
         if (!s) {
             failure = s;
             if (feedback)
