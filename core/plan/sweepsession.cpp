@@ -16,6 +16,8 @@
 #include <QLocale>
 #include <QSaveFile>
 
+#include <map>
+
 namespace gantry::plan {
 
 namespace {
@@ -58,8 +60,12 @@ Result<SweepSession> SweepSession::open(SweepSpec spec, const QString& outDir, b
     s.m_outDir = outDir;
     const std::size_t n = SweepPoints::count(s.m_spec);
     s.m_points.reserve(n);
+    // Points that differ only in run settings (policy, seed, ...) share one derived scenario.
+    std::map<std::vector<std::size_t>, std::size_t> firstWith;
     for (std::size_t i = 0; i < n; ++i) {
-        Result<SweepPoint> p = SweepPoints::derive(s.m_spec, i);
+        const auto [at, added] = firstWith.emplace(SweepPoints::scenarioAxes(s.m_spec, i), i);
+        Result<SweepPoint> p = added ? SweepPoints::derive(s.m_spec, i)
+                                     : SweepPoints::derive(s.m_spec, i, s.m_points[at->second]);
         if (!p)
             return p.error();
         s.m_points.push_back(std::move(p).value());
