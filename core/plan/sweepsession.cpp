@@ -16,6 +16,7 @@
 #include <QLocale>
 #include <QSaveFile>
 
+#include <cstdio>
 #include <map>
 
 namespace gantry::plan {
@@ -24,6 +25,24 @@ namespace {
 QString cacheDir(const QString& outDir)
 {
     return QDir(outDir).filePath(QStringLiteral("cache"));
+}
+
+// A cache entry, replaced atomically (a temporary file renamed over it) but not synced to disk:
+// a point takes milliseconds and a sync tens of them, and an entry lost or damaged by a crash of
+// the machine does not read back and is simply run again (open() checks every entry).
+Status writeCacheEntry(const QString& path, const QByteArray& bytes)
+{
+    const QString part = path + QStringLiteral(".part");
+    QFile f(part);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
+        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(part, f.errorString()));
+    f.close();
+    if (std::rename(QFile::encodeName(part).constData(), QFile::encodeName(path).constData()) !=
+        0) {
+        QFile::remove(part);
+        return Error::invalid(QStringLiteral("%1: cannot write").arg(path));
+    }
+    return {};
 }
 
 QString number(double v)
@@ -183,7 +202,7 @@ Status SweepSession::record(std::size_t i, const QByteArray& bytes, bool writeCa
     if (!r)
         return r.error();
     if (writeCache && !m_outDir.isEmpty()) {
-        const Status w = ResultWriter::writeAtomically(
+        const Status w = writeCacheEntry(
             QDir(cacheDir(m_outDir)).filePath(m_points[i].key + QStringLiteral(".json")), bytes);
         if (!w)
             return w;
