@@ -244,15 +244,38 @@ Status SweepSession::runAll(int threads, Feedback* feedback, const AcceptedFn& a
             std::shared_ptr<const Scenario>(&p.scenario, [](const Scenario*) {}), p.config});
         itemPoint.push_back(i);
     }
+    // Each point is serialised and read back on the thread that ran it; only the cache write
+    // and the bookkeeping wait in the in-order line, so the line does not cap the speed-up.
+    std::vector<QByteArray> bytes(items.size());
+    std::vector<std::optional<Result<PointResult>>> parsed(items.size());
     BatchRunner::Options opt;
     opt.threads = std::max(1, threads);
-    opt.finished = [&](std::size_t k, BatchRun& run) {
+    opt.settle = [&](std::size_t k, BatchRun& run) {
+        const std::size_t i = itemPoint[k];
+        bytes[k] = serialise(m_points[i], run);
+        parsed[k] = parse(i, bytes[k]);
+        // Only the serialised result is kept: a trace's per-job records would pile up.
+        std::vector<JobRecord>().swap(run.result.jobs);
+    };
+    opt.finished = [&](std::size_t k, BatchRun&) {
         if (!failure)
             return;
         const std::size_t i = itemPoint[k];
-        const Status s = accept(i, serialise(m_points[i], run));
-        // Only the serialised result is kept: a trace's per-job records would pile up.
-        std::vector<JobRecord>().swap(run.result.jobs);
+        Status s;
+        if (!parsed[k])
+            s = Status(Error::internal(QStringLiteral("point %1 was not settled").arg(i)));
+        else if (!*parsed[k])
+            s = Status(parsed[k]->error());
+        if (s && !m_outDir.isEmpty())
+            s = writeCacheEntry(
+                QDir(cacheDir(m_outDir)).filePath(m_points[i].key + QStringLiteral(".json")),
+                bytes[k]);
+        if (s) {
+            m_results[i] = std::move(*parsed[k]).value();
+            m_serialised[i] = std::move(bytes[k]);
+            ++m_evaluated;
+        }
+        parsed[k].reset();
         if (!s) {
             failure = s;
             if (feedback)
