@@ -11,6 +11,7 @@
 #include "run/batchrunner.h"
 #include "sensitivitybench.h"
 #include "sim/metrics.h"
+#include "sweepbench.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -58,6 +59,21 @@ QString defaultSweep()
         QCoreApplication::applicationDirPath() +
             QStringLiteral("/../share/gantry/two-racks-sweep.json"),
         QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks-sweep.json")};
+    for (const QString& c : candidates)
+        if (QFileInfo::exists(c))
+            return QDir::cleanPath(c);
+    return candidates.back();
+}
+
+// The trace-sized sweep (four points on the Philly scenario), found like the sample sweep.
+QString defaultHeavySweep()
+{
+    const QStringList candidates = {
+        QCoreApplication::applicationDirPath() +
+            QStringLiteral("/../../sampledata/philly-sweep.json"),
+        QCoreApplication::applicationDirPath() +
+            QStringLiteral("/../share/gantry/philly-sweep.json"),
+        QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/philly-sweep.json")};
     for (const QString& c : candidates)
         if (QFileInfo::exists(c))
             return QDir::cleanPath(c);
@@ -187,12 +203,12 @@ QJsonArray parseSuite(const QString& scenario, const QStringList& policies, int 
 int BenchCommand::run(const QStringList& args)
 {
     QTextStream out(stdout), err(stderr);
-    auto parsed = CliArgs::parse(args,
-                                 {QStringLiteral("scenario"), QStringLiteral("repeat"),
-                                  QStringLiteral("policies"), QStringLiteral("suite"),
-                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
-                                  QStringLiteral("paper-seeds"), QStringLiteral("sweep")},
-                                 {QStringLiteral("json")});
+    auto parsed = CliArgs::parse(
+        args,
+        {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies"),
+         QStringLiteral("suite"), QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
+         QStringLiteral("paper-seeds"), QStringLiteral("sweep"), QStringLiteral("heavy-sweep")},
+        {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
         return ExitInvalid;
@@ -204,10 +220,11 @@ int BenchCommand::run(const QStringList& args)
     const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
                                 QStringLiteral("mapping"), QStringLiteral("prediction"),
                                 QStringLiteral("paper"),   QStringLiteral("sensitivity"),
-                                QStringLiteral("sweep"),   QStringLiteral("parse")};
+                                QStringLiteral("sweep"),   QStringLiteral("parse"),
+                                QStringLiteral("memory")};
     if (!suites.contains(suite)) {
         err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
-               "sensitivity, sweep or parse"
+               "sensitivity, sweep, parse or memory"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -416,7 +433,7 @@ int BenchCommand::run(const QStringList& args)
         }
     }
     // Points per second of the sample sweep on one thread and on every core; only when asked.
-    QJsonArray sweepRows;
+    QJsonArray sweepRows, processRows, heavyRows;
     if (suite == QLatin1String("sweep")) {
         const QString file = a.value(QStringLiteral("sweep")).value_or(defaultSweep());
         auto opened = plan::SweepSession::open(file, QString(), false);
@@ -458,7 +475,107 @@ int BenchCommand::run(const QStringList& args)
         if (!json)
             out << "speedup " << all << " threads / 1 thread: "
                 << QString::number(sweepRows.last().toObject().value("speedup").toDouble(), 'f', 2)
+                << " (target 1.8 from 1 to 2)" << Qt::endl;
+
+        // Whole processes: gantry-cli sweep on W threads against mpirun with W workers.
+        QString why;
+        processRows = SweepBench::processRows(file, double(points), repeat, &why);
+        if (processRows.isEmpty()) {
+            err << "gantry-cli: bench: the sweep suite failed: " << why << Qt::endl;
+            return ExitInternal;
+        }
+        if (!json) {
+            out << "\nwhole processes (start-up, reading and writing included; median of " << repeat
+                << "); mpirun -n W+1 is W workers, rank 0 only hands out points";
+            if (SweepBench::sweepProgram().isEmpty())
+                out << "; gantry-sweep is not built, no MPI figures";
+            out << "\n";
+            for (const QJsonValue& v : processRows) {
+                const QJsonObject o = v.toObject();
+                const QString side = o.value("side").toString();
+                if (side == QLatin1String("ratio"))
+                    out << QStringLiteral("  mpi / threads at %1 workers: %2 (target %3)\n")
+                               .arg(o.value("workers").toInt())
+                               .arg(o.value("mpi_over_threads").toDouble(), 0, 'f', 2)
+                               .arg(o.value("target").toString());
+                else
+                    out << QStringLiteral("%1 %2 workers %3 s %4 points/s\n")
+                               .arg(side == QLatin1String("mpi")
+                                        ? QStringLiteral("mpirun -n %1 gantry-sweep")
+                                              .arg(o.value("ranks").toInt())
+                                        : QStringLiteral("gantry-cli sweep --threads %1")
+                                              .arg(o.value("workers").toInt()),
+                                    -32)
+                               .arg(o.value("workers").toInt(), 2)
+                               .arg(o.value("wall_s").toDouble(), 8, 'f', 3)
+                               .arg(o.value("points_per_s").toDouble(), 9, 'f', 1);
+            }
+            out.flush();
+        }
+
+        // The sample's points take milliseconds; a trace-sized sweep shows how running points
+        // scales when each point is a whole trace (--heavy-sweep none skips it).
+        const QString heavy = a.value(QStringLiteral("heavy-sweep")).value_or(defaultHeavySweep());
+        if (heavy != QLatin1String("none")) {
+            auto heavyOpened = plan::SweepSession::open(heavy, QString(), false);
+            if (!heavyOpened) {
+                err << "gantry-cli: bench: " << heavyOpened.error().message << Qt::endl;
+                return heavyOpened.error().kind == ErrorKind::InvalidInput ? ExitInvalid
+                                                                           : ExitInternal;
+            }
+            const std::size_t heavyPoints = heavyOpened.value().pointCount();
+            double heavyOne = 0.0;
+            for (const int threads : {1, 2}) {
+                const Result<double> wall = sweepWall(heavy, threads, repeat);
+                if (!wall) {
+                    err << "gantry-cli: bench: the sweep suite failed: " << wall.error().message
+                        << Qt::endl;
+                    return ExitInternal;
+                }
+                if (threads == 1)
+                    heavyOne = wall.value();
+                heavyRows.append(QJsonObject{
+                    {"sweep", heavy},
+                    {"threads", threads},
+                    {"points", double(heavyPoints)},
+                    {"wall_s", wall.value()},
+                    {"points_per_s", double(heavyPoints) / std::max(wall.value(), 1e-9)},
+                    {"speedup", heavyOne / std::max(wall.value(), 1e-9)}});
+            }
+            if (!json)
+                out << "\nheavy sweep (" << heavy << ", " << heavyPoints
+                    << " points, running the points only, median of " << repeat << "): 1 thread "
+                    << QString::number(heavyRows.first().toObject().value("wall_s").toDouble(), 'f',
+                                       3)
+                    << " s, 2 threads "
+                    << QString::number(heavyRows.last().toObject().value("wall_s").toDouble(), 'f',
+                                       3)
+                    << " s, speedup "
+                    << QString::number(heavyRows.last().toObject().value("speedup").toDouble(), 'f',
+                                       2)
+                    << " (target 1.8)" << Qt::endl;
+        }
+    }
+    // Peak memory of one whole run of the scenario (asrpt, graph, oracle) in a child process.
+    QJsonObject memoryRow;
+    if (wants("memory")) {
+        const QJsonObject r =
+            ChildRun::median(scenario, QStringLiteral("asrpt"), QStringLiteral("graph"), total, 1,
+                             QStringLiteral("oracle"));
+        if (r.value("exit").toInt() != 0) {
+            err << "gantry-cli: bench: the memory suite failed: " << r.value("error").toString()
                 << Qt::endl;
+            return r.value("exit").toInt();
+        }
+        memoryRow = QJsonObject{{"case", "run asrpt graph oracle"},
+                                {"jobs", total},
+                                {"peak_rss_mb", r.value("peak_rss_mb")},
+                                {"target_mb", 120}};
+        if (!json)
+            out << "\nmemory suite: peak RSS of `run " << QFileInfo(scenario).fileName()
+                << " --policy asrpt --placement graph --predictor oracle`: "
+                << QString::number(r.value("peak_rss_mb").toDouble(), 'f', 1)
+                << " MB (target 120 MB)" << Qt::endl;
     }
     // Reading the scenario against python3's json.load of it; only when asked.
     QJsonArray parseRows;
@@ -500,10 +617,15 @@ int BenchCommand::run(const QStringList& args)
         QJsonObject doc{{"scenario", scenario},   {"results", rows},
                         {"mapping", mappingRows}, {"prediction", predictionRows},
                         {"paper", paperRows},     {"sensitivity", sensitivityRows}};
-        if (suite == QLatin1String("sweep"))
+        if (suite == QLatin1String("sweep")) {
             doc.insert("sweep", sweepRows);
+            doc.insert("sweep_processes", processRows);
+            doc.insert("sweep_heavy", heavyRows);
+        }
         if (suite == QLatin1String("parse"))
             doc.insert("parse", parseRows);
+        if (wants("memory"))
+            doc.insert("memory", memoryRow);
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     }
     return ExitOk;

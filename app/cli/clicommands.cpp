@@ -168,9 +168,10 @@ QString CliCommands::usage()
         "  gantry-cli import --format philly|helios|acme|alibaba2023|gavel INPUT\n"
         "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
         "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
-        "  gantry-cli bench [--suite "
-        "all|scheduling|mapping|prediction|paper|sensitivity|sweep|parse]\n"
-        "                   [--json] [--sweep FILE]\n"
+        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity|sweep|
+"
+        "                   parse|memory] [--json] [--sweep FILE] [--heavy-sweep FILE|none]
+"
         "                   [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
         "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"

@@ -190,6 +190,9 @@ QList<Command> table()
           {QStringLiteral("--sweep FILE"),
            QStringLiteral("the sweep of the sweep suite (default: the installed "
                           "two-racks-sweep.json); all does not include that suite")},
+          {QStringLiteral("--heavy-sweep FILE"),
+           QStringLiteral("the trace-sized sweep of the sweep suite (default: the installed "
+                          "philly-sweep.json; none skips it)")},
           {QStringLiteral("--paper-seeds N"),
            QStringLiteral("generator seeds of the paper suite (default 2; sensitivity: 3)")},
           json}},

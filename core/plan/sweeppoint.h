@@ -23,6 +23,7 @@ struct SweepPoint
     bool feasible = true;           ///< false when the cluster cannot hold some job
     QString infeasibleReason;       ///< the first job that does not fit, when infeasible
     QString key;                    ///< cache key: hex SHA-256 of scenario and configuration
+    QString scenarioHash;           ///< ResultWriter::scenarioHash of scenario
 };
 
 } // namespace gantry::plan

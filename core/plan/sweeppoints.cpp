@@ -29,7 +29,51 @@ std::vector<std::size_t> SweepPoints::valueIndices(const SweepSpec& spec, std::s
     return idx;
 }
 
+std::vector<std::size_t> SweepPoints::scenarioAxes(const SweepSpec& spec, std::size_t i)
+{
+    const std::vector<std::size_t> idx = valueIndices(spec, i);
+    std::vector<std::size_t> out;
+    for (std::size_t k = 0; k < spec.axes.size(); ++k)
+        if (spec.axes[k].kind == SweepAxis::Kind::ServerCount ||
+            spec.axes[k].kind == SweepAxis::Kind::LoadScale)
+            out.push_back(idx[k]);
+    return out;
+}
+
+namespace {
+QString pointKey(const SweepPoint& p)
+{
+    const QByteArray keyText =
+        QJsonDocument(QJsonObject{{"scenario", p.scenarioHash},
+                                  {"config", ResultWriter::configJson(p.scenario, p.config)}})
+            .toJson(QJsonDocument::Compact);
+    return QString::fromLatin1(
+        QCryptographicHash::hash(keyText, QCryptographicHash::Sha256).toHex());
+}
+} // namespace
+
+Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i, const SweepPoint& same)
+{
+    // The run configuration and the axis values are the point's own; the scenario is shared.
+    Result<SweepPoint> p = derive(spec, i, false);
+    if (!p)
+        return p;
+    SweepPoint& out = p.value();
+    out.scenarioJson = same.scenarioJson;
+    out.scenario = same.scenario;
+    out.feasible = same.feasible;
+    out.infeasibleReason = same.infeasibleReason;
+    out.scenarioHash = same.scenarioHash;
+    out.key = pointKey(out);
+    return p;
+}
+
 Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i)
+{
+    return derive(spec, i, true);
+}
+
+Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i, bool withScenario)
 {
     SweepPoint p;
     p.index = i;
@@ -70,6 +114,8 @@ Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i)
             break;
         }
     }
+    if (!withScenario)
+        return p;
     QJsonArray kept;
     for (const QJsonValue& s : servers)
         if (s.toObject().value("count").toInt(1) > 0)
@@ -99,12 +145,8 @@ Result<SweepPoint> SweepPoints::derive(const SweepSpec& spec, std::size_t i)
         p.feasible = false;
         p.infeasibleReason = problems.front().text();
     }
-    const QByteArray keyText =
-        QJsonDocument(QJsonObject{{"scenario", ResultWriter::scenarioHash(p.scenario)},
-                                  {"config", ResultWriter::configJson(p.scenario, p.config)}})
-            .toJson(QJsonDocument::Compact);
-    p.key =
-        QString::fromLatin1(QCryptographicHash::hash(keyText, QCryptographicHash::Sha256).toHex());
+    p.scenarioHash = ResultWriter::scenarioHash(p.scenario);
+    p.key = pointKey(p);
     return p;
 }
 

@@ -16,12 +16,33 @@
 #include <QLocale>
 #include <QSaveFile>
 
+#include <cstdio>
+#include <map>
+
 namespace gantry::plan {
 
 namespace {
 QString cacheDir(const QString& outDir)
 {
     return QDir(outDir).filePath(QStringLiteral("cache"));
+}
+
+// A cache entry, replaced atomically (a temporary file renamed over it) but not synced to disk:
+// a point takes milliseconds and a sync tens of them, and an entry lost or damaged by a crash of
+// the machine does not read back and is simply run again (open() checks every entry).
+Status writeCacheEntry(const QString& path, const QByteArray& bytes)
+{
+    const QString part = path + QStringLiteral(".part");
+    QFile f(part);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
+        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(part, f.errorString()));
+    f.close();
+    if (std::rename(QFile::encodeName(part).constData(), QFile::encodeName(path).constData()) !=
+        0) {
+        QFile::remove(part);
+        return Error::invalid(QStringLiteral("%1: cannot write").arg(path));
+    }
+    return {};
 }
 
 QString number(double v)
@@ -58,8 +79,12 @@ Result<SweepSession> SweepSession::open(SweepSpec spec, const QString& outDir, b
     s.m_outDir = outDir;
     const std::size_t n = SweepPoints::count(s.m_spec);
     s.m_points.reserve(n);
+    // Points that differ only in run settings (policy, seed, ...) share one derived scenario.
+    std::map<std::vector<std::size_t>, std::size_t> firstWith;
     for (std::size_t i = 0; i < n; ++i) {
-        Result<SweepPoint> p = SweepPoints::derive(s.m_spec, i);
+        const auto [at, added] = firstWith.emplace(SweepPoints::scenarioAxes(s.m_spec, i), i);
+        Result<SweepPoint> p = added ? SweepPoints::derive(s.m_spec, i)
+                                     : SweepPoints::derive(s.m_spec, i, s.m_points[at->second]);
         if (!p)
             return p.error();
         s.m_points.push_back(std::move(p).value());
@@ -107,12 +132,11 @@ QByteArray SweepSession::serialise(const SweepPoint& p, const BatchRun& run)
     o.insert("metrics", metrics);
     QJsonObject busy;
     QJsonArray order;
-    if (run.schedule)
-        for (const auto& [type, seconds] :
-             CostModel::busyGpuSeconds(p.scenario.cluster, *run.schedule)) {
-            busy.insert(type, seconds);
-            order.append(type);
-        }
+    // Counted during the run: points need no recorded schedule.
+    for (const auto& [type, seconds] : run.result.busyGpuSeconds) {
+        busy.insert(type, seconds);
+        order.append(type);
+    }
     o.insert("gpu_seconds", busy);
     o.insert("gpu_types", order);
     return QJsonDocument(o).toJson(QJsonDocument::Compact);
@@ -129,7 +153,6 @@ Result<QByteArray> SweepSession::evaluate(std::size_t i) const
             .toJson(QJsonDocument::Compact);
     BatchRunner::Options opt;
     opt.threads = 1;
-    opt.schedules = true;
     std::vector<BatchItem> items{
         BatchItem{std::shared_ptr<const Scenario>(&p.scenario, [](const Scenario*) {}), p.config}};
     Result<std::vector<BatchRun>> runs = BatchRunner::run(items, opt);
@@ -179,7 +202,7 @@ Status SweepSession::record(std::size_t i, const QByteArray& bytes, bool writeCa
     if (!r)
         return r.error();
     if (writeCache && !m_outDir.isEmpty()) {
-        const Status w = ResultWriter::writeAtomically(
+        const Status w = writeCacheEntry(
             QDir(cacheDir(m_outDir)).filePath(m_points[i].key + QStringLiteral(".json")), bytes);
         if (!w)
             return w;
@@ -221,15 +244,38 @@ Status SweepSession::runAll(int threads, Feedback* feedback, const AcceptedFn& a
             std::shared_ptr<const Scenario>(&p.scenario, [](const Scenario*) {}), p.config});
         itemPoint.push_back(i);
     }
+    // Each point is serialised and read back on the thread that ran it; only the cache write
+    // and the bookkeeping wait in the in-order line, so the line does not cap the speed-up.
+    std::vector<QByteArray> bytes(items.size());
+    std::vector<std::optional<Result<PointResult>>> parsed(items.size());
     BatchRunner::Options opt;
     opt.threads = std::max(1, threads);
-    opt.schedules = true;
-    opt.finished = [&](std::size_t k, BatchRun& run) {
+    opt.settle = [&](std::size_t k, BatchRun& run) {
+        const std::size_t i = itemPoint[k];
+        bytes[k] = serialise(m_points[i], run);
+        parsed[k] = parse(i, bytes[k]);
+        // Only the serialised result is kept: a trace's per-job records would pile up.
+        std::vector<JobRecord>().swap(run.result.jobs);
+    };
+    opt.finished = [&](std::size_t k, BatchRun&) {
         if (!failure)
             return;
         const std::size_t i = itemPoint[k];
-        const Status s = accept(i, serialise(m_points[i], run));
-        run.schedule.reset();
+        Status s;
+        if (!parsed[k])
+            s = Status(Error::internal(QStringLiteral("point %1 was not settled").arg(i)));
+        else if (!*parsed[k])
+            s = Status(parsed[k]->error());
+        if (s && !m_outDir.isEmpty())
+            s = writeCacheEntry(
+                QDir(cacheDir(m_outDir)).filePath(m_points[i].key + QStringLiteral(".json")),
+                bytes[k]);
+        if (s) {
+            m_results[i] = std::move(*parsed[k]).value();
+            m_serialised[i] = std::move(bytes[k]);
+            ++m_evaluated;
+        }
+        parsed[k].reset();
         if (!s) {
             failure = s;
             if (feedback)

@@ -15,8 +15,8 @@ namespace gantry {
 namespace {
 
 // One item, run to the end or to a cancel; exceptions become internal errors.
-Result<BatchRun> runOne(const BatchItem& item, const BatchRunner::Options& options,
-                        Feedback& feedback)
+Result<BatchRun> runOne(std::size_t index, const BatchItem& item,
+                        const BatchRunner::Options& options, Feedback& feedback)
 {
     try {
         std::optional<ScheduleRecorder> recorder;
@@ -36,6 +36,8 @@ Result<BatchRun> runOne(const BatchItem& item, const BatchRunner::Options& optio
         run.result = std::move(r).value();
         if (recorder)
             run.schedule = recorder->take();
+        if (options.settle)
+            options.settle(index, run);
         return run;
     } catch (const std::exception& e) {
         return Error::internal(QString::fromLocal8Bit(e.what()));
@@ -121,7 +123,7 @@ std::vector<Result<BatchRun>> BatchRunner::runEach(const std::vector<BatchItem>&
                 if (feedback && !feedback->cancelled())
                     feedback->progress(fraction(), label(i));
             }
-            Result<BatchRun> r = runOne(items[i], options, own);
+            Result<BatchRun> r = runOne(i, items[i], options, own);
             {
                 std::lock_guard lock(state);
                 running[i] = nullptr;

@@ -23,6 +23,10 @@ public:
     /// in index order, serialised (never two at once), as soon as every earlier item has been
     /// handed on. It may move from run; what it leaves is what the batch returns.
     using FinishedFn = std::function<void(std::size_t index, BatchRun& run)>;
+    /// Reshapes item index's run on the worker thread that ran it, right after it ran to its
+    /// end and before it is handed on: items in parallel, each once, each touching only its own
+    /// run (for work that would otherwise wait in FinishedFn's line, e.g. serialising).
+    using SettleFn = std::function<void(std::size_t index, BatchRun& run)>;
 
     /// How a batch runs.
     struct Options
@@ -32,6 +36,7 @@ public:
         ScheduleRecorder::Notes notes = ScheduleRecorder::Notes::Skip; ///< with schedules
         bool stopOnError = true; ///< a failed item cancels every later item (runs earlier ones)
         FinishedFn finished;     ///< optional, see FinishedFn
+        SettleFn settle;         ///< optional, see SettleFn
     };
 
     /// Runs every item; slot i holds item i's run or its error (Cancelled for items cancelled,

@@ -82,6 +82,14 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
     result.summary.events = simulator.events();
     result.summary.idleWhileWaitingGpuS = simulator.idleWhileWaitingGpuS();
     result.summary.virtualWaitS = policy->virtualWaitS(state);
+    const Cluster& cluster = scenario.cluster;
+    std::vector<bool> present(cluster.gpuTypes.size(), false);
+    for (const Server& s : cluster.servers)
+        present[std::size_t(s.gpuType)] = true;
+    const std::vector<double>& busy = simulator.busyGpuSecondsByType();
+    for (std::size_t t = 0; t < busy.size(); ++t)
+        if (present[t])
+            result.busyGpuSeconds.emplace_back(cluster.gpuTypes[t].name, busy[t]);
     result.summary.wallS = double(timer.nsecsElapsed()) / 1e9;
     return result;
 }

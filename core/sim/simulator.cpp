@@ -33,6 +33,20 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
         return m_state.m_jobs[std::size_t(a)].arrival < m_state.m_jobs[std::size_t(b)].arrival;
     });
     m_policy->setObservers(&m_observers);
+    const Cluster& cluster = scenario.cluster;
+    m_typeOfGpu.resize(std::size_t(cluster.totalGpus()));
+    for (int g = 0; g < cluster.totalGpus(); ++g)
+        m_typeOfGpu[std::size_t(g)] = cluster.servers[std::size_t(cluster.serverOfGpu(g))].gpuType;
+    m_busyByType.assign(cluster.gpuTypes.size(), 0.0);
+}
+
+void Simulator::addBusy(const JobState& st)
+{
+    // Seconds taken as a recorded segment takes them (end - start, each converted), added per
+    // GPU, so that the sums match CostModel::busyGpuSeconds on the Schedule bit for bit.
+    const double seconds = toSeconds(m_state.m_now) - toSeconds(st.segmentStart);
+    for (int g : st.mapping.gpus)
+        m_busyByType[std::size_t(m_typeOfGpu[std::size_t(g)])] += seconds;
 }
 
 void Simulator::addObserver(SimObserver* observer)
@@ -248,6 +262,7 @@ void Simulator::shareNetwork()
 void Simulator::finish(int j)
 {
     JobState& st = m_state.m_jobs[std::size_t(j)];
+    addBusy(st);
     const SimTime elapsed = m_state.m_now - st.segmentStart;
     st.crossBytes += st.remainingIterations * st.crossBytesPerIteration;
     st.remainingIterations = 0.0;
@@ -329,6 +344,7 @@ void Simulator::startJob(int j, const Mapping& m)
 void Simulator::preemptJob(int j)
 {
     JobState& st = m_state.m_jobs[std::size_t(j)];
+    addBusy(st);
     closeSegment(st);
     m_state.m_pool.give(st.mapping);
     removeRunning(j);

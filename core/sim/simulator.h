@@ -63,6 +63,11 @@ public:
     /// unfinished, not running) jobs that each need at most F GPUs. By GPU count only: memory,
     /// GPU types and placement are ignored. O(distinct GPU demands) per decision point.
     double idleWhileWaitingGpuS() const { return m_idleWhileWaitingGpuS; }
+    /// GPU-seconds held by jobs in closed segments (preempted or finished), per GPU type index of
+    /// the cluster: each segment adds, per GPU it held, its end minus its start in seconds, in the
+    /// order segments close, so the sums equal a recorded Schedule's bit for bit. O(1) per event
+    /// and GPU of the job.
+    const std::vector<double>& busyGpuSecondsByType() const { return m_busyByType; }
 
 private:
     void arrive(int j);
@@ -70,6 +75,7 @@ private:
     void startJob(int j, const Mapping& m);
     void preemptJob(int j);
     void closeSegment(JobState& st);
+    void addBusy(const JobState& st);
     void removeRunning(int j);
     void scheduleCompletion(int j);
     Status apply(const Decisions& d);
@@ -97,6 +103,8 @@ private:
     Decisions m_decisions;
     std::map<int, int> m_waitingByGpus; // GPU demand -> number of waiting jobs
     double m_idleWhileWaitingGpuS = 0.0;
+    std::vector<int> m_typeOfGpu;     // GPU type index of each global GPU
+    std::vector<double> m_busyByType; // see busyGpuSecondsByType()
     Error m_error;
     bool m_failed = false;
 };

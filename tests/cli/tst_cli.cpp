@@ -7,6 +7,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QRegularExpression>
 #include <QSet>
 #include <QTemporaryDir>
@@ -1063,6 +1064,44 @@ void TestCli::benchSmoke()
         QVERIFY(row.value("p99_jct_s").toDouble() > 0);
         QCOMPARE(row.value("runs").toInt(), 1);
     }
+
+    // The memory suite: the peak of one whole run in a child process.
+    const Outcome mem =
+        cli({QStringLiteral("bench"), QStringLiteral("--scenario"), small(),
+             QStringLiteral("--suite"), QStringLiteral("memory"), QStringLiteral("--json")});
+    QVERIFY2(mem.exitCode == 0, qPrintable(explain(mem)));
+    const QJsonObject memory = parseObject(mem.out, &problem).value("memory").toObject();
+    QVERIFY2(memory.value("peak_rss_mb").toDouble() > 1.0, qPrintable(explain(mem)));
+    QCOMPARE(memory.value("target_mb").toInt(), 120);
+
+    // The sweep suite's whole-process rows: threads on 1 and 2 workers, and with gantry-sweep
+    // built, mpirun with W + 1 ranks for W workers and the ratio.
+    const Outcome sw =
+        cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("sweep"),
+             QStringLiteral("--sweep"),
+             QStringLiteral(GANTRY_SOURCE_DIR "/tests/mpi/data/tiny-sweep.json"),
+             QStringLiteral("--heavy-sweep"), QStringLiteral("none"), QStringLiteral("--repeat"),
+             QStringLiteral("1"), QStringLiteral("--json")});
+    QVERIFY2(sw.exitCode == 0, qPrintable(explain(sw)));
+    const QJsonObject sweepDoc = parseObject(sw.out, &problem);
+    QCOMPARE(sweepDoc.value("sweep_heavy").toArray().size(), 0);
+    QMap<QString, int> sides;
+    for (const QJsonValue& v : sweepDoc.value("sweep_processes").toArray()) {
+        const QJsonObject row = v.toObject();
+        const QString side = row.value("side").toString();
+        ++sides[side];
+        if (side == QLatin1String("ratio"))
+            QVERIFY(row.value("mpi_over_threads").toDouble() > 0);
+        else
+            QVERIFY2(row.value("wall_s").toDouble() > 0, qPrintable(explain(sw)));
+        if (side == QLatin1String("mpi"))
+            QCOMPARE(row.value("ranks").toInt(), row.value("workers").toInt() + 1);
+    }
+    QCOMPARE(sides.value(QStringLiteral("threads")), 2);
+    QCOMPARE(sides.value(QStringLiteral("mpi")), sides.value(QStringLiteral("ratio")));
+#ifdef GANTRY_HAVE_MPI
+    QCOMPARE(sides.value(QStringLiteral("mpi")), 2);
+#endif
 }
 
 void TestCli::mapJson_data()

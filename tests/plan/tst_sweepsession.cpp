@@ -67,6 +67,7 @@ private slots:
     void pointEqualsPlainRun_data();
     void pointEqualsPlainRun();
     void csvLayout();
+    void sharedScenarioEqualsDerived();
 
 private:
     Files m_reference;
@@ -265,6 +266,31 @@ void TestSweepSession::csvLayout()
     QVERIFY(lines[1].startsWith("0,0,1,fifo,0,"));
     QVERIFY(lines[2].startsWith("0,0,1,fifo,1,"));
     QVERIFY(lines[1].endsWith(",,,false,false")); // no servers able to hold every job
+}
+
+// Points that differ only in run settings share one derived scenario; each equals the point
+// derived on its own (scenario, feasibility, key), and the sharing does happen.
+void TestSweepSession::sharedScenarioEqualsDerived()
+{
+    auto s = SweepSession::open(sampleSweep(), QString(), false);
+    QVERIFY(s.ok());
+    const SweepSpec& spec = s.value().spec();
+    std::map<std::vector<std::size_t>, int> groups;
+    for (std::size_t i = 0; i < s.value().pointCount(); ++i) {
+        const SweepPoint& shared = s.value().point(i);
+        const Result<SweepPoint> alone = SweepPoints::derive(spec, i);
+        QVERIFY(alone.ok());
+        QCOMPARE(shared.key, alone.value().key);
+        QCOMPARE(shared.scenarioHash, alone.value().scenarioHash);
+        QCOMPARE(shared.feasible, alone.value().feasible);
+        QCOMPARE(shared.infeasibleReason, alone.value().infeasibleReason);
+        QCOMPARE(shared.config, alone.value().config);
+        QCOMPARE(shared.values, alone.value().values);
+        QVERIFY(shared.scenarioJson == alone.value().scenarioJson);
+        QCOMPARE(ResultWriter::scenarioHash(shared.scenario), alone.value().scenarioHash);
+        ++groups[SweepPoints::scenarioAxes(spec, i)];
+    }
+    QVERIFY(groups.size() < s.value().pointCount());
 }
 
 QTEST_GUILESS_MAIN(TestSweepSession)

@@ -109,6 +109,8 @@ private Q_SLOTS:
     void progressOnlyRises();
     void subRange();
     void emptyBatch();
+    void settleBeforeFinished_data();
+    void settleBeforeFinished();
 };
 
 static void threadRows()
@@ -410,6 +412,38 @@ void TestBatchRunner::emptyBatch()
     QVERIFY(r.ok());
     QVERIFY(r.value().empty());
     QCOMPARE(seen, std::vector<double>{1.0});
+}
+
+void TestBatchRunner::settleBeforeFinished_data()
+{
+    threadRows();
+}
+
+// settle sees each item once, after its run and before finished, and what it leaves is what
+// finished and the batch see.
+void TestBatchRunner::settleBeforeFinished()
+{
+    QFETCH(int, threads);
+    const Scenario s = scenario(30);
+    const std::vector<RunConfig> cs = configs({"fifo", "srtf", "asrpt", "sjf", "tiresias"});
+    std::vector<std::atomic<int>> settled(cs.size());
+    bool inOrder = true;
+    BatchRunner::Options o;
+    o.threads = threads;
+    o.settle = [&](std::size_t i, BatchRun& run) {
+        ++settled[i];
+        run.result.summary.jobs = -int(i) - 1;
+    };
+    o.finished = [&](std::size_t i, BatchRun& run) {
+        inOrder = inOrder && settled[i].load() == 1 && run.result.summary.jobs == -int(i) - 1;
+    };
+    auto batch = BatchRunner::run(BatchRunner::items(s, cs), o);
+    QVERIFY(batch.ok());
+    QVERIFY(inOrder);
+    for (std::size_t i = 0; i < cs.size(); ++i) {
+        QCOMPARE(settled[i].load(), 1);
+        QCOMPARE(batch.value()[i].result.summary.jobs, -int(i) - 1);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestBatchRunner)
