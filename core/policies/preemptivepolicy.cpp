@@ -49,11 +49,31 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
     }
     m_stopped.clear();
     if (now >= m_nextRekey) {
+        // The jobs keys() re-keys; when few, each is taken out and put back at its place.
+        m_moved.clear();
+        for (std::size_t i = 0; i < m_run.size() && m_moved.size() <= kEraseOneByOne; ++i)
+            if (m_run[i].keyedUntil <= now)
+                m_moved.push_back(i);
         // Jobs before the first one re-keyed kept their keys and their order.
-        const std::size_t rekeyed = keys(now, m_run.data(), m_keys.data(), m_run.size(),
-                                         m_nextRekey);
+        const std::size_t rekeyed =
+            keys(now, m_run.data(), m_keys.data(), m_run.size(), m_nextRekey);
+        if (m_moved.size() <= kEraseOneByOne) {
+            m_movedJobs.clear();
+            for (std::size_t m = m_moved.size(); m-- > 0;) {
+                const std::size_t i = m_moved[m];
+                m_movedJobs.emplace_back(m_keys[i], m_run[i]);
+                m_keys.erase(m_keys.begin() + std::ptrdiff_t(i));
+                m_run.erase(m_run.begin() + std::ptrdiff_t(i));
+            }
+            for (const auto& [k, r] : m_movedJobs) {
+                const auto pos = std::lower_bound(m_keys.begin(), m_keys.end(), k);
+                m_run.insert(m_run.begin() + (pos - m_keys.begin()), r);
+                m_keys.insert(pos, k);
+            }
+        }
         // Insertion sort: the order is nearly the previous one, so this is about one pass.
-        for (std::size_t i = std::max<std::size_t>(1, rekeyed); i < m_run.size(); ++i) {
+        for (std::size_t i = std::max<std::size_t>(1, rekeyed);
+             m_moved.size() > kEraseOneByOne && i < m_run.size(); ++i) {
             if (!(m_keys[i] < m_keys[i - 1]))
                 continue;
             const PriorityKey k = m_keys[i];
@@ -71,8 +91,9 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
     for (int j : m_started)
         if (m_live[std::size_t(j)] == kStarted) {
             const JobState& st = state.state(j);
-            RunningJob r{st.segmentStart - st.ranBefore, st.predictedProcessing, st.arrival,
-                         st.gpus, j, std::numeric_limits<SimTime>::min()};
+            RunningJob r{
+                st.segmentStart - st.ranBefore,     st.predictedProcessing, st.arrival, st.gpus, j,
+                std::numeric_limits<SimTime>::min()};
             PriorityKey k;
             SimTime until = 0;
             keys(now, &r, &k, 1, until);
@@ -132,8 +153,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     // Running jobs ranked before the first waiting job all stay (together they fit): the walk
     // starts at the first running job ranked after it, with the GPUs the others leave.
     const std::size_t start = std::size_t(
-        std::lower_bound(m_keys.begin(), m_keys.end(),
-                         runningKeyOf(m_waiting.front().key, now)) -
+        std::lower_bound(m_keys.begin(), m_keys.end(), runningKeyOf(m_waiting.front().key, now)) -
         m_keys.begin());
     // m_suffix[i - start] = GPUs of m_run[i..]; m_dropped: running jobs not admitted, in order.
     m_suffix.assign(n - start + 1, 0);

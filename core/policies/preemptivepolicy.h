@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <utility>
 #include <vector>
 
 namespace gantry::sim {
@@ -25,9 +26,11 @@ namespace gantry::sim {
 /// may change (keyedUntil), and not at all at a decision before the earliest such time. The
 /// running jobs ranked before the first waiting job all stay; the walk starts after them and
 /// skips over runs of running jobs that certainly stay admitted with suffix sums of their GPUs.
-/// Cost per decision: O(re-keyed + started + stopped) x moves of the insertion sort, O(R) only
-/// when a job stopped (compaction), plus O(T + (visited waiting jobs + preemptions) x log R)
-/// for the walk, T the running jobs ranked after the first waiting job.
+/// Few re-keyed, started or stopped jobs are taken out or put in by binary search and one
+/// block move each; many go through one compacting pass and the insertion sort. Cost per
+/// decision: O(R) scans of keyedUntil only once some key may have changed, block moves of
+/// O(R) bytes per job re-keyed, started or stopped, plus O(T + (visited waiting jobs +
+/// preemptions) x log R) for the walk, T the running jobs ranked after the first waiting job.
 class PreemptivePolicy : public Policy
 {
 public:
@@ -77,16 +80,18 @@ private:
     static constexpr char kNotRunning = 0, kStarted = 1, kInRun = 2;
     // Up to this many stopped jobs are erased one by one, more in one compacting pass.
     static constexpr std::size_t kEraseOneByOne = 8;
-    std::vector<char> m_live;        // per job: kNotRunning, kStarted or kInRun
-    std::vector<int> m_stopped;      // left m_run (finished, preempted) since the last refresh
-    SimTime m_nextRekey = 0;         // no job of m_run needs re-keying before this time
-    int m_runGpus = 0;               // GPUs of the jobs in m_run
-    std::size_t m_walkStart = 0;     // the walk's first running job: those before it stay
-    std::vector<int> m_suffix;       // m_suffix[i] = GPUs of m_run[m_walkStart + i..]
-    std::vector<int> m_started;      // started at the last decision, not yet in m_run
+    std::vector<char> m_live;         // per job: kNotRunning, kStarted or kInRun
+    std::vector<int> m_stopped;       // left m_run (finished, preempted) since the last refresh
+    std::vector<std::size_t> m_moved; // indices in m_run of the jobs being re-keyed
+    std::vector<std::pair<PriorityKey, RunningJob>> m_movedJobs; // taken out to be put back
+    SimTime m_nextRekey = 0;     // no job of m_run needs re-keying before this time
+    int m_runGpus = 0;           // GPUs of the jobs in m_run
+    std::size_t m_walkStart = 0; // the walk's first running job: those before it stay
+    std::vector<int> m_suffix;   // m_suffix[i] = GPUs of m_run[m_walkStart + i..]
+    std::vector<int> m_started;  // started at the last decision, not yet in m_run
     std::vector<int> m_admitted;
     std::vector<std::size_t> m_dropped; // the walk's running jobs not admitted, in order
-    std::vector<char> m_keep; // per running job from m_walkStart: it stays (continueWalk)
+    std::vector<char> m_keep;           // per running job from m_walkStart: it stays (continueWalk)
 };
 
 /// PreemptivePolicy whose batch key loop calls Derived::runningKey(job, now) and

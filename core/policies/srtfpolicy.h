@@ -46,8 +46,8 @@ protected:
     PriorityKey runningKey(const RunningJob& r, SimTime now) const
     {
         const SimTime end = r.predicted + r.base;
-        return {end > now ? double(end) : -std::numeric_limits<double>::infinity(), 0.0,
-                r.arrival, r.job};
+        return {end > now ? double(end) : -std::numeric_limits<double>::infinity(), 0.0, r.arrival,
+                r.job};
     }
     /// A waiting job's key (predicted remaining time L) in the stored form: L + now, or
     /// -infinity when L is 0; both forms are whole microseconds, exact in a double.
