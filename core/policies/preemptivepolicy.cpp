@@ -13,54 +13,98 @@ void PreemptivePolicy::jobArrived(const SimState& state, int j)
 void PreemptivePolicy::jobFinished(const SimState&, int j)
 {
     if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)]) {
-        m_live[std::size_t(j)] = 0;
-        m_removed = true;
+        if (m_live[std::size_t(j)] == kInRun)
+            m_stopped.push_back(j);
+        m_live[std::size_t(j)] = kNotRunning;
     }
 }
 
 void PreemptivePolicy::refreshRunning(const SimState& state)
 {
-    // Drop jobs that finished or were preempted, add those started last time, re-key those
-    // whose key may have changed, re-sort.
-    if (m_removed) {
+    // Drop jobs that finished or were preempted, re-key those whose key may have changed,
+    // re-sort, then add those started last time at their places.
+    const SimTime now = state.now();
+    if (m_stopped.size() > kEraseOneByOne) {
         std::size_t w = 0;
         for (std::size_t r = 0; r < m_run.size(); ++r)
-            if (m_live[std::size_t(m_run[r].job)]) {
+            if (m_live[std::size_t(m_run[r].job)] == kInRun) {
                 if (w != r) {
                     m_run[w] = m_run[r];
                     m_keys[w] = m_keys[r];
                 }
                 ++w;
+            } else {
+                m_runGpus -= m_run[r].gpus;
             }
         m_run.resize(w);
         m_keys.resize(w);
-        m_removed = false;
+    } else {
+        for (int j : m_stopped) {
+            const auto it = std::find_if(m_run.begin(), m_run.end(),
+                                         [j](const RunningJob& r) { return r.job == j; });
+            m_runGpus -= it->gpus;
+            m_keys.erase(m_keys.begin() + (it - m_run.begin()));
+            m_run.erase(it);
+        }
+    }
+    m_stopped.clear();
+    if (now >= m_nextRekey) {
+        // The jobs keys() re-keys; when few, each is taken out and put back at its place.
+        m_moved.clear();
+        for (std::size_t i = 0; i < m_run.size() && m_moved.size() <= kEraseOneByOne; ++i)
+            if (m_run[i].keyedUntil <= now)
+                m_moved.push_back(i);
+        // Jobs before the first one re-keyed kept their keys and their order.
+        const std::size_t rekeyed =
+            keys(now, m_run.data(), m_keys.data(), m_run.size(), m_nextRekey);
+        if (m_moved.size() <= kEraseOneByOne) {
+            m_movedJobs.clear();
+            for (std::size_t m = m_moved.size(); m-- > 0;) {
+                const std::size_t i = m_moved[m];
+                m_movedJobs.emplace_back(m_keys[i], m_run[i]);
+                m_keys.erase(m_keys.begin() + std::ptrdiff_t(i));
+                m_run.erase(m_run.begin() + std::ptrdiff_t(i));
+            }
+            for (const auto& [k, r] : m_movedJobs) {
+                const auto pos = std::lower_bound(m_keys.begin(), m_keys.end(), k);
+                m_run.insert(m_run.begin() + (pos - m_keys.begin()), r);
+                m_keys.insert(pos, k);
+            }
+        }
+        // Insertion sort: the order is nearly the previous one, so this is about one pass.
+        for (std::size_t i = std::max<std::size_t>(1, rekeyed);
+             m_moved.size() > kEraseOneByOne && i < m_run.size(); ++i) {
+            if (!(m_keys[i] < m_keys[i - 1]))
+                continue;
+            const PriorityKey k = m_keys[i];
+            const RunningJob r = m_run[i];
+            std::size_t p = i;
+            while (p > 0 && k < m_keys[p - 1]) {
+                m_keys[p] = m_keys[p - 1];
+                m_run[p] = m_run[p - 1];
+                --p;
+            }
+            m_keys[p] = k;
+            m_run[p] = r;
+        }
     }
     for (int j : m_started)
-        if (m_live[std::size_t(j)]) {
+        if (m_live[std::size_t(j)] == kStarted) {
             const JobState& st = state.state(j);
-            m_run.push_back({st.segmentStart - st.ranBefore, st.predictedProcessing, st.arrival,
-                             st.gpus, j, std::numeric_limits<SimTime>::min()});
-            m_keys.emplace_back();
+            RunningJob r{
+                st.segmentStart - st.ranBefore,     st.predictedProcessing, st.arrival, st.gpus, j,
+                std::numeric_limits<SimTime>::min()};
+            PriorityKey k;
+            SimTime until = 0;
+            keys(now, &r, &k, 1, until);
+            m_nextRekey = std::min(m_nextRekey, until);
+            const auto pos = std::lower_bound(m_keys.begin(), m_keys.end(), k);
+            m_run.insert(m_run.begin() + (pos - m_keys.begin()), r);
+            m_keys.insert(pos, k);
+            m_runGpus += st.gpus;
+            m_live[std::size_t(j)] = kInRun;
         }
     m_started.clear();
-    // Jobs before the first one re-keyed kept their keys and their order.
-    const std::size_t rekeyed = keys(state.now(), m_run, m_keys);
-    // Insertion sort: the order is nearly the previous one, so this is about one pass.
-    for (std::size_t i = std::max<std::size_t>(1, rekeyed); i < m_run.size(); ++i) {
-        if (!(m_keys[i] < m_keys[i - 1]))
-            continue;
-        const PriorityKey k = m_keys[i];
-        const RunningJob r = m_run[i];
-        std::size_t p = i;
-        while (p > 0 && k < m_keys[p - 1]) {
-            m_keys[p] = m_keys[p - 1];
-            m_run[p] = m_run[p - 1];
-            --p;
-        }
-        m_keys[p] = k;
-        m_run[p] = r;
-    }
 }
 
 void PreemptivePolicy::decide(const SimState& state, Decisions& out)
@@ -69,7 +113,7 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
         return; // nothing can change; the running order is refreshed when it matters
     refreshRunning(state);
     const std::size_t first = out.start.size();
-    if (m_run.empty() || m_keys.back() < m_waiting.front().key) {
+    if (m_run.empty() || m_keys.back() < runningKeyOf(m_waiting.front().key, state.now())) {
         // Every running job outranks every waiting one: all stay, the rest fills free GPUs.
         if (state.pool().freeTotal() > 0) {
             GpuPool& pool = scratchPool(state);
@@ -82,11 +126,12 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
         m_live.resize(std::size_t(state.jobCount()), 0);
     for (std::size_t i = first; i < out.start.size(); ++i) {
         m_started.push_back(out.start[i].first);
-        m_live[std::size_t(out.start[i].first)] = 1;
+        m_live[std::size_t(out.start[i].first)] = kStarted;
     }
-    for (int j : out.preempt)
-        m_live[std::size_t(j)] = 0;
-    m_removed = m_removed || !out.preempt.empty();
+    for (int j : out.preempt) {
+        m_live[std::size_t(j)] = kNotRunning;
+        m_stopped.push_back(j); // every preempted job was in m_run
+    }
     if (explaining()) {
         for (int j : out.preempt) {
             DecisionNote n;
@@ -103,24 +148,31 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
 
 void PreemptivePolicy::walk(const SimState& state, Decisions& out)
 {
+    const SimTime now = state.now();
     const std::size_t n = m_run.size();
-    m_suffix.assign(n + 1, 0);
-    for (std::size_t i = n; i-- > 0;)
-        m_suffix[i] = m_suffix[i + 1] + m_run[i].gpus;
-    m_keep.assign(n, 0);
+    // Running jobs ranked before the first waiting job all stay (together they fit): the walk
+    // starts at the first running job ranked after it, with the GPUs the others leave.
+    const std::size_t start = std::size_t(
+        std::lower_bound(m_keys.begin(), m_keys.end(), runningKeyOf(m_waiting.front().key, now)) -
+        m_keys.begin());
+    // m_suffix[i - start] = GPUs of m_run[i..]; m_dropped: running jobs not admitted, in order.
+    m_suffix.assign(n - start + 1, 0);
+    for (std::size_t i = n; i-- > start;)
+        m_suffix[i - start] = m_suffix[i - start + 1] + m_run[i].gpus;
+    m_dropped.clear();
+    m_walkStart = start;
     m_admitted.clear();
     const int minDemand = m_waiting.minGpus();
-    int cap = state.cluster().totalGpus();
-    std::size_t i = 0;
+    int cap = state.cluster().totalGpus() - (m_runGpus - m_suffix[0]);
+    std::size_t i = start;
+    const auto suffix = [&](std::size_t k) { return m_suffix[k - start]; };
 
     // Admits running jobs [i, end) in order; slack = cap - suffix[i] says whether all fit.
     auto admitRunningUpTo = [&](std::size_t end) {
         while (i < end) {
-            const int deficit = m_suffix[i] - cap; // > 0: some of the rest cannot stay
+            const int deficit = suffix(i) - cap; // > 0: some of the rest cannot stay
             if (deficit <= 0) {
-                std::fill(m_keep.begin() + std::ptrdiff_t(i), m_keep.begin() + std::ptrdiff_t(end),
-                          1);
-                cap -= m_suffix[i] - m_suffix[end];
+                cap -= suffix(i) - suffix(end);
                 i = end;
                 return;
             }
@@ -128,21 +180,20 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
             std::size_t lo = i, hi = end;
             while (lo < hi) {
                 const std::size_t mid = (lo + hi) / 2;
-                if (m_suffix[mid + 1] < deficit)
+                if (suffix(mid + 1) < deficit)
                     hi = mid;
                 else
                     lo = mid + 1;
             }
-            std::fill(m_keep.begin() + std::ptrdiff_t(i), m_keep.begin() + std::ptrdiff_t(lo), 1);
-            cap -= m_suffix[i] - m_suffix[lo];
+            cap -= suffix(i) - suffix(lo);
             i = lo;
             if (i == end)
                 return;
             const int g = m_run[i].gpus;
-            if (g <= cap) { // cannot happen by construction, kept for safety
-                m_keep[i] = 1;
+            if (g <= cap) // cannot happen by construction, kept for safety
                 cap -= g;
-            }
+            else
+                m_dropped.push_back(i);
             ++i;
         }
     };
@@ -151,8 +202,8 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     const auto wend = m_waiting.ordered().end();
     while (wi != wend && cap >= minDemand) {
         // Running jobs ranked before this waiting job come first.
-        const auto pos =
-            std::lower_bound(m_keys.begin() + std::ptrdiff_t(i), m_keys.end(), wi->key);
+        const auto pos = std::lower_bound(m_keys.begin() + std::ptrdiff_t(i), m_keys.end(),
+                                          runningKeyOf(wi->key, now));
         admitRunningUpTo(std::size_t(pos - m_keys.begin()));
         const int g = state.state(wi->job).gpus;
         if (g <= cap) {
@@ -163,20 +214,28 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     }
     if (cap > 0)
         admitRunningUpTo(n);
+    for (; i < n; ++i) // no GPU left for the rest
+        m_dropped.push_back(i);
 
     GpuPool& pool = scratchPool(state);
-    for (std::size_t k = 0; k < n; ++k)
-        if (!m_keep[k])
-            pool.give(state.state(m_run[k].job).mapping);
+    for (const std::size_t k : m_dropped)
+        pool.give(state.state(m_run[k].job).mapping);
     bool placedAll = true;
     for (int j : m_admitted)
         placedAll = m_waiting.tryStart(state, j, pool, out) && placedAll;
-    if (!placedAll)
-        continueWalk(state, pool, out);
     const std::size_t firstPreempt = out.preempt.size();
-    for (std::size_t k = 0; k < n; ++k)
-        if (!m_keep[k])
+    if (placedAll) {
+        for (const std::size_t k : m_dropped)
             out.preempt.push_back(m_run[k].job);
+    } else {
+        m_keep.assign(n - start, 1);
+        for (const std::size_t k : m_dropped)
+            m_keep[k - start] = 0;
+        continueWalk(state, pool, out);
+        for (const std::size_t k : m_dropped)
+            if (!m_keep[k - start])
+                out.preempt.push_back(m_run[k].job);
+    }
     // Preempted jobs wait with the key they have now (their run time stops growing).
     for (std::size_t p = firstPreempt; p < out.preempt.size(); ++p)
         m_waiting.insert(out.preempt[p], key(state, out.preempt[p]),
@@ -187,14 +246,16 @@ void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisi
 {
     // An admitted job could not be placed: its GPUs are not held for it. Walk the jobs not
     // admitted in key order; a running one stays when its GPUs are still unclaimed, a waiting
-    // one starts when it can be placed.
+    // one starts when it can be placed. Running jobs before m_walkStart all stay.
+    const SimTime now = state.now();
     auto wi = m_waiting.ordered().begin();
     const auto wend = m_waiting.ordered().end();
-    for (std::size_t k = 0; k <= m_run.size() && pool.freeTotal() > 0; ++k) {
+    for (std::size_t k = m_walkStart; k <= m_run.size() && pool.freeTotal() > 0; ++k) {
         const bool running = k < m_run.size();
-        if (running && m_keep[k])
+        if (running && m_keep[k - m_walkStart])
             continue;
-        while (wi != wend && pool.freeTotal() > 0 && (!running || wi->key < m_keys[k])) {
+        while (wi != wend && pool.freeTotal() > 0 &&
+               (!running || runningKeyOf(wi->key, now) < m_keys[k])) {
             const int j = wi->job;
             ++wi; // advance before tryStart dequeues j
             if (!std::count(m_admitted.begin(), m_admitted.end(), j))
@@ -202,7 +263,7 @@ void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisi
         }
         if (running && pool.allFree(state.state(m_run[k].job).mapping)) {
             pool.take(state.state(m_run[k].job).mapping);
-            m_keep[k] = 1;
+            m_keep[k - m_walkStart] = 1;
         }
     }
 }

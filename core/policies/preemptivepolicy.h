@@ -4,6 +4,8 @@
 #include "policies/waitingqueue.h"
 
 #include <algorithm>
+#include <limits>
+#include <utility>
 #include <vector>
 
 namespace gantry::sim {
@@ -18,9 +20,17 @@ namespace gantry::sim {
 ///
 /// Running jobs are kept in a persistent array re-sorted by insertion sort (their order changes
 /// little between decisions), with what their keys depend on copied beside them (RunningJob) so
-/// that re-keying reads one compact array instead of every job's state; the walk skips over runs
-/// of running jobs that certainly stay admitted with suffix sums of their GPUs. Cost per
-/// decision: O(R) key updates plus O((visited waiting jobs + preemptions) x log R).
+/// that re-keying reads one compact array instead of every job's state. A policy may store a
+/// running job's key in a shifted form that stays fixed while the job runs (runningKeyOf()
+/// maps a waiting key into that form), so that running jobs are re-keyed only when their key
+/// may change (keyedUntil), and not at all at a decision before the earliest such time. The
+/// running jobs ranked before the first waiting job all stay; the walk starts after them and
+/// skips over runs of running jobs that certainly stay admitted with suffix sums of their GPUs.
+/// Few re-keyed, started or stopped jobs are taken out or put in by binary search and one
+/// block move each; many go through one compacting pass and the insertion sort. Cost per
+/// decision: O(R) scans of keyedUntil only once some key may have changed, block moves of
+/// O(R) bytes per job re-keyed, started or stopped, plus O(T + (visited waiting jobs +
+/// preemptions) x log R) for the walk, T the running jobs ranked after the first waiting job.
 class PreemptivePolicy : public Policy
 {
 public:
@@ -43,12 +53,20 @@ public:
 protected:
     /// Job j's key at state.now(); for a waiting job it must not change while it waits.
     virtual PriorityKey key(const SimState& state, int j) const = 0;
-    /// Keys at now of the running jobs in jobs into out (same order; out has one entry per job):
+    /// Keys at now of the count running jobs at jobs into out (same order, one entry per job):
     /// those whose keyedUntil has come are re-keyed and get a new keyedUntil, before which their
-    /// key stays what key() says. The others keep the key they have in out. Returns the index of
-    /// the first job re-keyed (jobs.size() if none).
-    virtual std::size_t keys(SimTime now, std::vector<RunningJob>& jobs,
-                             std::vector<PriorityKey>& out) const = 0;
+    /// stored key stays valid. The others keep the key they have in out. Sets nextRekey to the
+    /// smallest keyedUntil after the call. Returns the index of the first job re-keyed
+    /// (count if none).
+    virtual std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
+                             SimTime& nextRekey) const = 0;
+    /// A waiting job's key mapped into the form keys() stores running jobs' keys in at now: the
+    /// two forms compare as key() does. The identity unless a policy stores shifted keys.
+    virtual PriorityKey runningKeyOf(const PriorityKey& waitingKey, SimTime now) const
+    {
+        (void)now;
+        return waitingKey;
+    }
 
 private:
     void refreshRunning(const SimState& state);
@@ -58,12 +76,22 @@ private:
     WaitingQueue m_waiting;
     std::vector<RunningJob> m_run;   // running jobs, sorted by key after refreshRunning()
     std::vector<PriorityKey> m_keys; // their keys at now
-    std::vector<char> m_live;        // per job: running as far as the policy knows
-    bool m_removed = false;          // some job of m_run stopped since the last refresh
-    std::vector<int> m_suffix;       // m_suffix[i] = GPUs of m_order[i..]
-    std::vector<int> m_started;      // started at the last decision, not yet in m_order
+    // Per job in m_live: not running, started at the last decision (in m_started), in m_run.
+    static constexpr char kNotRunning = 0, kStarted = 1, kInRun = 2;
+    // Up to this many stopped jobs are erased one by one, more in one compacting pass.
+    static constexpr std::size_t kEraseOneByOne = 8;
+    std::vector<char> m_live;         // per job: kNotRunning, kStarted or kInRun
+    std::vector<int> m_stopped;       // left m_run (finished, preempted) since the last refresh
+    std::vector<std::size_t> m_moved; // indices in m_run of the jobs being re-keyed
+    std::vector<std::pair<PriorityKey, RunningJob>> m_movedJobs; // taken out to be put back
+    SimTime m_nextRekey = 0;     // no job of m_run needs re-keying before this time
+    int m_runGpus = 0;           // GPUs of the jobs in m_run
+    std::size_t m_walkStart = 0; // the walk's first running job: those before it stay
+    std::vector<int> m_suffix;   // m_suffix[i] = GPUs of m_run[m_walkStart + i..]
+    std::vector<int> m_started;  // started at the last decision, not yet in m_run
     std::vector<int> m_admitted;
-    std::vector<char> m_keep;
+    std::vector<std::size_t> m_dropped; // the walk's running jobs not admitted, in order
+    std::vector<char> m_keep;           // per running job from m_walkStart: it stays (continueWalk)
 };
 
 /// PreemptivePolicy whose batch key loop calls Derived::runningKey(job, now) and
@@ -71,17 +99,21 @@ private:
 template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolicy
 {
 protected:
-    std::size_t keys(SimTime now, std::vector<RunningJob>& jobs,
-                     std::vector<PriorityKey>& out) const override
+    std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
+                     SimTime& nextRekey) const override
     {
         const Derived* self = static_cast<const Derived*>(this);
-        std::size_t first = jobs.size();
-        for (std::size_t i = 0; i < jobs.size(); ++i)
+        std::size_t first = count;
+        SimTime next = std::numeric_limits<SimTime>::max();
+        for (std::size_t i = 0; i < count; ++i) {
             if (jobs[i].keyedUntil <= now) {
                 out[i] = self->Derived::runningKey(jobs[i], now);
                 jobs[i].keyedUntil = self->Derived::keyedUntil(jobs[i], now);
                 first = std::min(first, i);
             }
+            next = std::min(next, jobs[i].keyedUntil);
+        }
+        nextRekey = next;
         return first;
     }
 };

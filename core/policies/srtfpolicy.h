@@ -3,6 +3,7 @@
 #include "policies/preemptivepolicy.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gantry::sim {
 
@@ -33,13 +34,28 @@ protected:
             double(std::max<SimTime>(0, st.predictedProcessing - st.ranTime(s.now())));
         return {left, 0.0, st.arrival, j};
     }
-    /// Its key falls as it runs: re-keyed at every decision.
-    SimTime keyedUntil(const RunningJob&, SimTime now) const { return now; }
-    /// key() of a running job from its copied fields.
+    /// A running job's key is stored shifted by now, which keeps it fixed while it runs: its
+    /// predicted end E = p-hat + base in place of E - now, or -infinity once E has come (the
+    /// key is then 0 and only arrival and file position order it). Re-keyed once, at E.
+    SimTime keyedUntil(const RunningJob& r, SimTime now) const
+    {
+        const SimTime end = r.predicted + r.base;
+        return end > now ? end : kNever;
+    }
+    /// The stored (shifted) key of a running job at now.
     PriorityKey runningKey(const RunningJob& r, SimTime now) const
     {
-        const double left = double(std::max<SimTime>(0, r.predicted - (now - r.base)));
-        return {left, 0.0, r.arrival, r.job};
+        const SimTime end = r.predicted + r.base;
+        return {end > now ? double(end) : -std::numeric_limits<double>::infinity(), 0.0, r.arrival,
+                r.job};
+    }
+    /// A waiting job's key (predicted remaining time L) in the stored form: L + now, or
+    /// -infinity when L is 0; both forms are whole microseconds, exact in a double.
+    PriorityKey runningKeyOf(const PriorityKey& w, SimTime now) const override
+    {
+        return {w.primary > 0.0 ? double(SimTime(w.primary) + now)
+                                : -std::numeric_limits<double>::infinity(),
+                w.secondary, w.arrival, w.order};
     }
 };
 
