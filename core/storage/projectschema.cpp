@@ -54,6 +54,21 @@ const QList<QStringList>& migrations()
             QStringLiteral("ALTER TABLE history ADD COLUMN run_id INTEGER "
                            "REFERENCES runs (id) ON DELETE SET NULL"),
         },
+        // 2 -> 3: sweeps and their points.
+        {
+            QStringLiteral(
+                "CREATE TABLE sweeps (id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                "hash TEXT NOT NULL UNIQUE, "
+                "scenario_id INTEGER REFERENCES scenarios (id) ON DELETE SET NULL, "
+                "config_json TEXT NOT NULL, result_json TEXT NOT NULL, points INTEGER NOT NULL, "
+                "version TEXT NOT NULL, created_at TEXT NOT NULL)"),
+            QStringLiteral(
+                "CREATE TABLE sweep_points (sweep_id INTEGER NOT NULL REFERENCES sweeps (id) ON "
+                "DELETE CASCADE, position INTEGER NOT NULL, values_json TEXT NOT NULL, "
+                "metrics_json TEXT NOT NULL, cost_usd REAL, cloud_cost_usd REAL, "
+                "feasible INTEGER NOT NULL, meets_target INTEGER NOT NULL, "
+                "infeasible_reason TEXT NOT NULL, PRIMARY KEY (sweep_id, position)) WITHOUT ROWID"),
+        },
     };
     return list;
 }
@@ -62,7 +77,7 @@ const QList<QStringList>& migrations()
 
 Status ProjectSchema::migrate(QSqlDatabase& db, int from, int to, const QString& fileName)
 {
-    static_assert(CurrentVersion == 2, "add the migration to migrations()");
+    static_assert(CurrentVersion == 3, "add the migration to migrations()");
     if (from < 0 || to > int(migrations().size()) || from > to)
         return Error::internal(QStringLiteral("%1: no migration from schema %2 to %3")
                                    .arg(fileName)
