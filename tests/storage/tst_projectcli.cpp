@@ -108,7 +108,7 @@ void TstProjectCli::recordsRunsAndHistory()
     QVERIFY2(r.exitCode == 0, r.err.constData());
 
     const QJsonObject o = listing(project);
-    QCOMPARE(o.value("schema").toInt(), 3);
+    QCOMPARE(o.value("schema").toInt(), 4);
     const QJsonArray scenarios = o.value("scenarios").toArray();
     QCOMPARE(scenarios.size(), 2); // teaching once, however often it ran
     QCOMPARE(scenarios[0].toObject().value("name").toString(), QStringLiteral("teaching"));
@@ -228,7 +228,7 @@ void TstProjectCli::sweepStoresItsPoints()
     QCOMPARE(result.value("points").toArray().size(), 4);
     QVERIFY(r.err.contains("stored the sweep"));
     QJsonObject o = listing(project);
-    QCOMPARE(o.value("schema").toInt(), 3);
+    QCOMPARE(o.value("schema").toInt(), 4);
     QJsonArray sweeps = o.value("sweeps").toArray();
     QCOMPARE(sweeps.size(), 1);
     QCOMPARE(sweeps[0].toObject().value("name").toString(), QStringLiteral("small"));

@@ -23,6 +23,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <cstring>
 #include <map>
 
 using gantry::Job;
@@ -233,6 +234,8 @@ private Q_SLOTS:
     void killedWriterLosesNothing_data();
     void killedWriterLosesNothing();
     void copyTo();
+    void storedRunIsBitForBit_data();
+    void storedRunIsBitForBit();
     void storesSweeps_data();
     void storesSweeps();
     void failedSweepSaveChangesNothing_data();
@@ -669,6 +672,72 @@ void TstProjectStore::copyTo()
     QVERIFY(!store.value()->copyTo(target)); // never overwrites
     store.value().reset();
     QCOMPARE(snapshot(target), snapshot(file));
+}
+
+void TstProjectStore::storedRunIsBitForBit_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("teaching, fifo") << "teaching.json"
+                                    << "fifo";
+    QTest::newRow("two-racks, srtf (preemptions)") << "two-racks.json"
+                                                   << "srtf";
+    QTest::newRow("models, asrpt") << "models.json"
+                                   << "asrpt";
+}
+
+// A stored-and-read run equals the run, every field bit for bit (QCOMPARE on doubles is fuzzy).
+void TstProjectStore::storedRunIsBitForBit()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, policy);
+    const Scenario s = sample(scenario);
+    RunResult run = runOf(s, policy);
+    // Values a run rarely gives, to be kept exactly too: a negative zero, a subnormal, huge.
+    run.jobs.front().crossServerBytes = -0.0;
+    run.jobs.back().predictedIterations = 4.9e-324;
+    run.jobs.back().gpuSeconds = 1.7976931348623157e308;
+    const QString file = path(QStringLiteral("p.gantry"));
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(s, {run}));
+    }
+    auto store = ProjectStore::open(file);
+    QVERIFY(store);
+    const auto runs = store.value()->runs().value();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs.front().jobs, int(run.jobs.size()));
+    const auto jobs = store.value()->runJobs(runs.front().id);
+    QVERIFY(jobs);
+    QCOMPARE(jobs.value().size(), run.jobs.size());
+    auto bits = [](double d) {
+        quint64 b = 0;
+        std::memcpy(&b, &d, sizeof b);
+        return b;
+    };
+    for (std::size_t i = 0; i < run.jobs.size(); ++i) {
+        const gantry::JobRecord& a = jobs.value()[i];
+        const gantry::JobRecord& b = run.jobs[i];
+        QCOMPARE(a.id, b.id);
+        QCOMPARE(a.gpus, b.gpus);
+        QCOMPARE(a.servers, b.servers);
+        QCOMPARE(a.preemptions, b.preemptions);
+        for (auto field :
+             {&gantry::JobRecord::arrivalS, &gantry::JobRecord::startS, &gantry::JobRecord::finishS,
+              &gantry::JobRecord::jctS, &gantry::JobRecord::queueDelayS,
+              &gantry::JobRecord::predictedIterations, &gantry::JobRecord::iterations,
+              &gantry::JobRecord::gpuSeconds, &gantry::JobRecord::crossServerBytes})
+            QCOMPARE(bits(a.*field), bits(b.*field));
+    }
+    // The history reads back as the scenario's jobs, in order.
+    QVERIFY(store.value()->history().value() == s.jobs);
+    store.value().reset();
+    RawDb raw(file); // one blob, no per-job rows
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM run_jobs").toInt(), 0);
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM run_results").toInt(), 1);
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM history").toInt(), 0);
+    QCOMPARE(raw.scalar("SELECT SUM(jobs) FROM history_batches").toInt(), int(s.jobs.size()));
 }
 
 void TstProjectStore::storesSweeps_data()
