@@ -234,8 +234,7 @@ void TstStorageFaults::diskFull()
         limited.rlim_cur = rlim_t(limit);
         QCOMPARE(::setrlimit(RLIMIT_FSIZE, &limited), 0);
         auto r = store.value()->recordRuns(
-            faults::faultScenario(),
-            {faults::faultRun(QStringLiteral("fault-new"), DiskFullRows)});
+            faults::faultScenario(), {faults::faultRun(QStringLiteral("fault-new"), DiskFullRows)});
         QCOMPARE(::setrlimit(RLIMIT_FSIZE, &saved), 0);
         std::signal(SIGXFSZ, SIG_DFL);
         QVERIFY(!r);
