@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Rebuilds sampledata/sample.gantry, the bundled sample project, from the sample scenarios
-# (teaching, two-racks, models, in that order) with a recorded comparison of each, so that the
-# window opens on results. Scenarios, configurations and metrics are the same on every rebuild;
-# only the recording times and the wall-clock seconds of the runs differ.
+# (teaching, two-racks, models, in that order) with a recorded comparison of each, and the
+# sample sweep (two-racks-sweep.json, stored on two-racks), so that the window opens on results.
+# Scenarios, configurations, metrics and sweep points are the same on every rebuild; only the
+# recording times and the wall-clock seconds of the runs differ.
 # Usage: scripts/make-sample-project.sh [GANTRY_CLI]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,4 +15,5 @@ rm -f "$out" "$out-wal" "$out-shm"
 for s in teaching two-racks models; do
   "$cli" compare "sampledata/$s.json" --policies "$policies" --project "$out" >/dev/null
 done
+"$cli" sweep sampledata/two-racks-sweep.json --project "$out" >/dev/null
 "$cli" project "$out"

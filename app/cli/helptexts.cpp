@@ -113,8 +113,8 @@ QList<Command> table()
               QStringLiteral("add the prediction-sensitivity section (noisy:S, S = 0 to 2)")}} +
              runOptions()},
         {QStringLiteral("project"),
-         QStringLiteral("Lists a project file's scenarios, recorded runs, job history and GPU "
-                        "types; --add adds scenarios to it."),
+         QStringLiteral("Lists a project file's scenarios, recorded runs, job history, GPU "
+                        "types and stored sweeps; --add adds scenarios to it."),
          {{QStringLiteral("--add SCENARIO.json,..."),
            QStringLiteral("add these scenarios (the project is created when missing)")},
           json}},
@@ -170,6 +170,9 @@ QList<Command> table()
            QStringLiteral("write points.csv, sweep.json and the point cache into DIR")},
           {QStringLiteral("--resume"),
            QStringLiteral("reuse the points DIR's cache holds; run only the others")},
+          {QStringLiteral("--project FILE"),
+           QStringLiteral("store the sweep and its points in the project FILE.gantry (created "
+                          "if missing; the same sweep again replaces it)")},
           {QStringLiteral("--json"), QStringLiteral("print sweep.json")}}},
         {QStringLiteral("bench"),
          QStringLiteral("Measures the engine: scheduling speed, GPU mapping, prediction "

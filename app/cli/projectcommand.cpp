@@ -44,6 +44,41 @@ Status ProjectCommand::check(const QString& path)
     return {};
 }
 
+Status ProjectCommand::checkWritable(const QString& path)
+{
+    if (!QFileInfo::exists(path)) {
+        const QFileInfo folder(QFileInfo(path).absolutePath());
+        if (!folder.isDir() || !folder.isWritable())
+            return Error::invalid(QStringLiteral("%1: cannot be created (the folder %2)")
+                                      .arg(path, folder.isDir()
+                                                     ? QStringLiteral("is not writable")
+                                                     : QStringLiteral("does not exist")));
+        return {};
+    }
+    auto store = ProjectStore::open(path, ProjectStore::OpenMode::Existing);
+    if (!store)
+        return store.error();
+    if (store.value()->readOnly())
+        return Error::invalid(QStringLiteral("%1: is read-only (the file is not writable); "
+                                             "nothing could be stored in it")
+                                  .arg(path));
+    return {};
+}
+
+Status ProjectCommand::recordSweep(const QString& path, const Scenario& base,
+                                   const QByteArray& sweepJson)
+{
+    auto store = ProjectStore::open(path, ProjectStore::OpenMode::CreateIfMissing);
+    if (!store)
+        return store.error();
+    auto id = store.value()->addSweep(base, sweepJson);
+    if (!id)
+        return id.error();
+    QTextStream err(stderr);
+    err << "gantry-cli: stored the sweep as sweep " << id.value() << " in " << path << Qt::endl;
+    return {};
+}
+
 Status ProjectCommand::record(const QString& path, const Scenario& scenario,
                               const std::vector<RunResult>& results)
 {
@@ -104,10 +139,13 @@ int ProjectCommand::run(const QStringList& args)
     auto gpus = store.gpuTypes();
     if (!gpus)
         return fail(gpus.error());
+    auto sweeps = store.sweeps();
+    if (!sweeps)
+        return fail(sweeps.error());
 
     QTextStream out(stdout);
     if (v.flag(QStringLiteral("json"))) {
-        QJsonArray sj, rj, gj;
+        QJsonArray sj, rj, gj, wj;
         for (const auto& s : scenarios.value())
             sj.append(QJsonObject{{"id", s.id},
                                   {"name", s.name},
@@ -133,8 +171,18 @@ int ProjectCommand::run(const QStringList& args)
                                   {"tflops", g.tflops},
                                   {"memory_gb", g.memoryGb},
                                   {"speed", g.speed}});
+        for (const auto& w : sweeps.value())
+            wj.append(QJsonObject{{"id", w.id},
+                                  {"name", w.name},
+                                  {"sweep_sha256", w.hash},
+                                  {"scenario_id", w.scenarioId},
+                                  {"scenario", w.scenarioName},
+                                  {"points", w.points},
+                                  {"version", w.version},
+                                  {"created_at", w.createdAt}});
         const QJsonObject o{{"file", path}, {"schema", store.schemaVersion()}, {"scenarios", sj},
-                            {"runs", rj},   {"history_jobs", history.value()}, {"gpu_types", gj}};
+                            {"runs", rj},   {"history_jobs", history.value()}, {"gpu_types", gj},
+                            {"sweeps", wj}};
         out << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
         return ExitOk;
     }
@@ -153,7 +201,13 @@ int ProjectCommand::run(const QStringList& args)
     out << "GPU type overrides (" << gpus.value().size() << ")";
     for (const GpuType& g : gpus.value())
         out << (g.name == gpus.value().front().name ? ": " : ", ") << g.name;
-    out << Qt::endl;
+    out << '\n';
+    out << "sweeps (" << sweeps.value().size() << "):\n";
+    for (const auto& w : sweeps.value())
+        out << "  #" << w.id << ' ' << w.name << " on " << w.scenarioName << ": " << w.points
+            << " points (" << w.hash.left(12) << "), gantry " << w.version << ", " << w.createdAt
+            << '\n';
+    out << Qt::flush;
     return ExitOk;
 }
 

@@ -13,7 +13,8 @@
 namespace gantry::cli {
 
 /// gantry-cli project FILE.gantry [--add SCENARIO.json,...] [--json], and the project side of
-/// run and compare (--project records runs, --history trains predictors from a project).
+/// run and compare (--project records runs, --history trains predictors from a project) and of
+/// sweep (--project stores the sweep).
 class ProjectCommand
 {
 public:
@@ -24,10 +25,17 @@ public:
     /// Checks, before a long run, that path is a usable project when it exists (a missing one
     /// is created by record()).
     static Status check(const QString& path);
+    /// check(), and that the project could be written: an existing file is not read-only, a
+    /// missing one can be created in its folder.
+    static Status checkWritable(const QString& path);
     /// Records results of scenario in the project at path (created if missing) and adds the
     /// scenario's finished jobs to its history; one transaction. Prints a line on stderr.
     static Status record(const QString& path, const Scenario& scenario,
                          const std::vector<RunResult>& results);
+    /// Stores a finished sweep (its sweep.json, run on base) in the project at path (created if
+    /// missing); the same sweep stored again replaces it. Prints a line on stderr.
+    static Status recordSweep(const QString& path, const Scenario& base,
+                              const QByteArray& sweepJson);
 };
 
 } // namespace gantry::cli

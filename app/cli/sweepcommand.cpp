@@ -2,6 +2,7 @@
 
 #include "cliargs.h"
 #include "plan/sweepsession.h"
+#include "projectcommand.h"
 #include "run/batchrunner.h"
 
 #include <QJsonValue>
@@ -28,8 +29,9 @@ QString text(const QJsonValue& v)
 
 int SweepCommand::run(const QStringList& args)
 {
-    auto a = CliArgs::parse(args, {QStringLiteral("threads"), QStringLiteral("out")},
-                            {QStringLiteral("resume"), QStringLiteral("json")});
+    auto a = CliArgs::parse(
+        args, {QStringLiteral("threads"), QStringLiteral("out"), QStringLiteral("project")},
+        {QStringLiteral("resume"), QStringLiteral("json")});
     if (!a)
         return fail(a.error());
     if (a.value().positional().size() != 1)
@@ -51,6 +53,10 @@ int SweepCommand::run(const QStringList& args)
     auto session = plan::SweepSession::open(a.value().positional().front(), outDir, resume);
     if (!session)
         return fail(session.error());
+    const auto project = a.value().value(QStringLiteral("project"));
+    if (project) // before the sweep runs: a project it could not store into is exit 2 now
+        if (const Status p = ProjectCommand::checkWritable(*project); !p)
+            return fail(p.error());
     plan::SweepSession& s = session.value();
     QTextStream err(stderr);
     const bool terminal = isatty(STDERR_FILENO) != 0;
@@ -68,6 +74,11 @@ int SweepCommand::run(const QStringList& args)
         return fail(run.error());
     if (const Status f = s.finish(); !f)
         return fail(f.error());
+    if (project)
+        if (const Status p =
+                ProjectCommand::recordSweep(*project, s.spec().baseScenario, s.sweepJson());
+            !p)
+            return fail(p.error());
     QTextStream out(stdout);
     if (a.value().flag(QStringLiteral("json"))) {
         out << s.sweepJson() << Qt::flush;

@@ -4,6 +4,8 @@
 #include "model/scenario.h"
 #include "run/runresult.h"
 
+#include <QByteArray>
+
 #include <optional>
 #include <utility>
 #include <vector>
@@ -24,6 +26,14 @@ struct RecordedRuns
     int addedIndex = -1;
 };
 
+/// A finished sweep to store in a save: its sweep.json and the base scenario it ran on.
+struct RecordedSweep
+{
+    Scenario base;         ///< the sweep's base scenario (stored as a scenario row, or found)
+    QByteArray sweepJson;  ///< plan::SweepSession::sweepJson() of the finished sweep
+    qint64 scenarioId = 0; ///< the base's row when known; 0: an identical row, added if none
+};
+
 /// Everything one save writes; ProjectStore::save applies it in one transaction.
 struct ProjectChanges
 {
@@ -31,6 +41,7 @@ struct ProjectChanges
     std::vector<std::pair<qint64, Scenario>> replaceScenarios; ///< row id, new content
     std::vector<RecordedRuns> runs;                            ///< runs to record
     std::optional<std::vector<GpuType>> gpuTypes;              ///< replaces the overrides when set
+    std::vector<RecordedSweep> sweeps; ///< sweeps to store (the same sweep again replaces it)
 };
 
 /// What a save did.
@@ -39,6 +50,7 @@ struct SaveReport
     std::vector<qint64> scenarioIds; ///< ids of addScenarios, in order (existing ones reused)
     std::vector<qint64> runIds;      ///< ids of the recorded runs, in order
     int historyAdded = 0;            ///< history jobs added (identical ones are kept once)
+    std::vector<qint64> sweepIds;    ///< ids of the stored sweeps, in order
 };
 
 } // namespace gantry::storage

@@ -54,6 +54,37 @@ const QList<QStringList>& migrations()
             QStringLiteral("ALTER TABLE history ADD COLUMN run_id INTEGER "
                            "REFERENCES runs (id) ON DELETE SET NULL"),
         },
+        // 2 -> 3: sweeps and their points.
+        {
+            QStringLiteral(
+                "CREATE TABLE sweeps (id INTEGER PRIMARY KEY, name TEXT NOT NULL, "
+                "hash TEXT NOT NULL UNIQUE, "
+                "scenario_id INTEGER REFERENCES scenarios (id) ON DELETE SET NULL, "
+                "config_json TEXT NOT NULL, result_json TEXT NOT NULL, points INTEGER NOT NULL, "
+                "version TEXT NOT NULL, created_at TEXT NOT NULL)"),
+            QStringLiteral(
+                "CREATE TABLE sweep_points (sweep_id INTEGER NOT NULL REFERENCES sweeps (id) ON "
+                "DELETE CASCADE, position INTEGER NOT NULL, values_json TEXT NOT NULL, "
+                "metrics_json TEXT NOT NULL, cost_usd REAL, cloud_cost_usd REAL, "
+                "feasible INTEGER NOT NULL, meets_target INTEGER NOT NULL, "
+                "infeasible_reason TEXT NOT NULL, PRIMARY KEY (sweep_id, position)) WITHOUT ROWID"),
+        },
+        // 3 -> 4: compact runs and history. A run's per-job results become one compressed
+        // column blob (run_results) and history is added in batches (history_batches: the jobs'
+        // canonical JSON compressed, and 16 bytes of each job's hash for keeping identical jobs
+        // once); scenarios gain a compressed copy of their JSON (json_z, json then empty).
+        // run_jobs and history rows of older files stay and are still read.
+        {
+            QStringLiteral("CREATE TABLE run_results (run_id INTEGER PRIMARY KEY REFERENCES runs "
+                           "(id) ON DELETE CASCADE, jobs INTEGER NOT NULL, data BLOB NOT NULL)"),
+            QStringLiteral(
+                "CREATE TABLE history_batches (id INTEGER PRIMARY KEY, "
+                "context_id INTEGER NOT NULL REFERENCES history_contexts (id), "
+                "run_id INTEGER REFERENCES runs (id) ON DELETE SET NULL, source_hash TEXT, "
+                "jobs INTEGER NOT NULL, hashes BLOB NOT NULL, data BLOB NOT NULL)"),
+            QStringLiteral("CREATE INDEX history_batches_context ON history_batches (context_id)"),
+            QStringLiteral("ALTER TABLE scenarios ADD COLUMN json_z BLOB"),
+        },
     };
     return list;
 }
@@ -62,7 +93,7 @@ const QList<QStringList>& migrations()
 
 Status ProjectSchema::migrate(QSqlDatabase& db, int from, int to, const QString& fileName)
 {
-    static_assert(CurrentVersion == 2, "add the migration to migrations()");
+    static_assert(CurrentVersion == 4, "add the migration to migrations()");
     if (from < 0 || to > int(migrations().size()) || from > to)
         return Error::internal(QStringLiteral("%1: no migration from schema %2 to %3")
                                    .arg(fileName)

@@ -13,11 +13,14 @@ namespace gantry::storage {
 /// - v1: meta, scenarios, runs, run_jobs, history_contexts, history.
 /// - v2: gpu_types (project-level GPU catalogue overrides); run_jobs.gpu_seconds and
 ///   run_jobs.cross_server_bytes; history.run_id (the run that added a history job).
+/// - v3: sweeps and sweep_points (stored capacity-planning sweeps).
+/// - v4: run_results (a run's per-job results as one compressed column blob), history_batches
+///   (history added in compressed batches), scenarios.json_z (the scenario JSON compressed).
 class ProjectSchema
 {
 public:
     /// The schema version this build writes.
-    static constexpr int CurrentVersion = 2;
+    static constexpr int CurrentVersion = 4;
     /// `PRAGMA application_id` of every Gantry project ("GANT").
     static constexpr int ApplicationId = 0x47414E54;
 

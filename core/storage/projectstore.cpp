@@ -3,6 +3,7 @@
 #include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "jobrecordcodec.h"
 #include "projectschema.h"
 #include "runconfigjson.h"
 
@@ -18,6 +19,9 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <cstring>
+#include <unordered_set>
+
 #include <unistd.h>
 
 namespace gantry::storage {
@@ -25,6 +29,7 @@ namespace gantry::storage {
 namespace {
 
 constexpr int BusyTimeoutMs = 200;
+constexpr int CompressionLevel = 1; // zlib: nearly level 6's size at a fraction of the time
 constexpr int HeaderSize = 100;
 
 Error invalid(const QString& path, const QString& what)
@@ -228,6 +233,95 @@ QString sha256(const QByteArray& b)
     return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
 }
 
+// One scenario's canonical JSON, its hashes and its jobs' canonical JSON, serialised once per
+// save. The compact JSON of an object is its members, in key order, joined by commas, so the
+// document is put together from its members (the jobs from each job's own JSON): the same
+// bytes as canonical() of the whole document, with each job serialised once for the scenario
+// row, both hashes and the history.
+struct ScenarioForms
+{
+    QJsonObject context;          // the document without its jobs
+    std::vector<QByteArray> jobs; // each job's canonical JSON, in order
+    QByteArray compact;           // canonical() of the whole document (stored, compressed)
+    QString hash;                 // ProjectStore::scenarioHash
+    QString contentHash;          // ProjectStore::contentHash (the name left out)
+
+    static ScenarioForms of(const Scenario& s)
+    {
+        ScenarioForms f;
+        f.context = ScenarioWriter::toJsonObject(s);
+        const QJsonArray jobs = f.context.take(QStringLiteral("jobs")).toArray();
+        f.jobs.reserve(std::size_t(jobs.size()));
+        qsizetype jobBytes = 2;
+        for (const QJsonValue& j : jobs) {
+            f.jobs.push_back(canonical(j.toObject()));
+            jobBytes += f.jobs.back().size() + 1;
+        }
+        QByteArray jobsMember;
+        jobsMember.reserve(jobBytes + 8);
+        jobsMember += "\"jobs\":[";
+        for (std::size_t i = 0; i < f.jobs.size(); ++i) {
+            if (i > 0)
+                jobsMember += ',';
+            jobsMember += f.jobs[i];
+        }
+        jobsMember += ']';
+        // Members in key order, "jobs" among them where it sorts.
+        QByteArray full = "{", nameless = "{";
+        bool jobsPlaced = false;
+        auto add = [](QByteArray& to, const QByteArray& member) {
+            if (to.size() > 1)
+                to += ',';
+            to += member;
+        };
+        for (auto it = f.context.begin(); it != f.context.end(); ++it) {
+            if (!jobsPlaced && it.key() > QLatin1String("jobs")) {
+                add(full, jobsMember);
+                add(nameless, jobsMember);
+                jobsPlaced = true;
+            }
+            const QByteArray one = canonical(QJsonObject{{it.key(), it.value()}});
+            const QByteArray member = one.mid(1, one.size() - 2);
+            add(full, member);
+            if (it.key() != QLatin1String("name"))
+                add(nameless, member);
+        }
+        if (!jobsPlaced) {
+            add(full, jobsMember);
+            add(nameless, jobsMember);
+        }
+        full += '}';
+        nameless += '}';
+        f.compact = std::move(full);
+        f.hash = sha256(f.compact);
+        f.contentHash = sha256(nameless);
+        return f;
+    }
+};
+
+// The first 16 bytes of a history job's SHA-256: what keeps identical jobs once.
+struct JobKey
+{
+    static constexpr int Size = 16;
+    quint64 a = 0;
+    quint64 b = 0;
+
+    static JobKey of(const QByteArray& bytes)
+    {
+        JobKey k;
+        if (bytes.size() >= Size) {
+            std::memcpy(&k.a, bytes.constData(), 8);
+            std::memcpy(&k.b, bytes.constData() + 8, 8);
+        }
+        return k;
+    }
+    bool operator==(const JobKey&) const = default;
+    struct Hash
+    {
+        std::size_t operator()(const JobKey& k) const { return std::size_t(k.a ^ (k.b * 31)); }
+    };
+};
+
 // One write transaction; rolls back unless committed.
 class Transaction
 {
@@ -285,21 +379,23 @@ public:
         return {};
     }
 
-    Result<qint64> scenario(const Scenario& s)
+    Result<qint64> scenario(const Scenario& s, const ScenarioForms* forms = nullptr)
     {
-        const QString hash = ProjectStore::scenarioHash(s);
+        const ScenarioForms own = forms ? ScenarioForms() : ScenarioForms::of(s);
+        const ScenarioForms& f = forms ? *forms : own;
         QSqlQuery find(m_db);
         find.prepare(QStringLiteral("SELECT id FROM scenarios WHERE hash = ? ORDER BY id LIMIT 1"));
-        find.addBindValue(hash);
+        find.addBindValue(f.hash);
         if (!find.exec())
             return sqlError(m_path, QStringLiteral("finding a scenario"), find.lastError());
         if (find.next())
             return find.value(0).toLongLong();
         QSqlQuery q(m_db);
-        q.prepare(QStringLiteral("INSERT INTO scenarios (name, hash, json) VALUES (?, ?, ?)"));
+        q.prepare(QStringLiteral(
+            "INSERT INTO scenarios (name, hash, json, json_z) VALUES (?, ?, '', ?)"));
         q.addBindValue(s.name);
-        q.addBindValue(hash);
-        q.addBindValue(QString::fromUtf8(ScenarioWriter::toJson(s)));
+        q.addBindValue(f.hash);
+        q.addBindValue(qCompress(f.compact, CompressionLevel));
         if (!q.exec())
             return sqlError(m_path, QStringLiteral("adding a scenario"), q.lastError());
         if (Status st = step(); !st)
@@ -309,11 +405,13 @@ public:
 
     Status replace(qint64 id, const Scenario& s)
     {
+        const ScenarioForms f = ScenarioForms::of(s);
         QSqlQuery q(m_db);
-        q.prepare(QStringLiteral("UPDATE scenarios SET name = ?, hash = ?, json = ? WHERE id = ?"));
+        q.prepare(QStringLiteral(
+            "UPDATE scenarios SET name = ?, hash = ?, json = '', json_z = ? WHERE id = ?"));
         q.addBindValue(s.name);
-        q.addBindValue(ProjectStore::scenarioHash(s));
-        q.addBindValue(QString::fromUtf8(ScenarioWriter::toJson(s)));
+        q.addBindValue(f.hash);
+        q.addBindValue(qCompress(f.compact, CompressionLevel));
         q.addBindValue(id);
         if (!q.exec())
             return sqlError(m_path, QStringLiteral("replacing a scenario"), q.lastError());
@@ -342,40 +440,39 @@ public:
         if (!q.exec())
             return sqlError(m_path, QStringLiteral("recording a run"), q.lastError());
         const qint64 runId = q.lastInsertId().toLongLong();
-        QSqlQuery j(m_db);
-        j.prepare(QStringLiteral(
-            "INSERT INTO run_jobs (run_id, position, job_id, arrival_s, start_s, finish_s, jct_s, "
-            "queue_delay_s, gpus, servers, preemptions, predicted_iterations, iterations, "
-            "gpu_seconds, cross_server_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-            "?)"));
-        for (std::size_t i = 0; i < r.jobs.size(); ++i) {
-            const JobRecord& x = r.jobs[i];
-            const QVariantList values = {runId,        qint64(i),     x.id,
-                                         x.arrivalS,   x.startS,      x.finishS,
-                                         x.jctS,       x.queueDelayS, x.gpus,
-                                         x.servers,    x.preemptions, x.predictedIterations,
-                                         x.iterations, x.gpuSeconds,  x.crossServerBytes};
-            for (int k = 0; k < values.size(); ++k)
-                j.bindValue(k, values[k]);
-            if (!j.exec())
-                return sqlError(m_path, QStringLiteral("recording a run's jobs"), j.lastError());
+        // One compressed column blob instead of a row per job (schema 4); progress still counts
+        // the jobs, so a save reports (and may be cancelled) as often as before.
+        for (std::size_t i = 0; i < r.jobs.size(); ++i)
             if (Status st = step(); !st)
                 return st.error();
-        }
+        QSqlQuery j(m_db);
+        j.prepare(QStringLiteral("INSERT INTO run_results (run_id, jobs, data) VALUES (?, ?, ?)"));
+        j.addBindValue(runId);
+        j.addBindValue(qint64(r.jobs.size()));
+        j.addBindValue(JobRecordCodec::encode(r.jobs));
+        if (!j.exec())
+            return sqlError(m_path, QStringLiteral("recording a run's jobs"), j.lastError());
         return runId;
     }
 
+    // Appends jobs to the history of context's cluster as one batch; jobs identical to one the
+    // context holds (or to an earlier one of the batch) are left out. forms, when given, are
+    // context's with exactly these jobs (saves serialising again); a batch of a scenario whose
+    // jobs were all added before (same content hash) adds nothing and hashes nothing.
     Result<int> history(const Scenario& context, const std::vector<Job>& jobs,
-                        std::optional<qint64> runId)
+                        std::optional<qint64> runId, const ScenarioForms* forms = nullptr)
     {
         if (jobs.empty())
             return 0;
-        // The cluster, GPU types and models a job needs to be read back, stored once.
-        Scenario withJobs = context;
-        withJobs.jobs = jobs;
-        QJsonObject root = ScenarioWriter::toJsonObject(withJobs);
-        const QJsonArray jobArray = root.take(QStringLiteral("jobs")).toArray();
-        const QByteArray contextJson = canonical(root);
+        ScenarioForms own;
+        if (!forms) {
+            // The cluster, GPU types and models a job needs to be read back, stored once.
+            Scenario withJobs = context;
+            withJobs.jobs = jobs;
+            own = ScenarioForms::of(withJobs);
+        }
+        const ScenarioForms& f = forms ? *forms : own;
+        const QByteArray contextJson = canonical(f.context);
         const QString contextHash = sha256(contextJson);
         QSqlQuery c(m_db);
         c.prepare(
@@ -384,31 +481,179 @@ public:
         c.addBindValue(QString::fromUtf8(contextJson));
         if (!c.exec())
             return sqlError(m_path, QStringLiteral("adding history"), c.lastError());
-        QSqlQuery f(m_db);
-        f.prepare(QStringLiteral("SELECT id FROM history_contexts WHERE hash = ?"));
-        f.addBindValue(contextHash);
-        if (!f.exec() || !f.next())
-            return sqlError(m_path, QStringLiteral("adding history"), f.lastError());
-        const qint64 contextId = f.value(0).toLongLong();
-        QSqlQuery h(m_db);
-        h.prepare(QStringLiteral("INSERT OR IGNORE INTO history (context_id, job_id, job_json, "
-                                 "job_hash, iterations, run_id) VALUES (?, ?, ?, ?, ?, ?)"));
+        QSqlQuery fc(m_db);
+        fc.prepare(QStringLiteral("SELECT id FROM history_contexts WHERE hash = ?"));
+        fc.addBindValue(contextHash);
+        if (!fc.exec() || !fc.next())
+            return sqlError(m_path, QStringLiteral("adding history"), fc.lastError());
+        const qint64 contextId = fc.value(0).toLongLong();
+        fc.finish();
+        if (forms) {
+            QSqlQuery same(m_db);
+            same.prepare(QStringLiteral("SELECT 1 FROM history_batches WHERE context_id = ? AND "
+                                        "source_hash = ? LIMIT 1"));
+            same.addBindValue(contextId);
+            same.addBindValue(forms->contentHash);
+            if (!same.exec())
+                return sqlError(m_path, QStringLiteral("adding history"), same.lastError());
+            if (same.next()) {
+                for (std::size_t i = 0; i < jobs.size(); ++i)
+                    if (Status st = step(); !st)
+                        return st.error();
+                return 0;
+            }
+        }
+
+        // The hashes the context holds: rows of older files (hex) and batches (16 bytes each).
+        std::unordered_set<JobKey, JobKey::Hash> known;
+        QSqlQuery old(m_db);
+        old.prepare(QStringLiteral("SELECT job_hash FROM history WHERE context_id = ?"));
+        old.addBindValue(contextId);
+        if (!old.exec())
+            return sqlError(m_path, QStringLiteral("adding history"), old.lastError());
+        while (old.next())
+            known.insert(JobKey::of(QByteArray::fromHex(old.value(0).toString().toLatin1())));
+        QSqlQuery batches(m_db);
+        batches.prepare(QStringLiteral("SELECT hashes FROM history_batches WHERE context_id = ?"));
+        batches.addBindValue(contextId);
+        if (!batches.exec())
+            return sqlError(m_path, QStringLiteral("adding history"), batches.lastError());
+        while (batches.next()) {
+            const QByteArray h = batches.value(0).toByteArray();
+            for (qsizetype k = 0; k + JobKey::Size <= h.size(); k += JobKey::Size)
+                known.insert(JobKey::of(h.mid(k, JobKey::Size)));
+        }
+
+        QByteArray data, hashes;
         int added = 0;
-        for (int i = 0; i < jobArray.size(); ++i) {
-            const QByteArray jobJson = canonical(jobArray[i].toObject());
-            h.bindValue(0, contextId);
-            h.bindValue(1, jobs[std::size_t(i)].id);
-            h.bindValue(2, QString::fromUtf8(jobJson));
-            h.bindValue(3, sha256(jobJson));
-            h.bindValue(4, jobs[std::size_t(i)].trueIterations());
-            h.bindValue(5, runId ? QVariant(*runId) : QVariant(QMetaType(QMetaType::LongLong)));
-            if (!h.exec())
-                return sqlError(m_path, QStringLiteral("adding history"), h.lastError());
-            added += h.numRowsAffected() > 0 ? 1 : 0;
+        for (const QByteArray& jobJson : f.jobs) {
+            const QByteArray hash =
+                QCryptographicHash::hash(jobJson, QCryptographicHash::Sha256).left(JobKey::Size);
+            if (known.insert(JobKey::of(hash)).second) {
+                data += jobJson;
+                data += '\n'; // compact JSON holds no raw newline
+                hashes += hash;
+                ++added;
+            }
             if (Status st = step(); !st)
                 return st.error();
         }
+        if (added == 0)
+            return 0;
+        QSqlQuery h(m_db);
+        h.prepare(QStringLiteral("INSERT INTO history_batches (context_id, run_id, source_hash, "
+                                 "jobs, hashes, data) VALUES (?, ?, ?, ?, ?, ?)"));
+        h.addBindValue(contextId);
+        h.addBindValue(runId ? QVariant(*runId) : QVariant(QMetaType(QMetaType::LongLong)));
+        h.addBindValue(forms ? QVariant(forms->contentHash)
+                             : QVariant(QMetaType(QMetaType::QString)));
+        h.addBindValue(added);
+        h.addBindValue(hashes);
+        h.addBindValue(qCompress(data, CompressionLevel));
+        if (!h.exec())
+            return sqlError(m_path, QStringLiteral("adding history"), h.lastError());
         return added;
+    }
+
+    // Stores a finished sweep from its sweep.json; a stored sweep of the same hash is replaced
+    // in place (it keeps its id).
+    Result<qint64> sweep(qint64 scenarioId, const QByteArray& sweepJson)
+    {
+        auto bad = [&](const QString& what) {
+            return invalid(m_path,
+                           QStringLiteral("cannot store the sweep: sweep.json %1").arg(what));
+        };
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(sweepJson, &pe);
+        if (!doc.isObject())
+            return bad(QStringLiteral("is not a JSON object (%1)").arg(pe.errorString()));
+        const QJsonObject root = doc.object();
+        if (root.value(QStringLiteral("format")).toString() !=
+                QLatin1String("gantry-sweep-result") ||
+            root.value(QStringLiteral("version")).toInt() != 1)
+            return bad(QStringLiteral("is not a gantry-sweep-result of version 1"));
+        const QString hash = root.value(QStringLiteral("sweep_sha256")).toString();
+        if (hash.isEmpty())
+            return bad(QStringLiteral("has no sweep_sha256"));
+        const QJsonArray axes = root.value(QStringLiteral("axes")).toArray();
+        const QJsonArray metrics = root.value(QStringLiteral("metrics")).toArray();
+        const QJsonArray points = root.value(QStringLiteral("points")).toArray();
+
+        QSqlQuery find(m_db);
+        find.prepare(QStringLiteral("SELECT id FROM sweeps WHERE hash = ?"));
+        find.addBindValue(hash);
+        if (!find.exec())
+            return sqlError(m_path, QStringLiteral("finding a sweep"), find.lastError());
+        const qint64 existing = find.next() ? find.value(0).toLongLong() : 0; // 0: a new sweep
+        find.finish();
+        QSqlQuery q(m_db);
+        q.prepare(existing
+                      ? QStringLiteral("UPDATE sweeps SET name = ?, hash = ?, scenario_id = ?, "
+                                       "config_json = ?, result_json = ?, points = ?, "
+                                       "version = ?, created_at = ? WHERE id = ?")
+                      : QStringLiteral("INSERT INTO sweeps (name, hash, scenario_id, "
+                                       "config_json, result_json, points, version, "
+                                       "created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"));
+        q.addBindValue(root.value(QStringLiteral("name")).toString());
+        q.addBindValue(hash);
+        q.addBindValue(scenarioId > 0 ? QVariant(scenarioId)
+                                      : QVariant(QMetaType(QMetaType::LongLong)));
+        q.addBindValue(
+            QString::fromUtf8(canonical(root.value(QStringLiteral("config")).toObject())));
+        q.addBindValue(QString::fromUtf8(sweepJson));
+        q.addBindValue(int(points.size()));
+        q.addBindValue(root.value(QStringLiteral("gantry_version")).toString());
+        q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
+        if (existing)
+            q.addBindValue(existing);
+        if (!q.exec())
+            return sqlError(m_path, QStringLiteral("storing a sweep"), q.lastError());
+        const qint64 id = existing ? existing : q.lastInsertId().toLongLong();
+        if (existing) {
+            QSqlQuery d(m_db);
+            d.prepare(QStringLiteral("DELETE FROM sweep_points WHERE sweep_id = ?"));
+            d.addBindValue(id);
+            if (!d.exec())
+                return sqlError(m_path, QStringLiteral("replacing a sweep"), d.lastError());
+        }
+        QSqlQuery p(m_db);
+        p.prepare(QStringLiteral(
+            "INSERT INTO sweep_points (sweep_id, position, values_json, metrics_json, cost_usd, "
+            "cloud_cost_usd, feasible, meets_target, infeasible_reason) VALUES (?, ?, ?, ?, ?, ?, "
+            "?, ?, ?)"));
+        const QVariant null(QMetaType(QMetaType::Double));
+        for (int i = 0; i < points.size(); ++i) {
+            if (!points[i].isObject())
+                return bad(QStringLiteral("points[%1] is not an object").arg(i));
+            const QJsonObject o = points[i].toObject();
+            QJsonArray values;
+            for (const QJsonValue& a : axes)
+                values.append(o.value(a.toString()));
+            const bool feasible = o.value(QStringLiteral("feasible")).toBool();
+            QJsonObject m;
+            if (feasible)
+                for (const QJsonValue& name : metrics)
+                    m.insert(name.toString(), o.value(name.toString()));
+            const QJsonValue cost = o.value(QStringLiteral("cost_usd"));
+            const QJsonValue cloud = o.value(QStringLiteral("cloud_cost_usd"));
+            p.bindValue(0, id);
+            p.bindValue(1, i);
+            p.bindValue(2, QString::fromUtf8(QJsonDocument(values).toJson(QJsonDocument::Compact)));
+            p.bindValue(3, QString::fromUtf8(canonical(m)));
+            p.bindValue(4, cost.isDouble() ? QVariant(cost.toDouble()) : null);
+            p.bindValue(5, cloud.isDouble() ? QVariant(cloud.toDouble()) : null);
+            p.bindValue(6, feasible ? 1 : 0);
+            p.bindValue(7, o.value(QStringLiteral("meets_target")).toBool() ? 1 : 0);
+            const QString reason = o.value(QStringLiteral("infeasible_reason")).toString();
+            p.bindValue(8, reason.isNull() ? QStringLiteral("") : reason); // '' for a feasible one
+            if (!p.exec())
+                return sqlError(m_path, QStringLiteral("storing a sweep's points"), p.lastError());
+            if (Status st = step(); !st)
+                return st.error();
+        }
+        if (Status st = step(); !st)
+            return st.error();
+        return id;
     }
 
     Status gpuTypes(const std::vector<GpuType>& types)
@@ -604,7 +849,7 @@ bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
 Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
-    if (!q.exec(QStringLiteral("SELECT id, name, hash, json FROM scenarios ORDER BY id")))
+    if (!q.exec(QStringLiteral("SELECT id, name, hash, json, json_z FROM scenarios ORDER BY id")))
         return sqlError(m_path, QStringLiteral("listing scenarios"), q.lastError());
     std::vector<StoredScenario> out;
     while (q.next()) {
@@ -612,8 +857,11 @@ Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
         s.id = q.value(0).toLongLong();
         s.name = q.value(1).toString();
         s.hash = q.value(2).toString();
-        const QByteArray json = q.value(3).toString().toUtf8();
         const QString source = QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id);
+        const QByteArray json = q.value(4).isNull() ? q.value(3).toString().toUtf8()
+                                                    : qUncompress(q.value(4).toByteArray());
+        if (json.isEmpty())
+            return Error::invalid(QStringLiteral("%1: is damaged").arg(source));
         auto read = ScenarioReader::readJson(json, source);
         if (!read) {
             // Saved while it had problems (the window saves work in progress): it opens as a
@@ -699,6 +947,8 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
         for (const RunResult& x : r.results)
             rows += qint64(x.jobs.size());
     }
+    for (const RecordedSweep& sw : changes.sweeps) // every point has a "feasible" (so do gains)
+        rows += 1 + qint64(sw.sweepJson.count("\"feasible\""));
     QSqlDatabase db = QSqlDatabase::database(m_connection, false);
     Transaction t(db);
     if (Status s = t.begin(m_path); !s)
@@ -715,14 +965,16 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
         if (Status st = w.replace(id, s); !st)
             return st.error();
     for (const RecordedRuns& r : changes.runs) {
+        // The scenario is serialised once for its row, its content hash and its history.
+        const ScenarioForms forms = ScenarioForms::of(r.scenario);
         Result<qint64> sid = r.scenarioId;
         if (r.addedIndex >= 0 && std::size_t(r.addedIndex) < report.scenarioIds.size())
             sid = report.scenarioIds[std::size_t(r.addedIndex)];
         else if (r.scenarioId == 0)
-            sid = w.scenario(r.scenario);
+            sid = w.scenario(r.scenario, &forms);
         if (!sid)
             return sid.error();
-        const QString hash = contentHash(r.scenario);
+        const QString& hash = forms.contentHash;
         std::optional<qint64> firstRun;
         for (const RunResult& x : r.results) {
             auto rid = w.run(sid.value(), hash, x);
@@ -733,7 +985,7 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
                 firstRun = rid.value();
         }
         if (r.addHistory) {
-            auto added = w.history(r.scenario, r.scenario.jobs, firstRun);
+            auto added = w.history(r.scenario, r.scenario.jobs, firstRun, &forms);
             if (!added)
                 return added.error();
             report.historyAdded += added.value();
@@ -742,11 +994,109 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
     if (changes.gpuTypes)
         if (Status st = w.gpuTypes(*changes.gpuTypes); !st)
             return st.error();
+    for (const RecordedSweep& sw : changes.sweeps) {
+        Result<qint64> sid = sw.scenarioId;
+        if (sw.scenarioId == 0)
+            sid = w.scenario(sw.base);
+        if (!sid)
+            return sid.error();
+        auto id = w.sweep(sid.value(), sw.sweepJson);
+        if (!id)
+            return id.error();
+        report.sweepIds.push_back(id.value());
+    }
     if (feedback && feedback->cancelled())
         return Error::cancelled();
     if (Status s = t.commit(m_path); !s)
         return s.error();
     return report;
+}
+
+Result<qint64> ProjectStore::addSweep(const Scenario& base, const QByteArray& sweepJson,
+                                      Feedback* feedback)
+{
+    ProjectChanges c;
+    c.sweeps.push_back({base, sweepJson});
+    auto r = save(c, feedback);
+    if (!r)
+        return r.error();
+    return r.value().sweepIds.front();
+}
+
+namespace {
+
+const QString SweepColumns = QStringLiteral(
+    "SELECT w.id, w.name, w.hash, w.scenario_id, s.name, w.points, w.version, w.created_at, "
+    "w.config_json%1 FROM sweeps w LEFT JOIN scenarios s ON s.id = w.scenario_id");
+
+StoredSweep sweepOf(const QSqlQuery& q, bool withResult)
+{
+    StoredSweep w;
+    w.id = q.value(0).toLongLong();
+    w.name = q.value(1).toString();
+    w.hash = q.value(2).toString();
+    w.scenarioId = q.value(3).toLongLong();
+    w.scenarioName = q.value(4).toString();
+    w.points = q.value(5).toInt();
+    w.version = q.value(6).toString();
+    w.createdAt = q.value(7).toString();
+    w.config = QJsonDocument::fromJson(q.value(8).toString().toUtf8()).object();
+    if (withResult)
+        w.result = QJsonDocument::fromJson(q.value(9).toString().toUtf8()).object();
+    return w;
+}
+
+} // namespace
+
+Result<std::vector<StoredSweep>> ProjectStore::sweeps() const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    if (!q.exec(SweepColumns.arg(QString()) + QStringLiteral(" ORDER BY w.id")))
+        return sqlError(m_path, QStringLiteral("listing sweeps"), q.lastError());
+    std::vector<StoredSweep> out;
+    while (q.next())
+        out.push_back(sweepOf(q, false));
+    return out;
+}
+
+Result<StoredSweep> ProjectStore::sweep(qint64 id) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(SweepColumns.arg(QStringLiteral(", w.result_json")) +
+              QStringLiteral(" WHERE w.id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return sqlError(m_path, QStringLiteral("reading a sweep"), q.lastError());
+    if (!q.next())
+        return invalid(m_path, QStringLiteral("has no sweep %1").arg(id));
+    return sweepOf(q, true);
+}
+
+Result<std::vector<StoredSweepPoint>> ProjectStore::sweepPoints(qint64 id) const
+{
+    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    q.prepare(QStringLiteral("SELECT position, values_json, metrics_json, cost_usd, "
+                             "cloud_cost_usd, feasible, meets_target, infeasible_reason FROM "
+                             "sweep_points WHERE sweep_id = ? ORDER BY position"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return sqlError(m_path, QStringLiteral("reading a sweep's points"), q.lastError());
+    std::vector<StoredSweepPoint> out;
+    while (q.next()) {
+        StoredSweepPoint p;
+        p.index = q.value(0).toInt();
+        p.values = QJsonDocument::fromJson(q.value(1).toString().toUtf8()).array();
+        p.metrics = QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object();
+        if (!q.value(3).isNull())
+            p.costUsd = q.value(3).toDouble();
+        if (!q.value(4).isNull())
+            p.cloudCostUsd = q.value(4).toDouble();
+        p.feasible = q.value(5).toInt() != 0;
+        p.meetsTarget = q.value(6).toInt() != 0;
+        p.infeasibleReason = q.value(7).toString();
+        out.push_back(std::move(p));
+    }
+    return out;
 }
 
 Result<std::vector<StoredRun>> ProjectStore::runs() const
@@ -755,7 +1105,8 @@ Result<std::vector<StoredRun>> ProjectStore::runs() const
     if (!q.exec(QStringLiteral(
             "SELECT r.id, r.scenario_id, s.name, r.scenario_hash, r.policy, r.placement, "
             "r.predictor, r.seed, r.version, r.created_at, r.config_json, r.summary_json, "
-            "(SELECT COUNT(*) FROM run_jobs j WHERE j.run_id = r.id) "
+            "COALESCE((SELECT x.jobs FROM run_results x WHERE x.run_id = r.id), "
+            "(SELECT COUNT(*) FROM run_jobs j WHERE j.run_id = r.id)) "
             "FROM runs r JOIN scenarios s ON s.id = r.scenario_id ORDER BY r.id")))
         return sqlError(m_path, QStringLiteral("listing runs"), q.lastError());
     std::vector<StoredRun> out;
@@ -781,6 +1132,22 @@ Result<std::vector<StoredRun>> ProjectStore::runs() const
 
 Result<std::vector<JobRecord>> ProjectStore::runJobs(qint64 runId) const
 {
+    {
+        // Schema 4 on: one blob per run. Runs recorded before have rows in run_jobs.
+        QSqlQuery b(QSqlDatabase::database(m_connection, false));
+        b.prepare(QStringLiteral("SELECT data, jobs FROM run_results WHERE run_id = ?"));
+        b.addBindValue(runId);
+        if (!b.exec())
+            return sqlError(m_path, QStringLiteral("reading a run"), b.lastError());
+        if (b.next()) {
+            auto jobs = JobRecordCodec::decode(b.value(0).toByteArray());
+            if (!jobs || qint64(jobs->size()) != b.value(1).toLongLong())
+                return invalid(m_path, QStringLiteral("is corrupt: the results of run %1 are "
+                                                      "damaged")
+                                           .arg(runId));
+            return std::move(*jobs);
+        }
+    }
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral(
         "SELECT job_id, arrival_s, start_s, finish_s, jct_s, queue_delay_s, gpus, servers, "
@@ -812,30 +1179,77 @@ Result<std::vector<JobRecord>> ProjectStore::runJobs(qint64 runId) const
 
 Result<std::vector<Job>> ProjectStore::history() const
 {
-    QSqlQuery q(QSqlDatabase::database(m_connection, false));
+    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
+    QHash<qint64, QJsonObject> contexts;
+    auto context = [&](qint64 id, const QString& json) -> const QJsonObject& {
+        auto it = contexts.find(id);
+        if (it == contexts.end())
+            it = contexts.insert(id, QJsonDocument::fromJson(json.toUtf8()).object());
+        return *it;
+    };
+    // Reads jobs (JSON objects) in context as ScenarioReader reads a scenario's jobs.
+    auto read = [&](QJsonObject doc, const QJsonArray& jobs,
+                    const QString& source) -> Result<std::vector<Job>> {
+        doc.insert(QStringLiteral("jobs"), jobs);
+        auto r = ScenarioReader::readJson(canonical(doc), source);
+        if (!r)
+            return Error::invalid(r.error().message);
+        if (r.value().jobs.size() != std::size_t(jobs.size()))
+            return invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+        return std::move(r.value().jobs);
+    };
+
+    // Rows of files before schema 4 first (they were added first), one job each.
+    QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT h.id, h.context_id, c.json, h.job_json FROM history h "
                                "JOIN history_contexts c ON c.id = h.context_id ORDER BY h.id")))
         return sqlError(m_path, QStringLiteral("reading the history"), q.lastError());
-    QHash<qint64, QJsonObject> contexts;
     std::vector<Job> out;
     while (q.next()) {
-        const qint64 contextId = q.value(1).toLongLong();
-        auto it = contexts.find(contextId);
-        if (it == contexts.end())
-            it = contexts.insert(contextId,
-                                 QJsonDocument::fromJson(q.value(2).toString().toUtf8()).object());
-        QJsonObject doc = *it;
-        doc.insert(QStringLiteral("jobs"),
-                   QJsonArray{QJsonDocument::fromJson(q.value(3).toString().toUtf8()).object()});
-        auto read = ScenarioReader::readJson(
-            canonical(doc),
-            QStringLiteral("%1: history job %2").arg(m_path).arg(q.value(0).toLongLong()));
-        if (!read)
-            return Error::invalid(read.error().message);
-        if (read.value().jobs.size() != 1)
-            return invalid(
-                m_path, QStringLiteral("history job %1 is damaged").arg(q.value(0).toLongLong()));
-        out.push_back(std::move(read.value().jobs.front()));
+        auto jobs =
+            read(context(q.value(1).toLongLong(), q.value(2).toString()),
+                 QJsonArray{QJsonDocument::fromJson(q.value(3).toString().toUtf8()).object()},
+                 QStringLiteral("%1: history job %2").arg(m_path).arg(q.value(0).toLongLong()));
+        if (!jobs)
+            return jobs.error();
+        out.push_back(std::move(jobs.value().front()));
+    }
+    // Then the batches, in the order they were added; one document per batch.
+    QSqlQuery b(db);
+    if (!b.exec(QStringLiteral("SELECT b.id, b.context_id, c.json, b.jobs, b.data FROM "
+                               "history_batches b JOIN history_contexts c ON c.id = b.context_id "
+                               "ORDER BY b.id")))
+        return sqlError(m_path, QStringLiteral("reading the history"), b.lastError());
+    while (b.next()) {
+        const QString source =
+            QStringLiteral("%1: history batch %2").arg(m_path).arg(b.value(0).toLongLong());
+        const QByteArray data = qUncompress(b.value(4).toByteArray());
+        QJsonArray jobs;
+        for (const QByteArray& line : data.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            const QJsonDocument d = QJsonDocument::fromJson(line);
+            if (!d.isObject())
+                return invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+            jobs.append(d.object());
+        }
+        if (jobs.size() != b.value(3).toLongLong())
+            return invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+        const QJsonObject& doc = context(b.value(1).toLongLong(), b.value(2).toString());
+        auto read1 = read(doc, jobs, source);
+        if (!read1) {
+            // A batch whose jobs cannot share one document (ids given twice): one at a time.
+            for (int i = 0; i < jobs.size(); ++i) {
+                auto one =
+                    read(doc, QJsonArray{jobs[i]}, QStringLiteral("%1, job %2").arg(source).arg(i));
+                if (!one)
+                    return one.error();
+                out.push_back(std::move(one.value().front()));
+            }
+            continue;
+        }
+        for (Job& j : read1.value())
+            out.push_back(std::move(j));
     }
     return out;
 }
@@ -843,7 +1257,8 @@ Result<std::vector<Job>> ProjectStore::history() const
 Result<int> ProjectStore::historySize() const
 {
     auto n = scalar(QSqlDatabase::database(m_connection, false), m_path,
-                    QStringLiteral("SELECT COUNT(*) FROM history"));
+                    QStringLiteral("SELECT (SELECT COUNT(*) FROM history) + "
+                                   "(SELECT COALESCE(SUM(jobs), 0) FROM history_batches)"));
     if (!n)
         return n.error();
     return n.value().toInt();

@@ -7,6 +7,8 @@
 #include "sim/jobrecord.h"
 #include "storedrun.h"
 #include "storedscenario.h"
+#include "storedsweep.h"
+#include "storedsweeppoint.h"
 #include "util/feedback.h"
 #include "util/result.h"
 
@@ -18,7 +20,7 @@
 namespace gantry::storage {
 
 /// One open project file (`.gantry`, SQLite): scenarios (as their JSON text), GPU catalogue
-/// overrides, recorded runs and the job history predictors train on.
+/// overrides, recorded runs, the job history predictors train on and stored sweeps.
 ///
 /// Opening inspects the file before anything may write to it: the SQLite header and
 /// `application_id`, then a read-only connection checks `user_version` and integrity. Only a
@@ -78,6 +80,18 @@ public:
     Result<std::vector<Job>> history() const;
     /// Number of history jobs.
     Result<int> historySize() const;
+
+    /// Stores a finished sweep (plan::SweepSession::sweepJson()) run on base (stored as a
+    /// scenario row unless an identical one exists), with its points; one transaction. A sweep
+    /// of the same hash (sweep_sha256) already stored is replaced and keeps its id. Returns it.
+    Result<qint64> addSweep(const Scenario& base, const QByteArray& sweepJson,
+                            Feedback* feedback = nullptr);
+    /// Every stored sweep, by id, without its sweep.json (StoredSweep::result stays empty).
+    Result<std::vector<StoredSweep>> sweeps() const;
+    /// Stored sweep id with its whole sweep.json.
+    Result<StoredSweep> sweep(qint64 id) const;
+    /// The points of sweep id, in point order. O(points).
+    Result<std::vector<StoredSweepPoint>> sweepPoints(qint64 id) const;
 
     /// The project-level GPU catalogue overrides, by name.
     Result<std::vector<GpuType>> gpuTypes() const;

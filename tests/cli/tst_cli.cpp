@@ -775,7 +775,7 @@ void TestCli::invalid_data()
     QTest::newRow("sweep resume without out")
         << QStringList{"sweep", sweepFile, "--resume"} << "--resume needs --out";
     QTest::newRow("sweep unknown option")
-        << QStringList{"sweep", sweepFile, "--project", "p.gantry"} << "unknown option --project";
+        << QStringList{"sweep", sweepFile, "--bogus", "x"} << "unknown option --bogus";
     QTest::newRow("sweep malformed")
         << QStringList{"sweep", data("sweep/bad_count.json"), "--json"}
         << "bad_count.json: axes.servers.h100.count[1]: must be a whole number from 0 to 10000";

@@ -22,6 +22,9 @@ namespace {
 
 constexpr int OldRows = 50;
 constexpr int NewRows = 20000;
+// The disk-full save: large enough that, compressed (schema 4 stores a run as one compressed
+// blob), it outgrows the largest headroom of diskFull_data several times over.
+constexpr int DiskFullRows = 200000;
 
 QByteArray checksum(const QString& path)
 {
@@ -231,7 +234,7 @@ void TstStorageFaults::diskFull()
         limited.rlim_cur = rlim_t(limit);
         QCOMPARE(::setrlimit(RLIMIT_FSIZE, &limited), 0);
         auto r = store.value()->recordRuns(
-            faults::faultScenario(), {faults::faultRun(QStringLiteral("fault-new"), NewRows)});
+            faults::faultScenario(), {faults::faultRun(QStringLiteral("fault-new"), DiskFullRows)});
         QCOMPARE(::setrlimit(RLIMIT_FSIZE, &saved), 0);
         std::signal(SIGXFSZ, SIG_DFL);
         QVERIFY(!r);

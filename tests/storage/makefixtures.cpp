@@ -1,11 +1,15 @@
 // gantry_make_project_fixtures OUTDIR: writes OUTDIR/v1.gantry (schema 1, written with the
-// version-1 SQL as Gantry 0.1 wrote it) and OUTDIR/v2.gantry (the current schema, written by
+// version-1 SQL as Gantry 0.1 wrote it) and OUTDIR/v4.gantry (the current schema, written by
 // ProjectStore). Both hold sampledata/teaching.json, one fifo run of it and its jobs as history;
-// v2 also holds one GPU type override. When the schema moves past 2, keep v2.gantry and make
-// this tool write the new version through ProjectStore instead.
+// v4 also holds one GPU type override and one stored sweep (teaching under fifo and sjf).
+// v2.gantry and v3.gantry were written by this tool's earlier versions (ProjectStore at schema
+// 2 and 3) and are kept. When the schema moves past 4, keep v4.gantry and make this tool write
+// the new version through ProjectStore instead.
 #include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "plan/sweepreader.h"
+#include "plan/sweepsession.h"
 #include "run/runner.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
@@ -109,16 +113,34 @@ bool writeV1(const QString& path, const Scenario& s, const RunResult& r)
     return ok;
 }
 
-bool writeV2(const QString& path, const Scenario& s, const RunResult& r)
+// sweep.json of teaching.json under fifo and sjf (two points).
+QByteArray teachingSweep()
 {
-    static_assert(storage::ProjectSchema::CurrentVersion == 2, "see the file comment");
+    const QByteArray file = R"({"format": "gantry-sweep", "version": 1, "name": "fixture",
+        "base": "teaching.json", "axes": {"policy": ["fifo", "sjf"]},
+        "target": {"metric": "p99_queue_delay_s", "max": 3600}})";
+    auto spec = plan::SweepReader::readJson(file, QStringLiteral("fixture sweep"),
+                                            QStringLiteral(GANTRY_SOURCE_DIR "/sampledata"));
+    if (!spec)
+        return {};
+    auto session = plan::SweepSession::open(spec.value(), QString(), false);
+    if (!session || !session.value().runAll(1) || !session.value().finish())
+        return {};
+    return session.value().sweepJson();
+}
+
+bool writeV4(const QString& path, const Scenario& s, const RunResult& r)
+{
+    static_assert(storage::ProjectSchema::CurrentVersion == 4, "see the file comment");
     QFile::remove(path);
     auto store =
         storage::ProjectStore::open(path, storage::ProjectStore::OpenMode::CreateIfMissing);
     if (!store)
         return false;
-    return store.value()->recordRuns(s, {r}, true).ok() &&
-           store.value()->setGpuTypes({{QStringLiteral("X1"), 100.0, 40.0, 0.5}}).ok();
+    const QByteArray sweep = teachingSweep();
+    return !sweep.isEmpty() && store.value()->recordRuns(s, {r}, true).ok() &&
+           store.value()->setGpuTypes({{QStringLiteral("X1"), 100.0, 40.0, 0.5}}).ok() &&
+           store.value()->addSweep(s, sweep).ok();
 }
 
 } // namespace
@@ -140,7 +162,7 @@ int main(int argc, char** argv)
         return 1;
     r.value().summary.wallS = 0.0; // reproducible bytes
     if (!writeV1(out.filePath(QStringLiteral("v1.gantry")), s.value(), r.value()) ||
-        !writeV2(out.filePath(QStringLiteral("v2.gantry")), s.value(), r.value()))
+        !writeV4(out.filePath(QStringLiteral("v4.gantry")), s.value(), r.value()))
         return 1;
     return 0;
 }

@@ -1,6 +1,7 @@
 // gantry-cli and project files: run/compare --project record runs and history, --history trains
 // the predictor, `project` lists a project, and every invalid project exits 2 untouched.
 #include <QCryptographicHash>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -64,7 +65,34 @@ private Q_SLOTS:
     void listsAndAdds();
     void invalidProjectExits2_data();
     void invalidProjectExits2();
+    void sweepStoresItsPoints();
+    void sweepProjectProblemsExit2_data();
+    void sweepProjectProblemsExit2();
 };
+
+namespace {
+
+// A small sweep over the sample's base (4 points, one infeasible) written into dir.
+QString smallSweep(const QTemporaryDir& dir)
+{
+    const QString path = dir.filePath("small-sweep.json");
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    const QJsonObject sweep{
+        {"format", "gantry-sweep"},
+        {"version", 1},
+        {"name", "small"},
+        {"base", sample("two-racks.json")},
+        {"axes", QJsonObject{{"servers.h100.count", QJsonArray{0, 1}},
+                             {"servers.a100.count", QJsonArray{0, 4}}}},
+        {"run", QJsonObject{{"placement", "graph"}, {"predictor", "oracle"}}},
+        {"target", QJsonObject{{"metric", "p99_queue_delay_s"}, {"max", 3600}}}};
+    f.write(QJsonDocument(sweep).toJson());
+    return path;
+}
+
+} // namespace
 
 void TstProjectCli::recordsRunsAndHistory()
 {
@@ -80,7 +108,7 @@ void TstProjectCli::recordsRunsAndHistory()
     QVERIFY2(r.exitCode == 0, r.err.constData());
 
     const QJsonObject o = listing(project);
-    QCOMPARE(o.value("schema").toInt(), 2);
+    QCOMPARE(o.value("schema").toInt(), 4);
     const QJsonArray scenarios = o.value("scenarios").toArray();
     QCOMPARE(scenarios.size(), 2); // teaching once, however often it ran
     QCOMPARE(scenarios[0].toObject().value("name").toString(), QStringLiteral("teaching"));
@@ -186,6 +214,81 @@ void TstProjectCli::invalidProjectExits2()
     QCOMPARE(r.exitCode, 2);
     QVERIFY2(r.err.contains("bad.gantry"), r.err.constData());
     QVERIFY(r.out.isEmpty()); // failed before any run printed
+    QCOMPARE(checksum(project), before);
+}
+
+void TstProjectCli::sweepStoresItsPoints()
+{
+    QTemporaryDir dir;
+    const QString project = dir.filePath("p.gantry");
+    const QString sweep = smallSweep(dir);
+    CliRun r = cli({"sweep", sweep, "--threads", "2", "--project", project, "--json"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject result = QJsonDocument::fromJson(r.out).object(); // stdout: sweep.json only
+    QCOMPARE(result.value("points").toArray().size(), 4);
+    QVERIFY(r.err.contains("stored the sweep"));
+    QJsonObject o = listing(project);
+    QCOMPARE(o.value("schema").toInt(), 4);
+    QJsonArray sweeps = o.value("sweeps").toArray();
+    QCOMPARE(sweeps.size(), 1);
+    QCOMPARE(sweeps[0].toObject().value("name").toString(), QStringLiteral("small"));
+    QCOMPARE(sweeps[0].toObject().value("points").toInt(), 4);
+    QCOMPARE(sweeps[0].toObject().value("sweep_sha256").toString(),
+             result.value("sweep_sha256").toString());
+    QCOMPARE(sweeps[0].toObject().value("scenario").toString(), QStringLiteral("two-racks"));
+    QCOMPARE(o.value("scenarios").toArray().size(), 1); // the base scenario
+    // The same sweep again replaces it; the listing's text names it.
+    r = cli({"sweep", sweep, "--project", project});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    o = listing(project);
+    QCOMPARE(o.value("sweeps").toArray().size(), 1);
+    QCOMPARE(o.value("sweeps").toArray()[0].toObject().value("id").toInt(), 1);
+    r = cli({"project", project});
+    QVERIFY(r.out.contains("sweeps (1):"));
+    QVERIFY(r.out.contains("#1 small on two-racks: 4 points"));
+}
+
+void TstProjectCli::sweepProjectProblemsExit2_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("mentions");
+    QTest::newRow("not a project") << "garbage"
+                                   << "not a Gantry project";
+    QTest::newRow("empty file") << "empty"
+                                << "empty";
+    QTest::newRow("read-only project") << "read-only"
+                                       << "read-only";
+    QTest::newRow("missing folder") << "no-folder"
+                                    << "does not exist";
+    QTest::newRow("a folder") << "folder"
+                              << "not a file";
+}
+
+void TstProjectCli::sweepProjectProblemsExit2()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, mentions);
+    QTemporaryDir dir;
+    const QString sweep = smallSweep(dir);
+    QString project = dir.filePath("bad.gantry");
+    if (kind == "garbage" || kind == "empty") {
+        QFile f(project);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(kind == "garbage" ? "not a database\n" : "");
+    } else if (kind == "read-only") {
+        QCOMPARE(cli({"project", project, "--add", sample("teaching.json")}).exitCode, 0);
+        QVERIFY(QFile::setPermissions(project, QFile::ReadOwner | QFile::ReadGroup));
+    } else if (kind == "no-folder") {
+        project = dir.filePath("missing/bad.gantry");
+    } else if (kind == "folder") {
+        QVERIFY(QDir().mkpath(project));
+    }
+    const QByteArray before = checksum(project);
+    const CliRun r = cli({"sweep", sweep, "--project", project, "--json"});
+    QCOMPARE(r.exitCode, 2);
+    QVERIFY2(r.err.contains(project.toUtf8()), r.err.constData());
+    QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
+    QVERIFY(r.out.isEmpty()); // refused before the sweep ran
     QCOMPARE(checksum(project), before);
 }
 

@@ -2,6 +2,8 @@
 // (not a project, newer, locked, corrupt, truncated: each a clear error, the file untouched),
 // and crash safety (a writer killed in the middle of a large save).
 #include "io/scenarioreader.h"
+#include "plan/sweepreader.h"
+#include "plan/sweepsession.h"
 #include "run/runner.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
@@ -9,7 +11,9 @@
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QRandomGenerator>
 #include <QSqlDatabase>
@@ -19,6 +23,8 @@
 #include <QTest>
 
 #include <csignal>
+#include <cstring>
+#include <map>
 
 using gantry::Job;
 using gantry::RunResult;
@@ -80,7 +86,72 @@ QString snapshot(const QString& path)
     }
     for (const Job& j : history)
         out += QStringLiteral("history %1 %2\n").arg(j.id).arg(j.trueIterations());
+    const auto sweeps = store.value()->sweeps().value();
+    for (const auto& w : sweeps) {
+        out += QStringLiteral("sweep %1 %2 %3 %4 %5\n")
+                   .arg(w.id)
+                   .arg(w.name, w.hash)
+                   .arg(w.points)
+                   .arg(w.createdAt);
+        const auto points = store.value()->sweepPoints(w.id).value();
+        for (const auto& p : points)
+            out +=
+                QStringLiteral("  %1 %2 %3\n")
+                    .arg(p.index)
+                    .arg(QString::fromUtf8(QJsonDocument(p.values).toJson(QJsonDocument::Compact)))
+                    .arg(p.costUsd.value_or(-1.0));
+    }
     return out;
+}
+
+// A finished sweep's sweep.json: the sample sweep's base and run settings over the given axes
+// (a JSON object's text).
+QByteArray sweepJson(const QByteArray& axes, const QString& name = QStringLiteral("small"))
+{
+    const QByteArray file = "{\"format\": \"gantry-sweep\", \"version\": 1, \"name\": \"" +
+                            name.toUtf8() + "\", \"base\": \"two-racks.json\", \"axes\": " + axes +
+                            ", \"run\": {\"placement\": \"graph\", \"predictor\": "
+                            "\"noisy:0.5\"}, \"target\": {\"metric\": \"p99_queue_delay_s\", "
+                            "\"max\": 3600}}";
+    auto spec = gantry::plan::SweepReader::readJson(
+        file, QStringLiteral("sweep"), QStringLiteral(GANTRY_SOURCE_DIR "/sampledata"));
+    if (!spec)
+        qFatal("%s", qPrintable(spec.error().message));
+    auto session = gantry::plan::SweepSession::open(spec.value(), QString(), false);
+    if (!session || !session.value().runAll(2) || !session.value().finish())
+        qFatal("the sweep failed");
+    return session.value().sweepJson();
+}
+
+// The stored points against sweep.json's points, key by key.
+void comparePoints(const std::vector<gantry::storage::StoredSweepPoint>& stored,
+                   const QByteArray& json)
+{
+    const QJsonObject root = QJsonDocument::fromJson(json).object();
+    const QJsonArray points = root.value("points").toArray();
+    const QJsonArray axes = root.value("axes").toArray();
+    const QJsonArray metrics = root.value("metrics").toArray();
+    QCOMPARE(stored.size(), std::size_t(points.size()));
+    for (std::size_t i = 0; i < stored.size(); ++i) {
+        const QJsonObject p = points[int(i)].toObject();
+        const auto& s = stored[i];
+        QCOMPARE(s.index, int(i));
+        QCOMPARE(s.values.size(), axes.size());
+        for (int k = 0; k < axes.size(); ++k)
+            QCOMPARE(s.values[k], p.value(axes[k].toString()));
+        QCOMPARE(s.feasible, p.value("feasible").toBool());
+        QCOMPARE(s.meetsTarget, p.value("meets_target").toBool());
+        QCOMPARE(s.infeasibleReason, p.value("infeasible_reason").toString());
+        QCOMPARE(s.costUsd.has_value(), p.value("cost_usd").isDouble());
+        QCOMPARE(s.cloudCostUsd.has_value(), p.value("cloud_cost_usd").isDouble());
+        if (s.costUsd) {
+            QCOMPARE(*s.costUsd, p.value("cost_usd").toDouble());
+            QCOMPARE(*s.cloudCostUsd, p.value("cloud_cost_usd").toDouble());
+        }
+        QCOMPARE(s.metrics.size(), s.feasible ? metrics.size() : 0);
+        for (auto it = s.metrics.begin(); it != s.metrics.end(); ++it)
+            QCOMPARE(it.value(), p.value(it.key())); // bit for bit: both are doubles
+    }
 }
 
 // A raw connection, for setting up the failure cases behind ProjectStore's back.
@@ -163,6 +234,12 @@ private Q_SLOTS:
     void killedWriterLosesNothing_data();
     void killedWriterLosesNothing();
     void copyTo();
+    void storedRunIsBitForBit_data();
+    void storedRunIsBitForBit();
+    void storesSweeps_data();
+    void storesSweeps();
+    void failedSweepSaveChangesNothing_data();
+    void failedSweepSaveChangesNothing();
 
 private:
     std::unique_ptr<QTemporaryDir> m_dir;
@@ -334,15 +411,33 @@ void TstProjectStore::migrateFromFixture()
     compareRecords(jobs, expected.jobs);
     QVERIFY(store.value()->history().value() == teaching.jobs);
     QCOMPARE(store.value()->gpuTypes().value().size(), std::size_t(version >= 2 ? 1 : 0));
+    const auto sweeps = store.value()->sweeps().value();
+    QCOMPARE(sweeps.size(), std::size_t(version >= 3 ? 1 : 0));
+    if (version >= 3) {
+        QCOMPARE(sweeps.front().name, QStringLiteral("fixture"));
+        QCOMPARE(sweeps.front().scenarioId, scenarios.value().front().id);
+        const auto points = store.value()->sweepPoints(sweeps.front().id).value();
+        QCOMPARE(points.size(), std::size_t(2));
+        QCOMPARE(points[0].values, QJsonArray{QStringLiteral("fifo")});
+        QCOMPARE(points[1].values, QJsonArray{QStringLiteral("sjf")});
+        QVERIFY(points[0].feasible && points[1].feasible);
+        // fifo's point is the plain fifo run: its metrics are the run's summary.
+        QCOMPARE(points[0].metrics.value("avg_jct_s").toDouble(), expected.summary.avgJctS);
+        QCOMPARE(store.value()->sweep(sweeps.front().id).value().result.value("sweep_sha256"),
+                 QJsonValue(sweeps.front().hash));
+    }
 
-    // A migrated project takes new saves and reopens.
+    // A migrated project takes new saves (a sweep too) and reopens.
     QVERIFY(store.value()->recordRuns(teaching, {runOf(teaching, QStringLiteral("asrpt"))}));
     QVERIFY(store.value()->setGpuTypes({{"X2", 1, 1, 1}}));
+    QVERIFY(store.value()->addSweep(sample(QStringLiteral("two-racks.json")),
+                                    sweepJson(R"({"servers.h100.count": [1, 2]})")));
     store.value().reset();
     auto again = ProjectStore::open(file);
     QVERIFY(again);
     QCOMPARE(again.value()->runs().value().size(), std::size_t(2));
     QCOMPARE(again.value()->historySize().value(), int(teaching.jobs.size()));
+    QCOMPARE(again.value()->sweeps().value().size(), std::size_t(version >= 3 ? 2 : 1));
 }
 
 void TstProjectStore::everyEarlierVersionHasAFixture()
@@ -577,6 +672,220 @@ void TstProjectStore::copyTo()
     QVERIFY(!store.value()->copyTo(target)); // never overwrites
     store.value().reset();
     QCOMPARE(snapshot(target), snapshot(file));
+}
+
+void TstProjectStore::storedRunIsBitForBit_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("teaching, fifo") << "teaching.json"
+                                    << "fifo";
+    QTest::newRow("two-racks, srtf (preemptions)") << "two-racks.json"
+                                                   << "srtf";
+    QTest::newRow("models, asrpt") << "models.json"
+                                   << "asrpt";
+}
+
+// A stored-and-read run equals the run, every field bit for bit (QCOMPARE on doubles is fuzzy).
+void TstProjectStore::storedRunIsBitForBit()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, policy);
+    const Scenario s = sample(scenario);
+    RunResult run = runOf(s, policy);
+    // Values a run rarely gives, to be kept exactly too: a negative zero, a subnormal, huge.
+    run.jobs.front().crossServerBytes = -0.0;
+    run.jobs.back().predictedIterations = 4.9e-324;
+    run.jobs.back().gpuSeconds = 1.7976931348623157e308;
+    const QString file = path(QStringLiteral("p.gantry"));
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(s, {run}));
+    }
+    auto store = ProjectStore::open(file);
+    QVERIFY(store);
+    const auto runs = store.value()->runs().value();
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs.front().jobs, int(run.jobs.size()));
+    const auto jobs = store.value()->runJobs(runs.front().id);
+    QVERIFY(jobs);
+    QCOMPARE(jobs.value().size(), run.jobs.size());
+    auto bits = [](double d) {
+        quint64 b = 0;
+        std::memcpy(&b, &d, sizeof b);
+        return b;
+    };
+    for (std::size_t i = 0; i < run.jobs.size(); ++i) {
+        const gantry::JobRecord& a = jobs.value()[i];
+        const gantry::JobRecord& b = run.jobs[i];
+        QCOMPARE(a.id, b.id);
+        QCOMPARE(a.gpus, b.gpus);
+        QCOMPARE(a.servers, b.servers);
+        QCOMPARE(a.preemptions, b.preemptions);
+        for (auto field :
+             {&gantry::JobRecord::arrivalS, &gantry::JobRecord::startS, &gantry::JobRecord::finishS,
+              &gantry::JobRecord::jctS, &gantry::JobRecord::queueDelayS,
+              &gantry::JobRecord::predictedIterations, &gantry::JobRecord::iterations,
+              &gantry::JobRecord::gpuSeconds, &gantry::JobRecord::crossServerBytes})
+            QCOMPARE(bits(a.*field), bits(b.*field));
+    }
+    // The history reads back as the scenario's jobs, in order.
+    QVERIFY(store.value()->history().value() == s.jobs);
+    store.value().reset();
+    RawDb raw(file); // one blob, no per-job rows
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM run_jobs").toInt(), 0);
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM run_results").toInt(), 1);
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM history").toInt(), 0);
+    QCOMPARE(raw.scalar("SELECT SUM(jobs) FROM history_batches").toInt(), int(s.jobs.size()));
+}
+
+void TstProjectStore::storesSweeps_data()
+{
+    QTest::addColumn<QByteArrayList>("axes"); // one sweep stored per entry, in order
+    QTest::addColumn<int>("expectedSweeps");
+    const QByteArray small =
+        R"({"servers.h100.count": [0, 1], "servers.a100.count": [0, 4], "policy": ["fifo", "sjf"]})";
+    const QByteArray other = R"({"servers.h100.count": [1, 2], "seed": [0, 1]})";
+    QTest::newRow("one") << QByteArrayList{small} << 1;
+    QTest::newRow("the same twice") << QByteArrayList{small, small} << 1;
+    QTest::newRow("two sweeps") << QByteArrayList{small, other} << 2;
+    QTest::newRow("two, then the first again") << QByteArrayList{small, other, small} << 2;
+}
+
+void TstProjectStore::storesSweeps()
+{
+    QFETCH(QByteArrayList, axes);
+    QFETCH(int, expectedSweeps);
+    const QString file = path(QStringLiteral("p.gantry"));
+    const Scenario base = sample(QStringLiteral("two-racks.json"));
+    std::map<QString, std::pair<qint64, QByteArray>> byHash; // the last stored of each hash
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(base, {runOf(base, QStringLiteral("fifo"))}));
+        for (const QByteArray& a : axes) {
+            const QByteArray json = sweepJson(a);
+            const QString hash =
+                QJsonDocument::fromJson(json).object().value("sweep_sha256").toString();
+            auto id = store.value()->addSweep(base, json);
+            QVERIFY2(id, qPrintable(id ? QString() : id.error().message));
+            if (byHash.count(hash)) // the same sweep again: replaced in place
+                QCOMPARE(id.value(), byHash[hash].first);
+            byHash[hash] = {id.value(), json};
+        }
+    }
+    auto store = ProjectStore::open(file);
+    QVERIFY(store);
+    QCOMPARE(store.value()->scenarios().value().size(), std::size_t(1)); // the base, once
+    const auto sweeps = store.value()->sweeps();
+    QVERIFY2(sweeps, qPrintable(sweeps ? QString() : sweeps.error().message));
+    QCOMPARE(int(sweeps.value().size()), expectedSweeps);
+    for (const auto& w : sweeps.value()) {
+        QVERIFY(byHash.count(w.hash));
+        const auto& [id, json] = byHash[w.hash];
+        const QJsonObject doc = QJsonDocument::fromJson(json).object();
+        QCOMPARE(w.id, id);
+        QCOMPARE(w.name, QStringLiteral("small"));
+        QCOMPARE(w.scenarioId, qint64(1));
+        QCOMPARE(w.scenarioName, base.name);
+        QCOMPARE(w.version, QStringLiteral(GANTRY_VERSION));
+        QCOMPARE(w.points, int(doc.value("points").toArray().size()));
+        QCOMPARE(w.config, doc.value("config").toObject());
+        QVERIFY(w.result.isEmpty()); // the listing leaves the whole sweep.json out
+        const auto loaded = store.value()->sweep(w.id);
+        QVERIFY(loaded);
+        QCOMPARE(loaded.value().result, doc);
+        QCOMPARE(loaded.value().hash, w.hash);
+        const auto points = store.value()->sweepPoints(w.id);
+        QVERIFY(points);
+        comparePoints(points.value(), json);
+        if (QTest::currentTestFailed())
+            return;
+    }
+    QVERIFY(!store.value()->sweep(999));
+    QCOMPARE(store.value()->sweepPoints(999).value().size(), std::size_t(0));
+    store.value().reset();
+    RawDb raw(file);
+    QCOMPARE(raw.scalar("SELECT COUNT(*) FROM sweep_points").toInt(), [&] {
+        int n = 0;
+        for (const auto& [hash, entry] : byHash)
+            n += int(
+                QJsonDocument::fromJson(entry.second).object().value("points").toArray().size());
+        return n;
+    }());
+    QCOMPARE(raw.scalar("PRAGMA foreign_key_check").toString(), QString());
+}
+
+void TstProjectStore::failedSweepSaveChangesNothing_data()
+{
+    QTest::addColumn<QString>("how");
+    QTest::newRow("cancelled at the start") << "cancel-0";
+    QTest::newRow("cancelled among the points") << "cancel-3";
+    QTest::newRow("a damaged last point") << "damaged";
+    QTest::newRow("not sweep.json") << "not-a-sweep";
+    QTest::newRow("read-only") << "read-only";
+}
+
+void TstProjectStore::failedSweepSaveChangesNothing()
+{
+    QFETCH(QString, how);
+    const QString file = path(QStringLiteral("p.gantry"));
+    const Scenario base = sample(QStringLiteral("two-racks.json"));
+    const QByteArray json =
+        sweepJson(R"({"servers.h100.count": [0, 1, 2], "servers.a100.count": [0, 4]})");
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(base, {runOf(base, QStringLiteral("fifo"))}));
+        QVERIFY(store.value()->addSweep(base, json));
+    }
+    const QString before = snapshot(file);
+    QVERIFY(before.contains(QStringLiteral("sweep 1 small")));
+    const QByteArray sum = checksum(file);
+
+    // Another sweep (a new hash) and the same one again (a replacement) must both fail whole.
+    const QByteArray other =
+        sweepJson(R"({"servers.h100.count": [2, 4], "policy": ["fifo", "srtf"]})", "other");
+    for (const QByteArray& input : {other, json}) {
+        auto store =
+            ProjectStore::open(file, how == "read-only" ? ProjectStore::OpenMode::ReadOnly
+                                                        : ProjectStore::OpenMode::Existing);
+        QVERIFY(store);
+        QByteArray bytes = input;
+        int reports = 0;
+        const int cancelAt = how.startsWith("cancel-") ? how.mid(7).toInt() : -1;
+        gantry::Feedback* self = nullptr;
+        gantry::Feedback feedback([&](double, const QString&) {
+            if (reports++ == cancelAt && self)
+                self->cancel();
+        });
+        self = &feedback;
+        gantry::Feedback* fb = cancelAt >= 0 ? &feedback : nullptr;
+        if (cancelAt == 0) {
+            feedback.cancel();
+        } else if (how == "damaged") {
+            QJsonObject doc = QJsonDocument::fromJson(bytes).object();
+            QJsonArray points = doc.value("points").toArray();
+            points[points.size() - 1] = 42;
+            doc.insert("points", points);
+            bytes = QJsonDocument(doc).toJson();
+        } else if (how == "not-a-sweep") {
+            bytes = "{\"format\": \"gantry-scenario\", \"version\": 1}";
+        }
+        auto r = store.value()->addSweep(sample(QStringLiteral("teaching.json")), bytes, fb);
+        QVERIFY(!r);
+        qInfo("%s", qPrintable(r.error().message));
+        QCOMPARE(r.error().kind,
+                 cancelAt >= 0 ? gantry::ErrorKind::Cancelled : gantry::ErrorKind::InvalidInput);
+        if (cancelAt < 0)
+            QVERIFY2(r.error().message.startsWith(file), qPrintable(r.error().message));
+        if (cancelAt > 0)
+            QVERIFY(reports > cancelAt); // points had been written when it was cancelled
+    }
+    if (how == "read-only")
+        QCOMPARE(checksum(file), sum);
+    QCOMPARE(snapshot(file), before);
 }
 
 QTEST_GUILESS_MAIN(TstProjectStore)
