@@ -173,6 +173,7 @@ QString CliCommands::usage()
         "                   [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
         "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"
+        "                   [--report OUT.pdf] [--page a4|letter]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }
 

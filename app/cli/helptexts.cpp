@@ -170,7 +170,12 @@ QList<Command> table()
            QStringLiteral("write points.csv, sweep.json and the point cache into DIR")},
           {QStringLiteral("--resume"),
            QStringLiteral("reuse the points DIR's cache holds; run only the others")},
-          {QStringLiteral("--json"), QStringLiteral("print sweep.json")}}},
+          {QStringLiteral("--json"), QStringLiteral("print sweep.json")},
+          {QStringLiteral("--report OUT.pdf"),
+           QStringLiteral("then write the capacity-plan report (through gantry-report, from the "
+                          "point cache; nothing runs again)")},
+          {QStringLiteral("--page a4|letter"),
+           QStringLiteral("the report's page size (default a4)")}}},
         {QStringLiteral("bench"),
          QStringLiteral("Measures the engine: scheduling speed, GPU mapping, prediction "
                         "accuracy and the paper's comparison."),
