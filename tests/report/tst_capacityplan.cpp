@@ -27,6 +27,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <array>
 #include <cmath>
 #include <optional>
 
@@ -278,8 +279,8 @@ void TestCapacityPlan::pagesAndSizes_data()
 {
     QTest::addColumn<QString>("page");
     QTest::addColumn<QString>("size");
-    QTest::newRow("a4") << "a4" << "595.276 x 841.89";
-    QTest::newRow("letter") << "letter" << "612 x 792";
+    QTest::newRow("a4") << "a4" << "595 x 842 pts (A4)";
+    QTest::newRow("letter") << "letter" << "612 x 792 pts (letter)";
 }
 
 // gantry-report --capacity-plan directly, from the cache: the page size asked for and a page
@@ -294,7 +295,7 @@ void TestCapacityPlan::pagesAndSizes()
                               QStringLiteral("--page"), page});
     QVERIFY2(o.exitCode == 0, qPrintable(o.explain()));
     QVERIFY2(o.err.contains("0 run"), o.err.constData());
-    QVERIFY2(pdfInfo(pdf, QStringLiteral("Page size")).startsWith(size),
+    QVERIFY2(pdfInfo(pdf, QStringLiteral("Page size")) == size,
              qPrintable(pdfInfo(pdf, QStringLiteral("Page size"))));
     const int pages = pdfInfo(pdf, QStringLiteral("Pages")).toInt();
     QVERIFY2(pages >= 7 && pages <= 12, qPrintable(QString::number(pages)));
@@ -365,6 +366,28 @@ void TestCapacityPlan::heatmapCellColours()
             // Above the centred label, below the outline.
             const QPoint probe(int(cell.center().x()), int(cell.top() + cell.height() * 0.22));
             const std::optional<double> v = heat.value(c, r);
+            // The cell against sweep.json: the cluster's points of the first group (load_scale
+            // 1, fifo), infeasible when one is, else the mean of their metric.
+            const int h100 = std::array{0, 1, 2, 4}[std::size_t(c)];
+            const int a100 = std::array{0, 2, 4}[std::size_t(r)];
+            int seeds = 0;
+            bool feasible = true;
+            double sum = 0.0;
+            for (const QJsonValue& pv : m_json.value("points").toArray()) {
+                const QJsonObject p = pv.toObject();
+                if (p.value("servers.h100.count").toInt() != h100 ||
+                    p.value("servers.a100.count").toInt() != a100 ||
+                    p.value("load_scale").toDouble() != 1.0 ||
+                    p.value("policy").toString() != QLatin1String("fifo"))
+                    continue;
+                ++seeds;
+                feasible = feasible && p.value("feasible").toBool();
+                sum += p.value("p99_queue_delay_s").toDouble();
+            }
+            QCOMPARE(seeds, 2);
+            QCOMPARE(v.has_value(), feasible);
+            if (v)
+                QVERIFY(std::abs(*v - sum / 2.0) <= 1e-9 * std::max(1.0, sum));
             const QColor want = v ? heat.colourFor(*v) : QColor(0xd4, 0xd4, 0xd4);
             infeasible += v ? 0 : 1;
             const QColor got = image.pixelColor(probe);
@@ -383,8 +406,7 @@ void TestCapacityPlan::heatmapCellColours()
                 QVERIFY2(colourDistance(edge, QColor(0xc0, 0x39, 0x2b)) > 40, qPrintable(edge.name()));
             }
         }
-    // No H100 and fewer than 4 A100 servers: infeasible (sampledata/README.md).
-    QCOMPARE(infeasible, 2);
+    QCOMPARE(infeasible, 5);
     QCOMPARE(outlined, 1);
     // The scale is ordered: the lowest value pale, the highest dark.
     QVERIFY(heat.colourFor(0.0).lightness() > heat.colourFor(1e9).lightness());

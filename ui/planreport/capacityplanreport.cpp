@@ -429,7 +429,7 @@ private:
         const std::size_t axisColumns = m_spec.axes.size();
         QStringList metrics{m_spec.target.metric};
         // A column holds a cost of up to nine digits; the four after the metrics are fixed.
-        const double minColumn = fm.horizontalAdvance(QStringLiteral("000,000,000")) * 1.1;
+        const double minColumn = fm.horizontalAdvance(QStringLiteral("00,000,000")) * 1.1;
         const int fit = std::max(0, int(m_layout.content().width() / minColumn));
         for (const char* extra :
              {"avg_jct_s", "makespan_s", "gpu_utilization", "p99_jct_s", "avg_queue_delay_s"}) {
@@ -445,8 +445,11 @@ private:
         t.header << QStringLiteral("cost_\u200busd") << QStringLiteral("cloud_\u200bcost_\u200busd")
                  << QStringLiteral("feasible") << QStringLiteral("meets_\u200btarget");
         t.widths.insert(t.widths.end(), {1.2, 1.1, 0.8, 0.8});
-        for (std::size_t i = 0; i < std::size_t(t.header.size()); ++i)
-            t.align.push_back(i >= 1 && i <= axisColumns ? Qt::AlignLeft : Qt::AlignRight);
+        // Names left, numbers right.
+        t.align.assign(std::size_t(t.header.size()), Qt::AlignRight);
+        for (std::size_t k = 0; k < axisColumns; ++k)
+            if (!m_spec.axes[k].values.front().isDouble())
+                t.align[k + 1] = Qt::AlignLeft;
         for (std::size_t i = 0; i < m_session.pointCount(); ++i) {
             const plan::SweepPoint& p = m_session.point(i);
             const std::optional<plan::PointResult>& r = m_session.result(i);
@@ -470,6 +473,7 @@ private:
 
     void notes()
     {
+        m_layout.newPage(QStringLiteral("Method"));
         m_layout.heading(QStringLiteral("Method"));
         m_layout.paragraph(
             QStringLiteral(

@@ -134,11 +134,11 @@ void ParetoChart::paint(QPainter& painter, const QRectF& area) const
     const double ty = map(plot, m_x.lo, m_target).y();
     painter.drawLine(QPointF(plot.left(), ty), QPointF(plot.right(), ty));
     QColor faint = m_colour;
-    faint.setAlphaF(0.55f);
-    painter.setPen(QPen(faint, unit * 0.8));
+    faint.setAlphaF(0.8f);
+    painter.setPen(QPen(faint, unit * 0.9));
     painter.setBrush(Qt::NoBrush);
     for (const QPointF& p : m_points)
-        painter.drawEllipse(map(plot, p.x(), p.y()), unit * 2.2, unit * 2.2);
+        painter.drawEllipse(map(plot, p.x(), p.y()), unit * 2.6, unit * 2.6);
     const std::vector<PlanCluster>& clusters = m_group.clusters();
     if (!m_group.front().empty()) {
         QPainterPath path;
@@ -159,15 +159,6 @@ void ParetoChart::paint(QPainter& painter, const QRectF& area) const
         if (c.feasible)
             painter.drawEllipse(map(plot, c.costUsd, c.metric), unit * 3.0, unit * 3.0);
     painter.restore();
-
-    // The target's label, inside the plot above its line at the right.
-    painter.setFont(font);
-    painter.setPen(kTarget);
-    const QString targetLabel = QStringLiteral("target: ") + m_targetText;
-    const double tw = fm.horizontalAdvance(targetLabel);
-    const double labelY = ty - line - 1.0 >= plot.top() ? ty - line - 1.0 : ty + 1.0;
-    painter.drawText(QRectF(plot.right() - tw - 4.0, labelY, tw + 2.0, line),
-                     Qt::AlignRight | Qt::AlignVCenter, targetLabel);
 
     // The recommendation: a ring and its cluster, on the side with room.
     if (m_group.recommended()) {
@@ -203,9 +194,9 @@ void ParetoChart::paint(QPainter& painter, const QRectF& area) const
                          text);
         x += w + gap;
     };
-    painter.setPen(QPen(faint, unit * 0.8));
+    painter.setPen(QPen(faint, unit * 0.9));
     painter.setBrush(Qt::NoBrush);
-    painter.drawEllipse(QPointF(x + unit * 3.0, cy), unit * 2.2, unit * 2.2);
+    painter.drawEllipse(QPointF(x + unit * 3.0, cy), unit * 2.6, unit * 2.6);
     x += unit * 8.0;
     label(QStringLiteral("point (one seed)"));
     painter.setPen(QPen(m_colour.darker(150), unit * 0.6));
@@ -225,7 +216,7 @@ void ParetoChart::paint(QPainter& painter, const QRectF& area) const
     painter.setPen(dashed);
     painter.drawLine(QPointF(x, cy), QPointF(x + unit * 16.0, cy));
     x += unit * 20.0;
-    label(QStringLiteral("target"));
+    label(QStringLiteral("target: ") + m_targetText);
     painter.restore();
 }
 
