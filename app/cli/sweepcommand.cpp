@@ -1,7 +1,7 @@
 #include "sweepcommand.h"
 
-#include "clicommands.h"
 #include "cliargs.h"
+#include "clicommands.h"
 #include "plan/sweepsession.h"
 #include "run/batchrunner.h"
 
@@ -118,8 +118,11 @@ int SweepCommand::run(const QStringList& args)
     const auto writeReport = [&]() {
         if (!report)
             return int(ExitOk);
-        QStringList reportArgs{QStringLiteral("--capacity-plan"), a.value().positional().front(),
-                               QStringLiteral("--out-dir"), cacheDir, QStringLiteral("-o"),
+        QStringList reportArgs{QStringLiteral("--capacity-plan"),
+                               a.value().positional().front(),
+                               QStringLiteral("--out-dir"),
+                               cacheDir,
+                               QStringLiteral("-o"),
                                *report};
         if (page)
             reportArgs << QStringLiteral("--page") << *page;

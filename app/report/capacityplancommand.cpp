@@ -86,10 +86,10 @@ int CapacityPlanCommand::run(const QStringList& args)
     auto pages = CapacityPlanReport::write(s, options, *output);
     if (!pages)
         return fail(pages.error());
-    QTextStream(stderr) << "gantry-report: wrote " << *output << " (" << pages.value()
-                        << " pages, " << ReportBuilder::pageSizeName(options.pageSize) << "; "
-                        << s.pointCount() << " points: " << cached << " from the cache, "
-                        << s.evaluatedCount() << " run)" << Qt::endl;
+    QTextStream(stderr) << "gantry-report: wrote " << *output << " (" << pages.value() << " pages, "
+                        << ReportBuilder::pageSizeName(options.pageSize) << "; " << s.pointCount()
+                        << " points: " << cached << " from the cache, " << s.evaluatedCount()
+                        << " run)" << Qt::endl;
     return ExitOk;
 }
 

@@ -36,16 +36,18 @@ int fail(const Error& e)
 QString usage()
 {
     return QStringLiteral(
-        "usage: gantry-report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
-        "                     [--page a4|letter] [--placement M] [--predictor X] [--seed N]\n"
-        "                     [--contention none|fair] [--restart-overhead S]\n"
-        "                     [--mapping-backend cpu|cuda|auto] [--project FILE.gantry]\n"
-        "                     [--history FILE.gantry] [--sensitivity]\n"
-        "--sensitivity adds the prediction-sensitivity section: total and p99 JCT of each\n"
-        "policy with the noisy:S predictor for S = 0, 0.25, 0.5, 1 and 2, mean of seeds 1 to 3\n"
-        "(15 more runs per policy)\n"
-        "%1"
-        "exit status: 0 success, 2 invalid input, 1 internal error\n")
+               "usage: gantry-report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
+               "                     [--page a4|letter] [--placement M] [--predictor X] [--seed "
+               "N]\n"
+               "                     [--contention none|fair] [--restart-overhead S]\n"
+               "                     [--mapping-backend cpu|cuda|auto] [--project FILE.gantry]\n"
+               "                     [--history FILE.gantry] [--sensitivity]\n"
+               "--sensitivity adds the prediction-sensitivity section: total and p99 JCT of each\n"
+               "policy with the noisy:S predictor for S = 0, 0.25, 0.5, 1 and 2, mean of seeds 1 "
+               "to 3\n"
+               "(15 more runs per policy)\n"
+               "%1"
+               "exit status: 0 success, 2 invalid input, 1 internal error\n")
         .arg(gantry::report::CapacityPlanCommand::usage());
 }
 
@@ -171,7 +173,8 @@ int main(int argc, char** argv)
     }
     // The capacity-plan report, wherever --capacity-plan stands.
     for (const QString& a : args)
-        if (a == QLatin1String("--capacity-plan") || a.startsWith(QLatin1String("--capacity-plan=")))
+        if (a == QLatin1String("--capacity-plan") ||
+            a.startsWith(QLatin1String("--capacity-plan=")))
             return gantry::report::CapacityPlanCommand::run(args);
     return run(args);
 }

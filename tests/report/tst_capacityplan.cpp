@@ -160,8 +160,8 @@ private:
     std::optional<plan::SweepSession> session();
 
     QTemporaryDir m_dir;
-    QString m_out;     // gantry-cli sweep's --out
-    QString m_pdf;     // its --report
+    QString m_out;      // gantry-cli sweep's --out
+    QString m_pdf;      // its --report
     QJsonObject m_json; // what it printed with --json
     Outcome m_run;
 };
@@ -198,8 +198,8 @@ void TestCapacityPlan::cliReport()
     QCOMPARE(readAll(QDir(m_out).filePath(QStringLiteral("sweep.json"))).trimmed(),
              m_run.out.trimmed());
     const QString again = m_dir.filePath(QStringLiteral("plain"));
-    const Outcome plain = cli({QStringLiteral("sweep"), sweepFile(), QStringLiteral("--out"),
-                               again, QStringLiteral("--resume")});
+    const Outcome plain = cli({QStringLiteral("sweep"), sweepFile(), QStringLiteral("--out"), again,
+                               QStringLiteral("--resume")});
     QCOMPARE(plain.exitCode, 0);
     QCOMPARE(readAll(QDir(again).filePath(QStringLiteral("sweep.json"))),
              readAll(QDir(m_out).filePath(QStringLiteral("sweep.json"))));
@@ -242,8 +242,8 @@ void TestCapacityPlan::recommendationsInText()
         for (const QString& line : (pages[0] + pages[1]).split(QLatin1Char('\n')))
             row = row || (line.contains(cluster) && line.contains(cost) &&
                           line.contains(QStringLiteral(" ") + rec.value("policy").toString()));
-        QVERIFY2(row, qPrintable(cluster + QStringLiteral(" / ") + cost + QStringLiteral("\n") +
-                                 first));
+        QVERIFY2(row,
+                 qPrintable(cluster + QStringLiteral(" / ") + cost + QStringLiteral("\n") + first));
         // The group's page says it in words.
         const int page = pageOf(pages, group);
         QVERIFY2(page > 0, qPrintable(group));
@@ -256,7 +256,8 @@ void TestCapacityPlan::recommendationsInText()
     }
     // The question in words, with the target and the cost parameters.
     QVERIFY2(first.contains(QStringLiteral("p99_queue_delay_s \u2264 3600 s")), qPrintable(first));
-    QVERIFY(first.contains(QStringLiteral("horizon 3 years, electricity 0.12 USD per kWh, PUE 1.3")));
+    QVERIFY(
+        first.contains(QStringLiteral("horizon 3 years, electricity 0.12 USD per kWh, PUE 1.3")));
     QVERIFY(first.contains(QStringLiteral("0, 1, 2, 4")));
     // The table of points: every row, the header again on each of its pages.
     const int table = pageOf(pages, QStringLiteral("Points"));
@@ -279,8 +280,10 @@ void TestCapacityPlan::pagesAndSizes_data()
 {
     QTest::addColumn<QString>("page");
     QTest::addColumn<QString>("size");
-    QTest::newRow("a4") << "a4" << "595 x 842 pts (A4)";
-    QTest::newRow("letter") << "letter" << "612 x 792 pts (letter)";
+    QTest::newRow("a4") << "a4"
+                        << "595 x 842 pts (A4)";
+    QTest::newRow("letter") << "letter"
+                            << "612 x 792 pts (letter)";
 }
 
 // gantry-report --capacity-plan directly, from the cache: the page size asked for and a page
@@ -290,9 +293,9 @@ void TestCapacityPlan::pagesAndSizes()
     QFETCH(QString, page);
     QFETCH(QString, size);
     const QString pdf = m_dir.filePath(QStringLiteral("size-%1.pdf").arg(page));
-    const Outcome o = report({QStringLiteral("--capacity-plan"), sweepFile(),
-                              QStringLiteral("--out-dir"), m_out, QStringLiteral("-o"), pdf,
-                              QStringLiteral("--page"), page});
+    const Outcome o =
+        report({QStringLiteral("--capacity-plan"), sweepFile(), QStringLiteral("--out-dir"), m_out,
+                QStringLiteral("-o"), pdf, QStringLiteral("--page"), page});
     QVERIFY2(o.exitCode == 0, qPrintable(o.explain()));
     QVERIFY2(o.err.contains("0 run"), o.err.constData());
     QVERIFY2(pdfInfo(pdf, QStringLiteral("Page size")) == size,
@@ -403,7 +406,8 @@ void TestCapacityPlan::heatmapCellColours()
                 QVERIFY2(colourDistance(edge, QColor(0xc0, 0x39, 0x2b)) <= 12,
                          qPrintable(edge.name()));
             } else {
-                QVERIFY2(colourDistance(edge, QColor(0xc0, 0x39, 0x2b)) > 40, qPrintable(edge.name()));
+                QVERIFY2(colourDistance(edge, QColor(0xc0, 0x39, 0x2b)) > 40,
+                         qPrintable(edge.name()));
             }
         }
     QCOMPARE(infeasible, 5);
@@ -433,10 +437,10 @@ void TestCapacityPlan::heatmapColourInReport()
             for (int x = 0; x < image.width(); ++x)
                 same += colourDistance(image.pixelColor(x, y), want) <= 4 ? 1 : 0;
         // A cell is about an inch square: thousands of pixels at 72 dpi.
-        QVERIFY2(same >= 1500, qPrintable(QStringLiteral("%1 pixels of %2 on page %3")
-                                              .arg(same)
-                                              .arg(want.name())
-                                              .arg(page)));
+        QVERIFY2(
+            same >= 1500,
+            qPrintable(
+                QStringLiteral("%1 pixels of %2 on page %3").arg(same).arg(want.name()).arg(page)));
     }
 }
 
@@ -508,8 +512,7 @@ void TestCapacityPlan::failureLeavesExistingFile()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(R"({"format": "gantry-sweep", "version": 1, "base": "none.json", "axes": {}})");
     }
-    const Outcome o =
-        cli({QStringLiteral("sweep"), bad, QStringLiteral("--report"), pdf});
+    const Outcome o = cli({QStringLiteral("sweep"), bad, QStringLiteral("--report"), pdf});
     QCOMPARE(o.exitCode, 2);
     QCOMPARE(readAll(pdf), QByteArray("previous content"));
 

@@ -48,9 +48,9 @@ QString breakable(const QString& name)
 QString metricWithUnit(const QString& metric, double value)
 {
     const QString unit = PlanText::unit(metric);
-    return PlanText::metric(value) +
-           (unit.isEmpty() || unit == QLatin1String("fraction") ? QString()
-                                                                : QLatin1Char(' ') + unit);
+    return PlanText::metric(value) + (unit.isEmpty() || unit == QLatin1String("fraction")
+                                          ? QString()
+                                          : QLatin1Char(' ') + unit);
 }
 
 // Writes the sections; one instance per report.
@@ -151,7 +151,8 @@ private:
     QString baseServers() const
     {
         QStringList out;
-        const QJsonArray servers = m_spec.baseJson.value("cluster").toObject().value("servers").toArray();
+        const QJsonArray servers =
+            m_spec.baseJson.value("cluster").toObject().value("servers").toArray();
         for (const QJsonValue& v : servers) {
             const QJsonObject s = v.toObject();
             out << QStringLiteral("%1 \u00d7 %2 (%3 %4 GPUs each)")
@@ -180,8 +181,8 @@ private:
             else
                 varied << QStringLiteral("%1 (%2)").arg(a.name, values(a));
         }
-        const QString scenario = m_spec.baseScenario.name.isEmpty() ? m_spec.base
-                                                                     : m_spec.baseScenario.name;
+        const QString scenario =
+            m_spec.baseScenario.name.isEmpty() ? m_spec.base : m_spec.baseScenario.name;
         QString text =
             QStringLiteral("Which cluster, made from the base scenario %1 (%2 jobs), meets the "
                            "target %3, %4, for the least money?")
@@ -372,8 +373,7 @@ private:
     void groupPage(std::size_t g)
     {
         const PlanGroup& group = m_groups[g];
-        const QString title =
-            m_groups.size() == 1 ? QStringLiteral("The clusters") : group.title();
+        const QString title = m_groups.size() == 1 ? QStringLiteral("The clusters") : group.title();
         m_layout.newPage(title);
         m_layout.heading(title);
         m_layout.paragraph(recommendationText(g), 9.0);
@@ -426,7 +426,6 @@ private:
                                    ? 1.3
                                    : 0.9);
         }
-        const std::size_t axisColumns = m_spec.axes.size();
         QStringList metrics{m_spec.target.metric};
         // A column holds a cost of up to nine digits; the four after the metrics are fixed.
         const double minColumn = fm.horizontalAdvance(QStringLiteral("00,000,000")) * 1.1;
@@ -445,11 +444,7 @@ private:
         t.header << QStringLiteral("cost_\u200busd") << QStringLiteral("cloud_\u200bcost_\u200busd")
                  << QStringLiteral("feasible") << QStringLiteral("meets_\u200btarget");
         t.widths.insert(t.widths.end(), {1.2, 1.1, 0.8, 0.8});
-        // Names left, numbers right.
         t.align.assign(std::size_t(t.header.size()), Qt::AlignRight);
-        for (std::size_t k = 0; k < axisColumns; ++k)
-            if (!m_spec.axes[k].values.front().isDouble())
-                t.align[k + 1] = Qt::AlignLeft;
         for (std::size_t i = 0; i < m_session.pointCount(); ++i) {
             const plan::SweepPoint& p = m_session.point(i);
             const std::optional<plan::PointResult>& r = m_session.result(i);
@@ -531,8 +526,8 @@ private:
 Status CapacityPlanReport::check(const plan::SweepSession& session)
 {
     if (!session.pending().empty())
-        return Error::invalid(QStringLiteral("the sweep has %1 unfinished points")
-                                  .arg(session.pending().size()));
+        return Error::invalid(
+            QStringLiteral("the sweep has %1 unfinished points").arg(session.pending().size()));
     if (session.recommendations().empty())
         return Error::invalid(QStringLiteral("the sweep is not finished"));
     return {};

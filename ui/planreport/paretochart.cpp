@@ -58,7 +58,8 @@ ParetoChart::ParetoChart(const plan::SweepSession& session, const PlanGroup& gro
                    .arg(session.spec().cost.horizonYears)
                    .arg(unit);
     const QString metricUnit = PlanText::unit(m_metric);
-    m_yTitle = metricUnit.isEmpty() ? m_metric : QStringLiteral("%1 (%2)").arg(m_metric, metricUnit);
+    m_yTitle =
+        metricUnit.isEmpty() ? m_metric : QStringLiteral("%1 (%2)").arg(m_metric, metricUnit);
 }
 
 QRectF ParetoChart::plotArea(QPainter& painter, const QRectF& area) const
@@ -68,8 +69,8 @@ QRectF ParetoChart::plotArea(QPainter& painter, const QRectF& area) const
     double labelWidth = 0.0;
     for (double t : m_y.ticks)
         labelWidth = std::max(labelWidth, fm.horizontalAdvance(NiceScale::label(t, m_y.step)));
-    const double lastX = fm.horizontalAdvance(NiceScale::label(m_x.hi / m_costDivisor,
-                                                               m_x.step / m_costDivisor));
+    const double lastX =
+        fm.horizontalAdvance(NiceScale::label(m_x.hi / m_costDivisor, m_x.step / m_costDivisor));
     return area.adjusted(line * 1.6 + labelWidth + 6.0, line * 2.0, -(lastX / 2.0 + 4.0),
                          -(line * 2.8));
 }
@@ -186,12 +187,12 @@ void ParetoChart::paint(QPainter& painter, const QRectF& area) const
     painter.setFont(font);
     double x = plot.left();
     const double cy = area.top() + line * 0.8;
-    const double gap = unit * 14.0;
+    const double gap = unit * 10.0;
     auto label = [&](const QString& text) {
         painter.setPen(kInk);
         const double w = fm.horizontalAdvance(text);
-        painter.drawText(QRectF(x, cy - line / 2.0, w + 2.0, line), Qt::AlignLeft | Qt::AlignVCenter,
-                         text);
+        painter.drawText(QRectF(x, cy - line / 2.0, w + 2.0, line),
+                         Qt::AlignLeft | Qt::AlignVCenter, text);
         x += w + gap;
     };
     painter.setPen(QPen(faint, unit * 0.9));
@@ -203,7 +204,7 @@ void ParetoChart::paint(QPainter& painter, const QRectF& area) const
     painter.setBrush(m_colour);
     painter.drawEllipse(QPointF(x + unit * 3.0, cy), unit * 3.0, unit * 3.0);
     x += unit * 8.0;
-    label(QStringLiteral("cluster (mean over seeds)"));
+    label(QStringLiteral("cluster (mean of seeds)"));
     painter.setPen(QPen(m_colour.darker(130), unit * 1.6));
     painter.drawLine(QPointF(x, cy), QPointF(x + unit * 14.0, cy));
     x += unit * 18.0;

@@ -28,9 +28,9 @@ constexpr int kKeySteps = 32;
 // (t = 0, good) through green and blue to dark purple (t = 1, bad).
 QColor ramp(double t)
 {
-    static const std::array<QColor, 5> anchors = {QColor(0xfd, 0xe7, 0x25), QColor(0x5e, 0xc9, 0x62),
-                                                  QColor(0x21, 0x91, 0x8c), QColor(0x3b, 0x52, 0x8b),
-                                                  QColor(0x44, 0x01, 0x54)};
+    static const std::array<QColor, 5> anchors = {
+        QColor(0xfd, 0xe7, 0x25), QColor(0x5e, 0xc9, 0x62), QColor(0x21, 0x91, 0x8c),
+        QColor(0x3b, 0x52, 0x8b), QColor(0x44, 0x01, 0x54)};
     t = std::clamp(t, 0.0, 1.0) * double(anchors.size() - 1);
     const std::size_t i = std::min(anchors.size() - 2, std::size_t(t));
     const double f = t - double(i);
@@ -66,18 +66,18 @@ PlanHeatmap::PlanHeatmap(const plan::SweepSpec& spec, const PlanGroup& group)
         if (a.kind == plan::SweepAxis::Kind::Seed)
             for (const QJsonValue& v : a.values)
                 seeds << PlanText::value(v);
-    m_seedText = seeds.isEmpty() ? QStringLiteral("its one seed (%1)").arg(spec.run.seed)
-                 : seeds.size() == 1
-                     ? QStringLiteral("its one seed (%1)").arg(seeds.front())
-                     : QStringLiteral("seeds %1 and %2 of each cluster")
-                           .arg(seeds.mid(0, seeds.size() - 1).join(QStringLiteral(", ")),
-                                seeds.back());
+    m_seedText =
+        seeds.isEmpty() ? QStringLiteral("its one seed (%1)").arg(spec.run.seed)
+        : seeds.size() == 1
+            ? QStringLiteral("its one seed (%1)").arg(seeds.front())
+            : QStringLiteral("seeds %1 and %2 of each cluster")
+                  .arg(seeds.mid(0, seeds.size() - 1).join(QStringLiteral(", ")), seeds.back());
     if (axes.empty())
         return;
     m_xValues = counts(spec.axes[axes[0]]);
     m_yValues = axes.size() > 1 ? counts(spec.axes[axes[1]]) : std::vector<int>{};
-    m_xTitle = QStringLiteral("%1 servers (%2)").arg(spec.axes[axes[0]].server,
-                                                     spec.axes[axes[0]].name);
+    m_xTitle =
+        QStringLiteral("%1 servers (%2)").arg(spec.axes[axes[0]].server, spec.axes[axes[0]].name);
     if (axes.size() > 1)
         m_yTitle = QStringLiteral("%1 servers (%2)")
                        .arg(spec.axes[axes[1]].server, spec.axes[axes[1]].name);
@@ -143,8 +143,8 @@ double PlanHeatmap::keyWidth(QPainter& painter) const
     const QString title = m_metric + QStringLiteral(" (mean)");
     double labels = std::max(fm.horizontalAdvance(PlanText::metric(m_hi)),
                              fm.horizontalAdvance(PlanText::metric(m_lo)));
-    labels = std::max(labels, fm.horizontalAdvance(QStringLiteral("target ") +
-                                                   PlanText::metric(m_target)));
+    labels = std::max(labels,
+                      fm.horizontalAdvance(QStringLiteral("target ") + PlanText::metric(m_target)));
     labels = std::max(labels, fm.horizontalAdvance(QStringLiteral("infeasible")));
     return std::max(fm.horizontalAdvance(title), fm.height() * 1.6 + labels) + fm.height();
 }
@@ -256,26 +256,26 @@ void PlanHeatmap::paint(QPainter& painter, const QRectF& area) const
     for (int c = 0; c < m_columns; ++c) {
         const QRectF cell = cellRect(painter, area, c, 0);
         painter.drawText(QRectF(cell.left(), g.bottom() + 2.0, cell.width(), line),
-                         Qt::AlignHCenter | Qt::AlignTop, QString::number(m_xValues[std::size_t(c)]));
+                         Qt::AlignHCenter | Qt::AlignTop,
+                         QString::number(m_xValues[std::size_t(c)]));
     }
     for (int r = 0; r < int(m_yValues.size()); ++r) {
         const QRectF cell = cellRect(painter, area, 0, r);
-        painter.drawText(QRectF(area.left(), cell.top(), g.left() - area.left() - line * 0.4,
-                                cell.height()),
-                         Qt::AlignRight | Qt::AlignVCenter,
-                         QString::number(m_yValues[std::size_t(r)]));
+        painter.drawText(
+            QRectF(area.left(), cell.top(), g.left() - area.left() - line * 0.4, cell.height()),
+            Qt::AlignRight | Qt::AlignVCenter, QString::number(m_yValues[std::size_t(r)]));
     }
     painter.setFont(titleFont);
-    painter.drawText(QRectF(g.left() - line * 2.0, g.bottom() + line * 1.3, g.width() + line * 4.0,
-                            line * 1.3),
-                     Qt::AlignHCenter | Qt::AlignVCenter, m_xTitle);
+    painter.drawText(
+        QRectF(g.left() - line * 2.0, g.bottom() + line * 1.3, g.width() + line * 4.0, line * 1.3),
+        Qt::AlignHCenter | Qt::AlignVCenter, m_xTitle);
     if (!m_yTitle.isEmpty()) {
         painter.save();
         painter.translate(area.left(), g.center().y());
         painter.rotate(-90.0);
-        const double w = std::max(g.height() + line * 4.0, QFontMetricsF(titleFont, painter.device())
-                                                                   .horizontalAdvance(m_yTitle) +
-                                                               4.0);
+        const double w =
+            std::max(g.height() + line * 4.0,
+                     QFontMetricsF(titleFont, painter.device()).horizontalAdvance(m_yTitle) + 4.0);
         painter.drawText(QRectF(-w / 2.0, 0.0, w, line * 1.3), Qt::AlignHCenter | Qt::AlignVCenter,
                          m_yTitle);
         painter.restore();
@@ -310,7 +310,8 @@ void PlanHeatmap::paint(QPainter& painter, const QRectF& area) const
     if (m_hi > m_lo && m_target > m_lo && m_target < m_hi) {
         const double y = strip.bottom() - strip.height() * (m_target - m_lo) / (m_hi - m_lo);
         painter.setPen(QPen(kTarget, line * 0.12));
-        painter.drawLine(QPointF(strip.left() - line * 0.2, y), QPointF(strip.right() + line * 0.2, y));
+        painter.drawLine(QPointF(strip.left() - line * 0.2, y),
+                         QPointF(strip.right() + line * 0.2, y));
         // Keep the target's label clear of the end labels.
         const double ly = std::clamp(y, strip.top() + line, strip.bottom() - line);
         painter.setPen(kTarget);

@@ -85,7 +85,8 @@ QString PlanText::target(const plan::SweepTarget& target)
     const QString number = QString::number(bound, 'g', QLocale::FloatingPointShortest);
     return QStringLiteral("%1 %2 %3%4")
         .arg(target.metric, target.max ? QStringLiteral("\u2264") : QStringLiteral("\u2265"),
-             number, u.isEmpty() || u == QLatin1String("fraction") ? QString() : QLatin1Char(' ') + u);
+             number,
+             u.isEmpty() || u == QLatin1String("fraction") ? QString() : QLatin1Char(' ') + u);
 }
 
 } // namespace gantry::ui
