@@ -198,15 +198,18 @@ private:
                     ? QStringLiteral(".")
                     : QStringLiteral(", under each of %1.").arg(varied.join(QStringLiteral(", ")));
         text += QStringLiteral(" Each cluster is priced over %1 years: its purchase plus the "
-                               "energy it draws at the run's utilisation. It also asks what one "
-                               "more server of each type would buy.")
+                               "energy it draws at the run's utilisation.")
                     .arg(m_spec.cost.horizonYears);
+        if (!server.isEmpty())
+            text += QStringLiteral(" It also asks what one more server of each type would buy.");
         m_layout.paragraph(text, 9.5);
 
         std::vector<std::pair<QString, QString>> rows;
         rows.emplace_back(QStringLiteral("Sweep"),
-                          QStringLiteral("%1 (%2), SHA-256 %3")
-                              .arg(displayName(m_session), m_spec.file, m_spec.hash.left(16)));
+                          (m_spec.name.isEmpty()
+                               ? m_spec.file
+                               : QStringLiteral("%1 (%2)").arg(m_spec.name, m_spec.file)) +
+                              QStringLiteral(", SHA-256 ") + m_spec.hash.left(16));
         rows.emplace_back(QStringLiteral("Base scenario"),
                           QStringLiteral("%1 (%2): %3").arg(scenario, m_spec.base, baseServers()));
         for (const SweepAxis& a : m_spec.axes)

@@ -67,10 +67,10 @@ PlanHeatmap::PlanHeatmap(const plan::SweepSpec& spec, const PlanGroup& group)
             for (const QJsonValue& v : a.values)
                 seeds << PlanText::value(v);
     m_seedText =
-        seeds.isEmpty() ? QStringLiteral("its one seed (%1)").arg(spec.run.seed)
+        seeds.isEmpty() ? QStringLiteral("of the run's one seed (%1)").arg(spec.run.seed)
         : seeds.size() == 1
-            ? QStringLiteral("its one seed (%1)").arg(seeds.front())
-            : QStringLiteral("seeds %1 and %2 of each cluster")
+            ? QStringLiteral("of the one seed (%1)").arg(seeds.front())
+            : QStringLiteral("averaged over seeds %1 and %2 of each cluster")
                   .arg(seeds.mid(0, seeds.size() - 1).join(QStringLiteral(", ")), seeds.back());
     if (axes.empty())
         return;
@@ -289,8 +289,9 @@ void PlanHeatmap::paint(QPainter& painter, const QRectF& area) const
     painter.drawText(QRectF(kx, g.top(), keyWidth(painter), line), Qt::AlignLeft | Qt::AlignVCenter,
                      m_metric + QStringLiteral(" (mean)"));
     const double infeasibleH = line * 1.2;
-    const QRectF strip(kx, g.top() + line * 1.4, kw,
-                       std::max(line * 3.0, g.height() - line * 1.4 - infeasibleH * 1.5));
+    // As tall as the cells, but never shorter than a few lines (a single row of cells).
+    const double keyHeight = std::max(g.height(), line * 7.5);
+    const QRectF strip(kx, g.top() + line * 1.4, kw, keyHeight - line * 1.4 - infeasibleH * 1.5);
     painter.setPen(Qt::NoPen);
     for (int i = 0; i < kKeySteps; ++i) {
         const double v = m_lo + (m_hi - m_lo) * (i + 0.5) / kKeySteps;
@@ -332,7 +333,7 @@ void PlanHeatmap::paint(QPainter& painter, const QRectF& area) const
 QString PlanHeatmap::caption() const
 {
     const QString unit = PlanText::unit(m_metric);
-    QString text = QStringLiteral("Colour and number: %1%2 averaged over %3")
+    QString text = QStringLiteral("Colour and number: %1%2 %3")
                        .arg(m_metric,
                             unit.isEmpty() || unit == QLatin1String("fraction")
                                 ? QString()
