@@ -151,6 +151,7 @@ private slots:
     void badReportPath();
     void failureLeavesExistingFile();
     void progressAndCancel();
+    void help();
     void text_data();
     void text();
     void niceScale();
@@ -575,6 +576,23 @@ void TestCapacityPlan::progressAndCancel()
     QCOMPARE(r.error().kind, ErrorKind::Cancelled);
     QVERIFY(last < 0.7);
     QVERIFY(!QFileInfo::exists(cancelled));
+}
+
+// gantry-cli help sweep shows --report and --page in the usage and describes each; gantry-report
+// --help shows --capacity-plan.
+void TestCapacityPlan::help()
+{
+    const Outcome o = cli({QStringLiteral("help"), QStringLiteral("sweep")});
+    QVERIFY2(o.exitCode == 0, qPrintable(o.explain()));
+    const QString text = QString::fromUtf8(o.out);
+    QVERIFY2(text.contains(QStringLiteral("[--report OUT.pdf] [--page a4|letter]")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("\n  --report OUT.pdf ")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("\n  --page a4|letter ")), qPrintable(text));
+    const Outcome r = report({QStringLiteral("--help")});
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY2(r.out.contains("gantry-report --capacity-plan SWEEP.json -o OUT.pdf [--out-dir DIR]"),
+             r.out.constData());
 }
 
 void TestCapacityPlan::text_data()
