@@ -168,14 +168,12 @@ QString CliCommands::usage()
         "  gantry-cli import --format philly|helios|acme|alibaba2023|gavel INPUT\n"
         "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
         "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
-        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity|sweep|
-"
-        "                   parse|memory] [--json] [--sweep FILE] [--heavy-sweep FILE|none]
-"
+        "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity|sweep|\n"
+        "                   parse|memory] [--json] [--sweep FILE] [--heavy-sweep FILE|none]\n"
         "                   [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
         "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"
-        "                   [--project FILE.gantry]\n"
+        "                   [--project FILE.gantry] [--report OUT.pdf] [--page a4|letter]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
 }
 

@@ -173,7 +173,12 @@ QList<Command> table()
           {QStringLiteral("--project FILE"),
            QStringLiteral("store the sweep and its points in the project FILE.gantry (created "
                           "if missing; the same sweep again replaces it)")},
-          {QStringLiteral("--json"), QStringLiteral("print sweep.json")}}},
+          {QStringLiteral("--json"), QStringLiteral("print sweep.json")},
+          {QStringLiteral("--report OUT.pdf"),
+           QStringLiteral("then write the capacity-plan report (through gantry-report, from the "
+                          "point cache; nothing runs again)")},
+          {QStringLiteral("--page a4|letter"),
+           QStringLiteral("the report's page size (default a4)")}}},
         {QStringLiteral("bench"),
          QStringLiteral("Measures the engine: scheduling speed, GPU mapping, prediction "
                         "accuracy and the paper's comparison."),

@@ -1,13 +1,18 @@
 #include "sweepcommand.h"
 
 #include "cliargs.h"
+#include "clicommands.h"
 #include "plan/sweepsession.h"
 #include "projectcommand.h"
 #include "run/batchrunner.h"
 
+#include <QFileInfo>
 #include <QJsonValue>
 #include <QLocale>
+#include <QTemporaryDir>
 #include <QTextStream>
+
+#include <optional>
 
 #include <unistd.h>
 
@@ -20,6 +25,25 @@ int fail(const Error& e)
     return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
 }
 
+// The capacity-plan report's path is checked before any point runs (gantry-report checks it
+// again when it writes).
+Status checkReport(const QString& path)
+{
+    const QFileInfo info(path);
+    if (path.isEmpty())
+        return Error::invalid(QStringLiteral("--report needs a file name (OUT.pdf)"));
+    if (!QFileInfo(info.absolutePath()).isDir())
+        return Error::invalid(
+            QStringLiteral("--report: %1: cannot write: the directory does not exist").arg(path));
+    if (info.isDir())
+        return Error::invalid(
+            QStringLiteral("--report: %1: cannot write: it is a directory").arg(path));
+    if (!QFileInfo(info.absolutePath()).isWritable())
+        return Error::invalid(
+            QStringLiteral("--report: %1: cannot write: the directory is not writable").arg(path));
+    return {};
+}
+
 QString text(const QJsonValue& v)
 {
     return v.isDouble() ? QString::number(v.toDouble(), 'g', QLocale::FloatingPointShortest)
@@ -29,9 +53,11 @@ QString text(const QJsonValue& v)
 
 int SweepCommand::run(const QStringList& args)
 {
-    auto a = CliArgs::parse(
-        args, {QStringLiteral("threads"), QStringLiteral("out"), QStringLiteral("project")},
-        {QStringLiteral("resume"), QStringLiteral("json")});
+    auto a = CliArgs::parse(args,
+                            {QStringLiteral("threads"), QStringLiteral("out"),
+                             QStringLiteral("project"), QStringLiteral("report"),
+                             QStringLiteral("page")},
+                            {QStringLiteral("resume"), QStringLiteral("json")});
     if (!a)
         return fail(a.error());
     if (a.value().positional().size() != 1)
@@ -50,7 +76,26 @@ int SweepCommand::run(const QStringList& args)
     if (resume && outDir.isEmpty())
         return fail(
             Error::invalid(QStringLiteral("--resume needs --out DIR (the cache is there)")));
-    auto session = plan::SweepSession::open(a.value().positional().front(), outDir, resume);
+    const std::optional<QString> report = a.value().value(QStringLiteral("report"));
+    const std::optional<QString> page = a.value().value(QStringLiteral("page"));
+    if (report)
+        if (const Status r = checkReport(*report); !r)
+            return fail(r.error());
+    if (page && !report)
+        return fail(Error::invalid(QStringLiteral("--page needs --report OUT.pdf")));
+    if (page && page->compare(QLatin1String("a4"), Qt::CaseInsensitive) != 0 &&
+        page->compare(QLatin1String("letter"), Qt::CaseInsensitive) != 0)
+        return fail(Error::invalid(
+            QStringLiteral("--page: page size must be a4 or letter, got \"%1\"").arg(*page)));
+    // The report reads the points back from the cache, so a sweep without --out keeps one in
+    // a temporary folder for it.
+    std::optional<QTemporaryDir> scratch;
+    if (outDir.isEmpty() && report)
+        scratch.emplace();
+    const QString cacheDir = scratch ? (scratch->isValid() ? scratch->path() : QString()) : outDir;
+    if (report && cacheDir.isEmpty())
+        return fail(Error::internal(QStringLiteral("--report: cannot create a temporary folder")));
+    auto session = plan::SweepSession::open(a.value().positional().front(), cacheDir, resume);
     if (!session)
         return fail(session.error());
     const auto project = a.value().value(QStringLiteral("project"));
@@ -79,10 +124,25 @@ int SweepCommand::run(const QStringList& args)
                 ProjectCommand::recordSweep(*project, s.spec().baseScenario, s.sweepJson());
             !p)
             return fail(p.error());
+    // gantry-cli links no GUI module: gantry-report writes the PDF from the cache (nothing
+    // runs again) and its exit status is ours.
+    const auto writeReport = [&]() {
+        if (!report)
+            return int(ExitOk);
+        QStringList reportArgs{QStringLiteral("--capacity-plan"),
+                               a.value().positional().front(),
+                               QStringLiteral("--out-dir"),
+                               cacheDir,
+                               QStringLiteral("-o"),
+                               *report};
+        if (page)
+            reportArgs << QStringLiteral("--page") << *page;
+        return CliCommands::report(reportArgs);
+    };
     QTextStream out(stdout);
     if (a.value().flag(QStringLiteral("json"))) {
         out << s.sweepJson() << Qt::flush;
-        return ExitOk;
+        return writeReport();
     }
     const plan::SweepSpec& spec = s.spec();
     out << "sweep " << (spec.name.isEmpty() ? a.value().positional().front() : spec.name) << ": "
@@ -114,7 +174,7 @@ int SweepCommand::run(const QStringList& args)
     if (!outDir.isEmpty())
         out << "wrote " << outDir << "/points.csv and " << outDir << "/sweep.json\n";
     out.flush();
-    return ExitOk;
+    return writeReport();
 }
 
 } // namespace gantry::cli

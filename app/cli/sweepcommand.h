@@ -4,9 +4,10 @@
 
 namespace gantry::cli {
 
-/// gantry-cli sweep FILE [--threads N] [--out DIR] [--resume] [--json]: runs a capacity-planning
-/// sweep (docs/planning.md) through plan::SweepSession, shows progress on a terminal and prints
-/// the recommendations (or sweep.json with --json).
+/// gantry-cli sweep FILE [--threads N] [--out DIR] [--resume] [--json] [--report OUT.pdf]
+/// [--page a4|letter]: runs a capacity-planning sweep (docs/planning.md) through
+/// plan::SweepSession, shows progress on a terminal and prints the recommendations (or
+/// sweep.json with --json); --report then has gantry-report write the capacity-plan PDF.
 class SweepCommand
 {
 public:

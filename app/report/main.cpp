@@ -1,5 +1,8 @@
 // gantry-report: runs policies on a scenario and writes the schedule report (docs/report.md)
-// without a display. gantry-cli report starts this program with the same arguments.
+// without a display; with --capacity-plan, writes the capacity-plan report of a sweep
+// (docs/planning.md). gantry-cli report starts this program with the same arguments, gantry-cli
+// sweep --report with --capacity-plan.
+#include "capacityplancommand.h"
 #include "cliargs.h"
 #include "io/scenarioreader.h"
 #include "projectcommand.h"
@@ -33,15 +36,19 @@ int fail(const Error& e)
 QString usage()
 {
     return QStringLiteral(
-        "usage: gantry-report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
-        "                     [--page a4|letter] [--placement M] [--predictor X] [--seed N]\n"
-        "                     [--contention none|fair] [--restart-overhead S]\n"
-        "                     [--mapping-backend cpu|cuda|auto] [--project FILE.gantry]\n"
-        "                     [--history FILE.gantry] [--sensitivity]\n"
-        "--sensitivity adds the prediction-sensitivity section: total and p99 JCT of each\n"
-        "policy with the noisy:S predictor for S = 0, 0.25, 0.5, 1 and 2, mean of seeds 1 to 3\n"
-        "(15 more runs per policy)\n"
-        "exit status: 0 success, 2 invalid input, 1 internal error\n");
+               "usage: gantry-report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
+               "                     [--page a4|letter] [--placement M] [--predictor X] [--seed "
+               "N]\n"
+               "                     [--contention none|fair] [--restart-overhead S]\n"
+               "                     [--mapping-backend cpu|cuda|auto] [--project FILE.gantry]\n"
+               "                     [--history FILE.gantry] [--sensitivity]\n"
+               "--sensitivity adds the prediction-sensitivity section: total and p99 JCT of each\n"
+               "policy with the noisy:S predictor for S = 0, 0.25, 0.5, 1 and 2, mean of seeds 1 "
+               "to 3\n"
+               "(15 more runs per policy)\n"
+               "%1"
+               "exit status: 0 success, 2 invalid input, 1 internal error\n")
+        .arg(gantry::report::CapacityPlanCommand::usage());
 }
 
 int run(const QStringList& args)
@@ -164,5 +171,10 @@ int main(int argc, char** argv)
         QTextStream(stdout) << "gantry-report " << GANTRY_VERSION << Qt::endl;
         return ExitOk;
     }
+    // The capacity-plan report, wherever --capacity-plan stands.
+    for (const QString& a : args)
+        if (a == QLatin1String("--capacity-plan") ||
+            a.startsWith(QLatin1String("--capacity-plan=")))
+            return gantry::report::CapacityPlanCommand::run(args);
     return run(args);
 }
