@@ -3,7 +3,8 @@
 // view (cluster editor, job editor, results Gantt, heatmap, charts, compare, teaching) into DIR
 // and quits (--size WxH sets the window's size): scripts/screenshots.sh regenerates
 // docs/screenshots/ with it. With --sweep SWEEP.json as well it then runs that sweep in the Plan
-// view and saves plan.png. --palette light|dark picks the colours, as View > Dark Palette does.
+// view and saves plan.png, plan-heatmap.png and plan-points.png. --palette light|dark picks the
+// colours, as View > Dark Palette does.
 
 #include "cluster/clustereditor.h"
 #include "cluster/clusterview.h"
@@ -142,6 +143,21 @@ int takeScreenshots(gantry::ui::MainWindow& window, const QDir& dir)
     return ok ? 0 : 1;
 }
 
+// The Plan view's results, one PNG per tab: plan (the scatter), plan-heatmap, plan-points.
+bool shootPlan(gantry::ui::MainWindow& window, const QDir& dir)
+{
+    QTabWidget* tabs = window.planView()->viewTabs();
+    const QStringList names{QStringLiteral("plan"), QStringLiteral("plan-heatmap"),
+                            QStringLiteral("plan-points")};
+    bool ok = true;
+    for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        ok = grabInto(window, dir, names[i]) && ok;
+    }
+    tabs->setCurrentIndex(0);
+    return ok;
+}
+
 bool wantsInformationOnly(int argc, char* argv[])
 {
     for (int i = 1; i < argc; ++i) {
@@ -235,8 +251,7 @@ int main(int argc, char* argv[])
         QObject::connect(plan, &gantry::ui::PlanView::sweepEnded, &window,
                          [&](gantry::ui::PlanView::Outcome outcome) {
                              if (outcome == gantry::ui::PlanView::Outcome::Completed)
-                                 status =
-                                     grabInto(window, dir, QStringLiteral("plan")) ? status : 1;
+                                 status = shootPlan(window, dir) ? status : 1;
                              else
                                  status = (fail(plan->lastError()), 1);
                              QCoreApplication::exit(status);

@@ -139,6 +139,26 @@ QString PlanDigest::metricValue(const QString& metric, double value)
     return QLocale(QLocale::English).toString(value, 'g', 4);
 }
 
+PlanDigest::Unit PlanDigest::unitFor(const QString& metric, double largest)
+{
+    if (metric == QLatin1String("gpu_utilization"))
+        return {100.0, QStringLiteral("%")};
+    if (!metric.endsWith(QLatin1String("_s")))
+        return {1.0, QString()};
+    if (std::abs(largest) >= 3.0 * 3600.0)
+        return {1.0 / 3600.0, QStringLiteral("h")};
+    if (std::abs(largest) >= 180.0)
+        return {1.0 / 60.0, QStringLiteral("min")};
+    return {1.0, QStringLiteral("s")};
+}
+
+QString PlanDigest::shortNumber(double v)
+{
+    const double a = std::abs(v);
+    const int decimals = a >= 100.0 || a == 0.0 ? 0 : a >= 10.0 ? 1 : 2;
+    return QLocale(QLocale::English).toString(v, 'f', decimals).remove(QLatin1Char(','));
+}
+
 QString PlanDigest::dollars(double usd)
 {
     const QLocale l(QLocale::English);

@@ -83,6 +83,18 @@ public:
     static QString metricLabel(const QString& metric);
     /// A metric value with its unit, e.g. "1.2 h", "85 %".
     static QString metricValue(const QString& metric, double value);
+    /// A unit that keeps a metric's numbers short: scale multiplies a value, name is the unit
+    /// ("h", "min", "s", "%", or empty).
+    struct Unit
+    {
+        double scale = 1.0; ///< value x scale is in this unit
+        QString name;       ///< the unit's symbol
+    };
+    /// The unit for values of metric up to largest: hours from 3 h, minutes from 3 min, else
+    /// seconds; % for utilisation.
+    static Unit unitFor(const QString& metric, double largest);
+    /// A number with three significant digits and no exponent, e.g. "32.5", "128", "0.42".
+    static QString shortNumber(double v);
     /// A dollar figure, e.g. "$1.24M", "$960k".
     static QString dollars(double usd);
     /// An axis value in words (numbers without trailing zeros).

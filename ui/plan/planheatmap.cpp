@@ -71,9 +71,16 @@ QString PlanHeatmap::axisTitle(int axis) const
 PlanHeatmap::Layout PlanHeatmap::layout() const
 {
     Layout l;
-    const QFontMetricsF fm(font());
-    const double left = fm.height() * 2.0 + fm.horizontalAdvance(QStringLiteral("asrpt-backfill"));
-    const double keyWidth = fm.horizontalAdvance(QStringLiteral("00.0 min")) + 40.0;
+    QFont axisFont = font();
+    axisFont.setPointSizeF(axisFont.pointSizeF() * 1.15);
+    const QFontMetricsF fm(axisFont);
+    double labels = fm.horizontalAdvance(QStringLiteral("00"));
+    if (m_digest && m_grid.yAxis >= 0)
+        for (const QJsonValue& v :
+             m_digest->session().spec().axes[std::size_t(m_grid.yAxis)].values)
+            labels = std::max(labels, fm.horizontalAdvance(PlanDigest::valueText(v)));
+    const double left = fm.height() * 1.8 + labels + 8.0;
+    const double keyWidth = fm.horizontalAdvance(QStringLiteral("00.00 min")) + 28.0;
     const double top = fm.height() * 1.0 + 8.0;
     const double bottom = fm.height() * 2.6 + 8.0;
     const QRectF area(left, top, std::max(40.0, width() - left - keyWidth - 16.0),
@@ -147,9 +154,42 @@ void PlanHeatmap::paintEvent(QPaintEvent*)
     const Layout l = layout();
     const auto& xs = spec.axes[std::size_t(m_grid.xAxis)].values;
     const auto& ys = spec.axes[std::size_t(m_grid.yAxis)].values;
+    // Every cell in one unit, named by the key; the largest font (up to 14 pt) at which every
+    // cell's text fits its cell, else the short form (no tick, a cross for "cannot run").
+    const PlanDigest::Unit unit =
+        PlanDigest::unitFor(metric, any ? std::max(std::abs(lo), std::abs(hi)) : 0.0);
+    auto cellText = [&](const PlanDigest::Cell& c, bool shortForm) {
+        if (!c.row)
+            return QString();
+        if (!c.feasible)
+            return shortForm ? QStringLiteral("✗") : tr("cannot run");
+        return PlanDigest::shortNumber(c.metric * unit.scale) +
+               (c.meets && !shortForm ? QStringLiteral(" ✓") : QString());
+    };
     QFont cellFont = font();
-    cellFont.setPointSizeF(std::clamp(std::min(l.cellW / 9.0, l.cellH / 3.2), 7.0, 13.0));
     cellFont.setBold(true);
+    bool shortForm = false;
+    for (double size = 14.0;; size -= 0.5) {
+        cellFont.setPointSizeF(size);
+        const QFontMetricsF cm(cellFont);
+        double widest = 0.0, widestShort = 0.0;
+        for (const auto& column : m_grid.cells)
+            for (const PlanDigest::Cell& c : column) {
+                widest = std::max(widest, cm.horizontalAdvance(cellText(c, false)));
+                widestShort = std::max(widestShort, cm.horizontalAdvance(cellText(c, true)));
+            }
+        const bool tall = cm.height() < l.cellH - 4.0;
+        if (tall && widest < l.cellW - 8.0)
+            break;
+        if (tall && widestShort < l.cellW - 4.0) {
+            shortForm = true;
+            break;
+        }
+        if (size <= 7.0) {
+            shortForm = true;
+            break;
+        }
+    }
     for (std::size_t a = 0; a < xs.size(); ++a)
         for (std::size_t b = 0; b < ys.size(); ++b) {
             const PlanDigest::Cell& c = m_grid.cells[a][b];
@@ -162,11 +202,7 @@ void PlanHeatmap::paintEvent(QPaintEvent*)
             p.drawRect(r);
             p.setFont(cellFont);
             p.setPen(textOn(fill));
-            const QString text = !c.row       ? QStringLiteral("")
-                                 : c.feasible ? PlanDigest::metricValue(metric, c.metric) +
-                                                    (c.meets ? QStringLiteral(" ✓") : QString())
-                                              : tr("cannot run");
-            p.drawText(r, Qt::AlignCenter, text);
+            p.drawText(r, Qt::AlignCenter, cellText(c, shortForm));
         }
     if (m_grid.recommended) {
         const auto [a, b] = *m_grid.recommended;
@@ -178,10 +214,12 @@ void PlanHeatmap::paintEvent(QPaintEvent*)
         p.drawRect(r);
     }
 
-    // Axis values and titles.
-    p.setFont(font());
+    // Axis values and titles, a little larger than the window's text.
+    QFont axisFont = font();
+    axisFont.setPointSizeF(axisFont.pointSizeF() * 1.15);
+    p.setFont(axisFont);
     p.setPen(Ink);
-    const QFontMetricsF fm(font());
+    const QFontMetricsF fm(axisFont);
     for (std::size_t a = 0; a < xs.size(); ++a) {
         const QPoint c = cellCentre(int(a), 0);
         p.drawText(QRectF(c.x() - l.cellW / 2.0, l.cells.bottom() + 2.0, l.cellW, fm.height()),
@@ -192,7 +230,7 @@ void PlanHeatmap::paintEvent(QPaintEvent*)
         p.drawText(QRectF(0, c.y() - l.cellH / 2.0, l.cells.left() - 6.0, l.cellH),
                    Qt::AlignRight | Qt::AlignVCenter, PlanDigest::valueText(ys[b]));
     }
-    QFont bold = font();
+    QFont bold = axisFont;
     bold.setBold(true);
     p.setFont(bold);
     p.drawText(QRectF(l.cells.left(), l.cells.bottom() + fm.height() + 4.0, l.cells.width(),
@@ -204,7 +242,7 @@ void PlanHeatmap::paintEvent(QPaintEvent*)
     p.drawText(QRectF(-l.cells.height() / 2.0, -fm.height(), l.cells.height(), fm.height() * 1.4),
                Qt::AlignCenter, axisTitle(m_grid.yAxis));
     p.restore();
-    p.setFont(font());
+    p.setFont(axisFont);
 
     // The colour key: best at the top.
     if (any) {
@@ -216,10 +254,11 @@ void PlanHeatmap::paintEvent(QPaintEvent*)
         p.drawRect(l.key);
         const double best = lowerIsBetter ? lo : hi;
         const double worst = lowerIsBetter ? hi : lo;
+        const QString suffix = unit.name.isEmpty() ? QString() : QLatin1Char(' ') + unit.name;
         p.drawText(QPointF(l.key.right() + 4.0, l.key.top() + fm.ascent()),
-                   PlanDigest::metricValue(metric, best));
+                   PlanDigest::shortNumber(best * unit.scale) + suffix);
         p.drawText(QPointF(l.key.right() + 4.0, l.key.bottom()),
-                   PlanDigest::metricValue(metric, worst));
+                   PlanDigest::shortNumber(worst * unit.scale) + suffix);
     }
 }
 

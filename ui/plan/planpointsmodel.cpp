@@ -26,6 +26,7 @@ void PlanPointsModel::setSession(std::shared_ptr<const plan::SweepSession> sessi
 {
     beginResetModel();
     m_session = std::move(session);
+    m_highlighted.clear();
     m_columns.clear();
     m_axisCount = 0;
     if (m_session) {
@@ -39,6 +40,17 @@ void PlanPointsModel::setSession(std::shared_ptr<const plan::SweepSession> sessi
         m_columns << metrics << Cost << Cloud << Feasible << Meets;
     }
     endResetModel();
+}
+
+void PlanPointsModel::setHighlighted(std::vector<std::size_t> rows)
+{
+    m_highlighted.assign(std::size_t(rowCount()), false);
+    for (std::size_t r : rows)
+        if (r < m_highlighted.size())
+            m_highlighted[r] = true;
+    if (rowCount() > 0)
+        emit dataChanged(index(0, 0), index(rowCount() - 1, columnCount() - 1),
+                         {Qt::BackgroundRole, Qt::ForegroundRole, Qt::FontRole});
 }
 
 int PlanPointsModel::rowCount(const QModelIndex& parent) const
@@ -67,8 +79,15 @@ QVariant PlanPointsModel::data(const QModelIndex& index, int role) const
         return col < m_axisCount && !p.values[std::size_t(col)].isDouble()
                    ? QVariant(int(Qt::AlignLeft | Qt::AlignVCenter))
                    : QVariant(int(Qt::AlignRight | Qt::AlignVCenter));
+    const bool highlighted = row < m_highlighted.size() && m_highlighted[row];
+    if (role == Qt::BackgroundRole && highlighted)
+        return QBrush(QColor(0xff, 0xe0, 0x82)); // the recommendation's star colour, lighter
+    if (role == Qt::ForegroundRole && highlighted)
+        return QBrush(QColor(0x21, 0x21, 0x21)); // dark on the light highlight, in any palette
     if (role == Qt::ForegroundRole && !feasible)
         return QBrush(QColor(128, 128, 128));
+    if (role == Qt::ToolTipRole && highlighted)
+        return tr("The recommended cluster");
     if (role != Qt::DisplayRole && role != SortRole)
         return {};
     const bool sort = role == SortRole;

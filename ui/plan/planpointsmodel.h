@@ -5,7 +5,9 @@
 #include <QAbstractTableModel>
 #include <QStringList>
 
+#include <cstddef>
 #include <memory>
+#include <vector>
 
 namespace gantry::ui {
 
@@ -29,6 +31,8 @@ public:
     const std::shared_ptr<const plan::SweepSession>& session() const { return m_session; }
     /// The column names, as points.csv names them.
     const QStringList& columnNames() const { return m_columns; }
+    /// Rows drawn on a highlight (the recommended cluster's points).
+    void setHighlighted(std::vector<std::size_t> rows);
     /// The column called name, or -1.
     int column(const QString& name) const { return int(m_columns.indexOf(name)); }
 
@@ -41,6 +45,7 @@ private:
     std::shared_ptr<const plan::SweepSession> m_session;
     QStringList m_columns;
     int m_axisCount = 0;
+    std::vector<bool> m_highlighted; // per row
 };
 
 } // namespace gantry::ui

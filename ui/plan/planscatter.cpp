@@ -25,30 +25,11 @@ QFont sized(QFont f, double points, bool bold = false)
     return f;
 }
 
-// A unit that keeps a metric's numbers readable: seconds, minutes or hours; % for utilisation.
-struct Unit
-{
-    double scale = 1.0;
-    QString name;
-};
-
-Unit metricUnit(const QString& metric, double largest)
-{
-    if (metric == QLatin1String("gpu_utilization"))
-        return {100.0, QStringLiteral("%")};
-    if (!metric.endsWith(QLatin1String("_s")))
-        return {1.0, QString()};
-    if (largest >= 3.0 * 3600.0)
-        return {1.0 / 3600.0, QStringLiteral("h")};
-    if (largest >= 180.0)
-        return {1.0 / 60.0, QStringLiteral("min")};
-    return {1.0, QStringLiteral("s")};
-}
+using Unit = PlanDigest::Unit;
 
 Unit costUnit(double largest)
 {
-    return largest >= 2e6 ? Unit{1e-6, QStringLiteral("million USD")}
-                          : Unit{1e-3, QStringLiteral("thousand USD")};
+    return largest >= 2e6 ? Unit{1e-6, QStringLiteral("$M")} : Unit{1e-3, QStringLiteral("$k")};
 }
 } // namespace
 
@@ -101,7 +82,9 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     m_pareto.clear();
     m_marked.reset();
     c->setTitleFont(sized(c->titleFont(), 12.0, true));
-    c->legend()->setFont(sized(c->legend()->font(), 10.0));
+    c->legend()->setFont(sized(c->legend()->font(), 10.5));
+    c->setMargins(QMargins(4, 4, 4, 4));
+    c->setBackgroundRoundness(0);
     c->legend()->setAlignment(Qt::AlignBottom);
     if (!digest || g < 0 || g >= digest->groupCount()) {
         c->setTitle(tr("Cost against the target metric: run a sweep"));
@@ -121,13 +104,11 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     if (!std::isfinite(minCost))
         minCost = 0.0;
     const Unit xu = costUnit(maxCost);
-    const Unit yu = metricUnit(metric, maxMetric);
-    c->setTitle(tr("Cost over %1 years against %2")
-                    .arg(spec.cost.horizonYears)
-                    .arg(PlanDigest::metricLabel(metric)));
+    const Unit yu = PlanDigest::unitFor(metric, maxMetric);
+    c->setTitle(QString()); // the axes say it; the answer is above the chart
 
     auto* meets = new QScatterSeries;
-    meets->setName(tr("meets the target"));
+    meets->setName(tr("meets target"));
     meets->setColor(QColor(0x2e, 0x7d, 0x32));
     meets->setBorderColor(QColor(0x1b, 0x5e, 0x20));
     meets->setMarkerSize(11);
@@ -174,7 +155,7 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
         rec->append(r.costUsd * xu.scale, r.metric * yu.scale);
         rec->setPointLabelsVisible(true);
         rec->setPointLabelsFormat(tr("Recommended: %1").arg(digest->clusterLabel(*r.point)));
-        rec->setPointLabelsFont(sized(rec->pointLabelsFont(), 10.0, true));
+        rec->setPointLabelsFont(sized(rec->pointLabelsFont(), 11.0, true));
         rec->setPointLabelsClipping(false);
     }
     for (QAbstractSeries* s :
@@ -182,7 +163,7 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
         c->addSeries(s);
 
     auto* x = new QValueAxis;
-    x->setTitleText(tr("Cost over the horizon (%1)").arg(xu.name));
+    x->setTitleText(tr("Cost over %1 years (%2)").arg(spec.cost.horizonYears).arg(xu.name));
     x->setRange(x0, x1);
     x->setLabelFormat(QStringLiteral("%.0f"));
     if (x1 - x0 < 10.0)
@@ -194,10 +175,15 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     y->setRange(0.0, maxMetric * yu.scale * 1.1 + (maxMetric == 0.0 ? 1.0 : 0.0));
     y->setLabelFormat(QStringLiteral("%.3g"));
     for (QValueAxis* a : {x, y}) {
-        a->setLabelsFont(sized(a->labelsFont(), 10.0));
-        a->setTitleFont(sized(a->titleFont(), 10.5, true));
+        a->setLabelsFont(sized(a->labelsFont(), 11.0));
+        a->setTitleFont(sized(a->titleFont(), 11.0, true));
         a->setTickCount(6);
+        a->applyNiceNumbers();
+        a->setLabelFormat(a->max() - a->min() < 5.0 ? QStringLiteral("%.2f")
+                                                    : QStringLiteral("%.0f"));
     }
+    // The nice range is wider: the target line spans it.
+    target->replace({QPointF(x->min(), bound * yu.scale), QPointF(x->max(), bound * yu.scale)});
     c->addAxis(x, Qt::AlignBottom);
     c->addAxis(y, Qt::AlignLeft);
     for (QAbstractSeries* s : c->series()) {
@@ -206,9 +192,9 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     }
     for (QScatterSeries* s : {meets, misses, rec})
         connectSeries(s);
-    // Empty series keep no legend entry.
+    // Empty series keep no legend entry, nor the star, which has its own label.
     for (QAbstractSeries* s : c->series())
-        if (auto* xy = qobject_cast<QXYSeries*>(s); xy && xy->count() == 0)
+        if (auto* xy = qobject_cast<QXYSeries*>(s); xy && (xy->count() == 0 || xy == rec))
             for (QLegendMarker* m : c->legend()->markers(s))
                 m->setVisible(false);
 }

@@ -25,9 +25,11 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSortFilterProxyModel>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QThread>
@@ -110,10 +112,13 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
     auto* split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("planSplit"));
     auto* scroll = new QScrollArea;
-    scroll->setWidget(buildForm());
+    QWidget* form = buildForm();
+    scroll->setWidget(form);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(330);
+    scroll->setMinimumWidth(form->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width() +
+                            2 * scroll->frameWidth());
     split->addWidget(scroll);
     split->addWidget(buildResults());
     split->setStretchFactor(0, 0);
@@ -142,7 +147,6 @@ QWidget* PlanView::buildForm()
     for (int c : {MinColumn, MaxColumn, StepColumn})
         m_servers->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
     m_servers->setSelectionMode(QAbstractItemView::NoSelection);
-    m_servers->setMinimumHeight(120);
     serversLayout->addWidget(m_servers);
     layout->addWidget(servers);
 
@@ -191,6 +195,7 @@ QWidget* PlanView::buildForm()
                                ? QStringLiteral(" s")
                                : QString());
     });
+    m_metric->setCurrentIndex(m_metric->findData(QStringLiteral("p99_queue_delay_s")));
     tl->addRow(tr("Metric"), m_metric);
     auto* boundRow = new QHBoxLayout;
     boundRow->addWidget(m_direction);
@@ -298,6 +303,8 @@ QWidget* PlanView::buildResults()
     m_heatX->setObjectName(QStringLiteral("planHeatX"));
     m_heatY = new QComboBox;
     m_heatY->setObjectName(QStringLiteral("planHeatY"));
+    for (QComboBox* box : {m_heatX, m_heatY})
+        box->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     axes->addWidget(new QLabel(tr("Heatmap: across")));
     axes->addWidget(m_heatX);
     axes->addWidget(new QLabel(tr("up")));
@@ -316,12 +323,6 @@ QWidget* PlanView::buildResults()
     m_caption->setWordWrap(true);
     heatLayout->addWidget(m_caption);
 
-    auto* charts = new QSplitter(Qt::Horizontal);
-    charts->addWidget(m_scatter);
-    charts->addWidget(heat);
-    charts->setStretchFactor(0, 1);
-    charts->setStretchFactor(1, 1);
-
     m_model = new PlanPointsModel(this);
     m_proxy = new QSortFilterProxyModel(this);
     m_proxy->setSourceModel(m_model);
@@ -329,6 +330,7 @@ QWidget* PlanView::buildResults()
     m_table = new QTableView;
     m_table->setObjectName(QStringLiteral("planTable"));
     m_table->setModel(m_proxy);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(-1, Qt::AscendingOrder);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -342,13 +344,13 @@ QWidget* PlanView::buildResults()
     connect(m_model, &QAbstractItemModel::modelReset, m_table,
             [this] { m_table->resizeColumnsToContents(); });
 
-    auto* vertical = new QSplitter(Qt::Vertical);
-    vertical->setObjectName(QStringLiteral("planResultsSplit"));
-    vertical->addWidget(charts);
-    vertical->addWidget(m_table);
-    vertical->setStretchFactor(0, 3);
-    vertical->setStretchFactor(1, 2);
-    layout->addWidget(vertical, 1);
+    // One view at a time, each with the whole area: they stay legible on a small screen.
+    m_views = new QTabWidget;
+    m_views->setObjectName(QStringLiteral("planViews"));
+    m_views->addTab(m_scatter, tr("Cost and target"));
+    m_views->addTab(heat, tr("Heatmap"));
+    m_views->addTab(m_table, tr("Points"));
+    layout->addWidget(m_views, 1);
     return results;
 }
 
@@ -397,6 +399,11 @@ void PlanView::fillServerRows()
         m_servers->setCellWidget(i, StepColumn, countBox(std::max(1, top / 4), 1));
     }
     m_servers->resizeRowsToContents();
+    // As tall as its rows (up to eight), so that the form stays short.
+    int height = m_servers->horizontalHeader()->sizeHint().height() + 2 * m_servers->frameWidth();
+    for (int i = 0; i < std::min(8, m_servers->rowCount()); ++i)
+        height += m_servers->rowHeight(i);
+    m_servers->setFixedHeight(height + 2);
 }
 
 PlanRequest PlanView::request() const
@@ -634,6 +641,21 @@ void PlanView::showGroup()
             ? QString()
             : tr("One step more of each server type: %1").arg(marginal.join(QStringLiteral("; "))));
     m_scatter->setGroup(m_digest.get(), g);
+    // The recommended cluster's rows (every seed) stand out in the table.
+    std::vector<std::size_t> rows;
+    if (const auto& point = m_digest->recommendation(g).point) {
+        const auto& axes = m_digest->session().spec().axes;
+        const plan::SweepPoint& p = m_digest->session().point(*point);
+        for (std::size_t i = 0; i < m_digest->session().pointCount(); ++i) {
+            bool same = true;
+            for (std::size_t a = 0; a < axes.size() && same; ++a)
+                same = axes[a].kind == plan::SweepAxis::Kind::Seed ||
+                       m_digest->session().point(i).values[a] == p.values[a];
+            if (same)
+                rows.push_back(i);
+        }
+    }
+    m_model->setHighlighted(rows);
     showHeatmap();
 }
 

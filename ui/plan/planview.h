@@ -19,6 +19,7 @@ class QListWidget;
 class QProgressBar;
 class QPushButton;
 class QSortFilterProxyModel;
+class QTabWidget;
 class QTableView;
 class QTableWidget;
 
@@ -106,6 +107,8 @@ public:
     PlanScatter* scatter() const { return m_scatter; }
     /// The heatmap.
     PlanHeatmap* heatmap() const { return m_heatmap; }
+    /// The results' tabs: the scatter, the heatmap, the table.
+    QTabWidget* viewTabs() const { return m_views; }
 
 signals:
     /// A sweep ended in any way; outcome is also lastOutcome().
@@ -160,6 +163,7 @@ private:
     PlanPointsModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
     QTableView* m_table = nullptr;
+    QTabWidget* m_views = nullptr;
 };
 
 } // namespace gantry::ui
