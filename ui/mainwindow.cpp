@@ -777,6 +777,9 @@ void MainWindow::onDocumentChanged(const DocumentChange& change)
         m_tree->rebuild();
         rebuildScenarioCombo();
     }
+    // The Plan view plans for the scenario on screen.
+    if (m_tabs->currentIndex() == int(Tab::Plan))
+        updatePlanBase();
     updateTitle();
     updateActions();
 }

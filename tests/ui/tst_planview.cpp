@@ -18,11 +18,13 @@
 #include "run/productdefaults.h"
 
 #include <QChart>
+#include <QFile>
 #include <QJsonArray>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <memory>
@@ -106,6 +108,8 @@ private slots:
     void badFormIsRefused();
     void tableAndRecommendationEqualTheSession();
     void cancelLeavesNothingStale();
+    void sweepFileErrorsNameThePath();
+    void sweepFileRuns();
     void heatmapCellOpensItsPoint();
     void doubleClickOpensThePointsRun();
 };
@@ -296,6 +300,47 @@ void TstPlanView::cancelLeavesNothingStale()
     QVERIFY(!view.summaryText().startsWith(QStringLiteral("Recommended")));
     QCOMPARE(running.count(), 2);
     QVERIFY(!view.openPoint(0));
+}
+
+void TstPlanView::sweepFileErrorsNameThePath()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile::copy(sample("two-racks.json"), dir.filePath(QStringLiteral("two-racks.json")));
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "gantry-sweep", "version": 1, "base": "two-racks.json",
+               "axes": {"servers.h100.count": [0, -2]},
+               "target": {"metric": "p99_queue_delay_s", "max": 60}})");
+    f.close();
+    PlanView view;
+    QVERIFY(view.openSweepFile(path));
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Failed);
+    QVERIFY2(view.lastError().contains(QStringLiteral("bad.json")), qPrintable(view.lastError()));
+    QVERIFY2(view.lastError().contains(QStringLiteral("axes.servers.h100.count[1]")),
+             qPrintable(view.lastError()));
+    QVERIFY(!view.session());
+}
+
+void TstPlanView::sweepFileRuns()
+{
+    PlanView view;
+    QVERIFY(view.openSweepFile(sample("two-racks-sweep.json")));
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Completed);
+    QVERIFY(view.session());
+    QCOMPARE(view.session()->pointCount(), std::size_t(96));
+    QCOMPARE(view.pointsModel()->rowCount(), 96);
+    // One answer per load growth and policy; each group shows its own recommendation.
+    QCOMPARE(view.session()->recommendations().size(), std::size_t(4));
+    for (int g = 0; g < 4; ++g) {
+        view.setCurrentGroup(g);
+        QCOMPARE(view.currentGroup(), g);
+        QCOMPARE(view.scatter()->markedRow(),
+                 view.session()->recommendations()[std::size_t(g)].point);
+    }
 }
 
 void TstPlanView::heatmapCellOpensItsPoint()

@@ -228,6 +228,7 @@ QWidget* PlanView::buildForm()
     m_runButton = new QPushButton(tr("Run sweep"));
     m_runButton->setObjectName(QStringLiteral("planRunButton"));
     m_runButton->setDefault(true);
+    m_runButton->setEnabled(false); // until there is a scenario to plan for
     connect(m_runButton, &QPushButton::clicked, this, [this] { startSweep(); });
     m_cancelButton = new QPushButton(tr("Cancel"));
     m_cancelButton->setObjectName(QStringLiteral("planCancelButton"));
