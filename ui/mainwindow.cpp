@@ -8,10 +8,13 @@
 #include "format/readabletext.h"
 #include "io/scenarioreader.h"
 #include "jobs/jobseditor.h"
+#include "plan/plandigest.h"
+#include "plan/planview.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
 #include "report/reportdialog.h"
 #include "results/resultspanel.h"
+#include "run/productdefaults.h"
 #include "sensitivity/sensitivitydialog.h"
 #include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
@@ -63,6 +66,7 @@
 #include <algorithm>
 #include <exception>
 #include <optional>
+#include <utility>
 
 namespace gantry::ui {
 
@@ -177,6 +181,10 @@ void MainWindow::buildActions()
     run->addAction(tr("Prediction Se&nsitivity..."), this,
                    [this] { SensitivityDialog::showFor(scenario(), this); })
         ->setObjectName(QStringLiteral("sensitivityAction"));
+    m_planAction = run->addAction(tr("&Plan Capacity..."), this, &MainWindow::showPlan);
+    m_planAction->setObjectName(QStringLiteral("planAction"));
+    m_planAction->setToolTip(tr("Sweeps server counts, load growth and policies on this "
+                                "scenario and recommends the cheapest cluster meeting a target"));
     m_cancelAction = run->addAction(tr("&Cancel"), this, &MainWindow::cancelRun);
     m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
     m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
@@ -196,6 +204,8 @@ void MainWindow::buildActions()
     bar->addSeparator();
     bar->addAction(m_runAction);
     bar->addAction(m_cancelAction);
+    bar->addSeparator();
+    bar->addAction(m_planAction);
 }
 
 void MainWindow::buildWidgets()
@@ -283,6 +293,13 @@ void MainWindow::buildWidgets()
     m_tabs->addTab(m_clusterEditor, tr("Cluster"));
     m_tabs->addTab(m_jobsEditor, tr("Jobs"));
     m_tabs->addTab(resultsSplit, tr("Results"));
+    m_plan = new PlanView;
+    m_tabs->addTab(m_plan, tr("Plan"));
+    connect(m_plan, &PlanView::pointOpened, this, [this](std::size_t row) { openPlanPoint(row); });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
+        if (i == int(Tab::Plan))
+            updatePlanBase();
+    });
     // A first-run guide above the tabs; each of its steps opens the place to do it.
     m_welcome = new WelcomeBanner;
     connect(m_welcome, &WelcomeBanner::stepRequested, this, [this](WelcomeBanner::Step step) {
@@ -760,6 +777,9 @@ void MainWindow::onDocumentChanged(const DocumentChange& change)
         m_tree->rebuild();
         rebuildScenarioCombo();
     }
+    // The Plan view plans for the scenario on screen.
+    if (m_tabs->currentIndex() == int(Tab::Plan))
+        updatePlanBase();
     updateTitle();
     updateActions();
 }
@@ -1008,17 +1028,66 @@ bool MainWindow::startRun()
 void MainWindow::beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
                           const QString& status)
 {
+    m_planPoint.clear();
+    beginRun(std::make_shared<const Scenario>(m_document->scenario(scenarioIndex)), scenarioIndex,
+             configs, replay, status);
+}
+
+void MainWindow::beginRun(std::shared_ptr<const Scenario> scenario, int scenarioIndex,
+                          const QList<RunConfig>& configs, bool replay, const QString& status)
+{
     m_lastError.clear();
     m_model->clear();
     m_batch.clear();
     m_runPanel->setProgress(0);
-    m_runScenario = std::make_shared<const Scenario>(m_document->scenario(scenarioIndex));
+    m_runScenario = std::move(scenario);
     m_runScenarioIndex = scenarioIndex;
     m_replaying = replay;
     m_runClock.start();
     setRunning(true);
     statusBar()->showMessage(status);
     m_runs->start(*m_runScenario, configs);
+}
+
+void MainWindow::showPlan()
+{
+    updatePlanBase();
+    showTab(Tab::Plan);
+}
+
+void MainWindow::updatePlanBase()
+{
+    if (!hasScenario() || m_plan->isRunning())
+        return;
+    const QList<RunConfig> configs = runConfigs();
+    m_plan->setBaseScenario(scenario(),
+                            configs.isEmpty() ? ProductDefaults::runConfig() : configs.front());
+}
+
+bool MainWindow::openPlanPoint(std::size_t row)
+{
+    const auto session = m_plan->session();
+    if (!session || row >= session->pointCount() || !session->point(row).feasible) {
+        reportError(tr("That point of the plan cannot run: its cluster cannot hold every job."));
+        return false;
+    }
+    if (!yieldReplay()) {
+        reportError(m_importing ? tr("Wait for the import to end (or cancel it) first.")
+                                : tr("A run is already in progress."));
+        return false;
+    }
+    const plan::SweepPoint& point = session->point(row);
+    const PlanDigest digest(session);
+    QString label = tr("%1: %2, %3").arg(row).arg(digest.clusterLabel(row), point.config.policy);
+    const auto& axes = session->spec().axes;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        if (axes[a].kind == plan::SweepAxis::Kind::LoadScale)
+            label += tr(", load × %1").arg(PlanDigest::valueText(point.values[a]));
+    // The point's own scenario (derived cluster, scaled arrivals): the project's stays as is.
+    beginRun(std::make_shared<const Scenario>(point.scenario), -1, {point.config}, true,
+             tr("Running plan point %1...").arg(label));
+    m_planPoint = label;
+    return true;
 }
 
 void MainWindow::cancelRun()
@@ -1076,13 +1145,14 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     m_outcome = outcome;
     const bool replayed = m_replaying;
     m_replaying = false;
+    const QString planPoint = std::exchange(m_planPoint, QString());
     // A cancelled or failed run has no progress worth showing: the bar empties.
     m_runPanel->setProgress(outcome == Outcome::Completed ? 1.0 : 0.0);
     if (!m_batch.empty())
         showBatchInResults();
     // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the
     // teaching point of the comparison.
-    if (replayed && outcome == Outcome::Completed)
+    if (replayed && planPoint.isEmpty() && outcome == Outcome::Completed)
         for (std::size_t k = 0; k < m_batch.size(); ++k)
             if (!m_batch[k].schedule->virtualSlices.empty()) {
                 m_results->setCurrentRun(int(k));
@@ -1090,7 +1160,11 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
             }
     // Measured after the results are on screen: that is when the user has them.
     QString text = message;
-    if (outcome == Outcome::Completed && text.isEmpty())
+    if (outcome == Outcome::Completed && text.isEmpty() && !planPoint.isEmpty())
+        text = tr("Plan point %1 (%2 s)")
+                   .arg(planPoint)
+                   .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2);
+    else if (outcome == Outcome::Completed && text.isEmpty())
         text = (replayed
                     ? tr("Showing %1 again (%2 s)")
                           .arg(ReadableText::count(qint64(m_batch.size()), tr("saved run"),
@@ -1101,7 +1175,7 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     if (!text.isEmpty())
         statusBar()->showMessage(text);
     setRunning(false);
-    if (outcome == Outcome::Completed && m_interactive)
+    if (outcome == Outcome::Completed && (m_interactive || !planPoint.isEmpty()))
         showTab(Tab::Results);
     emit runEnded(outcome);
 }

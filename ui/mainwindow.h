@@ -33,6 +33,7 @@ class JobsEditor;
 class ProblemsList;
 class ProjectDocument;
 class ProjectTree;
+class PlanView;
 class PropertyPanel;
 class EditMenu;
 class FileMenu;
@@ -75,6 +76,7 @@ public:
         Cluster, ///< the cluster editor
         Jobs,    ///< the job editor
         Results, ///< results of the last run and the comparison
+        Plan,    ///< the Plan view: capacity sweeps on the current scenario
     };
 
     /// An empty window with its worker thread started; restores the saved layout.
@@ -202,6 +204,15 @@ public:
     QTreeWidget* projectTree() const;
     /// Shows a central tab.
     void showTab(Tab tab);
+    /// The Plan view (capacity sweeps).
+    PlanView* planView() const { return m_plan; }
+    /// Opens the Plan view on the current scenario (Run > Plan Capacity...).
+    void showPlan();
+    /// Runs point row of the Plan view's sweep (its derived scenario and configuration) in the
+    /// worker and shows it in Results (Gantt, heatmap, charts), as a saved run is shown: it is
+    /// not recorded in the project, and the current scenario stays as it is. False (error
+    /// reported) during the user's run or an import, or when there is no such feasible point.
+    bool openPlanPoint(std::size_t row);
     /// Runs and schedules of the last comparison, in panel order.
     const std::vector<DocumentRun>& lastRuns() const { return m_batch; }
     /// Writes the window layout to QSettings (also done on close and destruction).
@@ -248,6 +259,11 @@ private:
     // Starts configs on scenario scenarioIndex in the worker; replay: a saved run shown again.
     void beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
                   const QString& status);
+    // The same on a scenario outside the project (scenarioIndex -1: a Plan point).
+    void beginRun(std::shared_ptr<const Scenario> scenario, int scenarioIndex,
+                  const QList<RunConfig>& configs, bool replay, const QString& status);
+    // Gives the Plan view the current scenario and the run panel's run settings.
+    void updatePlanBase();
     void updateTitle();
     void rebuildScenarioCombo();
     void onTreeItemChosen(int scenario, int sessionRun, const QString& text);
@@ -286,6 +302,7 @@ private:
     QString m_scenarioPath;
     bool m_running = false;
     bool m_replaying = false; // the run in progress shows a saved run again
+    QString m_planPoint;      // the Plan point the run in progress shows, in words
     bool m_interactive = true;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;
@@ -304,11 +321,13 @@ private:
     ProjectTree* m_tree = nullptr;
     QTabWidget* m_tabs = nullptr;
     RunPanel* m_runPanel = nullptr;
+    PlanView* m_plan = nullptr;
 
     FileMenu* m_fileMenu = nullptr;
     EditMenu* m_editMenu = nullptr;
     QAction* m_runAction = nullptr;
     QAction* m_showSavedAction = nullptr;
+    QAction* m_planAction = nullptr;
     WelcomeBanner* m_welcome = nullptr;
     QAction* m_cancelAction = nullptr;
     QMenu* m_viewMenu = nullptr;

@@ -2,12 +2,15 @@
 // when given. With --screenshot DIR it opens FILE, runs the comparison, saves a PNG of each main
 // view (cluster editor, job editor, results Gantt, heatmap, charts, compare, teaching) into DIR
 // and quits (--size WxH sets the window's size): scripts/screenshots.sh regenerates
-// docs/screenshots/ with it. --palette light|dark picks the colours, as View > Dark Palette does.
+// docs/screenshots/ with it. With --sweep SWEEP.json as well it then runs that sweep in the Plan
+// view and saves plan.png, plan-heatmap.png and plan-points.png. --palette light|dark picks the
+// colours, as View > Dark Palette does.
 
 #include "cluster/clustereditor.h"
 #include "cluster/clusterview.h"
 #include "document/projectdocument.h"
 #include "mainwindow.h"
+#include "plan/planview.h"
 #include "results/resultspanel.h"
 #include "window/apppalette.h"
 
@@ -62,6 +65,11 @@ void addOptions(QCommandLineParser& parser)
         {QStringLiteral("size"),
          QCoreApplication::translate("main", "Window size for --screenshot (default 1400x900)."),
          QStringLiteral("WxH"), QStringLiteral("1400x900")});
+    parser.addOption(
+        {QStringLiteral("sweep"),
+         QCoreApplication::translate("main", "With --screenshot: also run this sweep file in "
+                                             "the Plan view and save plan.png."),
+         QStringLiteral("SWEEP.json")});
     parser.addOption({QStringLiteral("palette"),
                       QCoreApplication::translate(
                           "main", "Colours: light or dark (default: as View > Dark Palette "
@@ -133,6 +141,21 @@ int takeScreenshots(gantry::ui::MainWindow& window, const QDir& dir)
         ok = grabInto(window, dir, tabs->tabText(i).remove(QLatin1Char('&')).toLower()) && ok;
     }
     return ok ? 0 : 1;
+}
+
+// The Plan view's results, one PNG per tab: plan (the scatter), plan-heatmap, plan-points.
+bool shootPlan(gantry::ui::MainWindow& window, const QDir& dir)
+{
+    QTabWidget* tabs = window.planView()->viewTabs();
+    const QStringList names{QStringLiteral("plan"), QStringLiteral("plan-heatmap"),
+                            QStringLiteral("plan-points")};
+    bool ok = true;
+    for (int i = 0; i < tabs->count() && i < names.size(); ++i) {
+        tabs->setCurrentIndex(i);
+        ok = grabInto(window, dir, names[i]) && ok;
+    }
+    tabs->setCurrentIndex(0);
+    return ok;
 }
 
 bool wantsInformationOnly(int argc, char* argv[])
@@ -223,13 +246,34 @@ int main(int argc, char* argv[])
             return 2;
         }
         int status = 1;
+        const QString sweep = parser.value(QStringLiteral("sweep"));
+        gantry::ui::PlanView* plan = window.planView();
+        QObject::connect(plan, &gantry::ui::PlanView::sweepEnded, &window,
+                         [&](gantry::ui::PlanView::Outcome outcome) {
+                             if (outcome == gantry::ui::PlanView::Outcome::Completed)
+                                 status = shootPlan(window, dir) ? status : 1;
+                             else
+                                 status = (fail(plan->lastError()), 1);
+                             QCoreApplication::exit(status);
+                         });
         QObject::connect(&window, &gantry::ui::MainWindow::runEnded, &window,
                          [&](gantry::ui::MainWindow::Outcome outcome) {
-                             if (outcome == gantry::ui::MainWindow::Outcome::Completed)
-                                 status = takeScreenshots(window, dir);
-                             else
+                             if (outcome != gantry::ui::MainWindow::Outcome::Completed) {
                                  fail(window.lastError());
-                             QCoreApplication::exit(status);
+                                 QCoreApplication::exit(status);
+                                 return;
+                             }
+                             status = takeScreenshots(window, dir);
+                             if (sweep.isEmpty() || plan->session() || plan->isRunning()) {
+                                 if (sweep.isEmpty())
+                                     QCoreApplication::exit(status);
+                                 return;
+                             }
+                             window.showPlan();
+                             if (!plan->openSweepFile(sweep)) {
+                                 fail(plan->lastError());
+                                 QCoreApplication::exit(1);
+                             }
                          });
         if (!window.startRun()) {
             fail(window.lastError());

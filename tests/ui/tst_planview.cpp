@@ -1,0 +1,435 @@
+// The Plan view: the form builds the expected sweep, a sweep run through the view's worker shows
+// exactly SweepSession's results and Recommender's recommendation, a cancelled sweep leaves
+// nothing on screen, and double-clicking a point (table, heatmap, scatter) opens that point's
+// run in Results without touching the window's scenario.
+
+#include "document/projectdocument.h"
+#include "io/scenarioreader.h"
+#include "mainwindow.h"
+#include "plan/plandigest.h"
+#include "plan/planheatmap.h"
+#include "plan/planpointsmodel.h"
+#include "plan/planscatter.h"
+#include "plan/planspecbuilder.h"
+#include "plan/planview.h"
+#include "plan/recommender.h"
+#include "plan/sweeppoints.h"
+#include "plan/sweepsession.h"
+#include "run/productdefaults.h"
+
+#include <QChart>
+#include <QFile>
+#include <QJsonArray>
+#include <QScatterSeries>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+#include <optional>
+
+using namespace gantry;
+using gantry::ui::MainWindow;
+using gantry::ui::PlanRequest;
+using gantry::ui::PlanView;
+
+namespace {
+
+constexpr int SweepTimeoutMs = 300000;
+
+QString sample(const char* name)
+{
+    return QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + QLatin1String(name);
+}
+
+Scenario twoRacks()
+{
+    auto s = ScenarioReader::readFile(sample("two-racks.json"));
+    if (!s)
+        qFatal("%s", qPrintable(s.error().message));
+    return s.value();
+}
+
+// The first jobs only: a point runs in milliseconds.
+Scenario smallTwoRacks()
+{
+    Scenario s = twoRacks();
+    s.jobs.resize(8);
+    return s;
+}
+
+RunConfig quickRun()
+{
+    RunConfig c = ProductDefaults::runConfig();
+    c.predictor = QStringLiteral("oracle");
+    return c;
+}
+
+// 3 x 2 clusters, one load, fifo, seed 0: 6 points.
+PlanRequest tinyRequest()
+{
+    PlanRequest r;
+    r.servers = {{QStringLiteral("h100"), 0, 4, 2}, {QStringLiteral("a100"), 0, 4, 4}};
+    r.loadScales = {1.0};
+    r.policies = {QStringLiteral("fifo")};
+    r.seeds = {0};
+    r.metric = QStringLiteral("p99_queue_delay_s");
+    r.bound = 600.0;
+    r.run = quickRun();
+    return r;
+}
+
+std::vector<double> numbers(const std::vector<QJsonValue>& values)
+{
+    std::vector<double> out;
+    for (const QJsonValue& v : values)
+        out.push_back(v.toDouble());
+    return out;
+}
+
+bool waitForSweep(PlanView& view)
+{
+    QSignalSpy ended(&view, &PlanView::sweepEnded);
+    return view.isRunning() ? ended.wait(SweepTimeoutMs) : true;
+}
+
+} // namespace
+
+class TstPlanView : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void serverRanges_data();
+    void serverRanges();
+    void formBuildsTheSpec();
+    void badFormIsRefused();
+    void tableAndRecommendationEqualTheSession();
+    void cancelLeavesNothingStale();
+    void sweepFileErrorsNameThePath();
+    void sweepFileRuns();
+    void heatmapCellOpensItsPoint();
+    void doubleClickOpensThePointsRun();
+};
+
+void TstPlanView::serverRanges_data()
+{
+    QTest::addColumn<int>("min");
+    QTest::addColumn<int>("max");
+    QTest::addColumn<int>("step");
+    QTest::addColumn<std::vector<int>>("counts");
+    QTest::newRow("0 to 4 by 2") << 0 << 4 << 2 << std::vector<int>{0, 2, 4};
+    QTest::newRow("max off the steps") << 1 << 4 << 2 << std::vector<int>{1, 3, 4};
+    QTest::newRow("one count") << 3 << 3 << 1 << std::vector<int>{3};
+    QTest::newRow("step beyond max") << 0 << 2 << 5 << std::vector<int>{0, 2};
+    QTest::newRow("min above max") << 4 << 2 << 1 << std::vector<int>{};
+    QTest::newRow("step 0") << 0 << 2 << 0 << std::vector<int>{};
+}
+
+void TstPlanView::serverRanges()
+{
+    QFETCH(int, min);
+    QFETCH(int, max);
+    QFETCH(int, step);
+    QFETCH(std::vector<int>, counts);
+    QCOMPARE(ui::PlanSpecBuilder::counts({QStringLiteral("h100"), min, max, step}), counts);
+}
+
+void TstPlanView::formBuildsTheSpec()
+{
+    PlanView view;
+    view.setBaseScenario(twoRacks(), quickRun());
+    PlanRequest r = tinyRequest();
+    r.servers = {{QStringLiteral("h100"), 1, 4, 2}, {QStringLiteral("v100"), 0, 2, 1}};
+    r.loadScales = {1.0, 1.5};
+    r.policies = {QStringLiteral("fifo"), QStringLiteral("sjf")};
+    r.seeds = {0, 7};
+    r.cost.horizonYears = 5.0;
+    r.cost.pue = 1.5;
+    view.setRequest(r);
+    QCOMPARE(view.request().servers, r.servers);
+    QCOMPARE(view.request().policies, r.policies);
+    QCOMPARE(view.request().loadScales, r.loadScales);
+    QCOMPARE(view.request().seeds, r.seeds);
+
+    auto spec = view.buildSpec();
+    QVERIFY2(spec.ok(), qPrintable(spec.ok() ? QString() : spec.error().message));
+    const auto& axes = spec.value().axes;
+    QCOMPARE(int(axes.size()), 5);
+    QCOMPARE(axes[0].name, QStringLiteral("servers.h100.count"));
+    QCOMPARE(axes[0].kind, plan::SweepAxis::Kind::ServerCount);
+    QCOMPARE(numbers(axes[0].values), (std::vector<double>{1, 3, 4}));
+    QCOMPARE(axes[1].name, QStringLiteral("servers.v100.count"));
+    QCOMPARE(numbers(axes[1].values), (std::vector<double>{0, 1, 2}));
+    QCOMPARE(axes[2].kind, plan::SweepAxis::Kind::LoadScale);
+    QCOMPARE(numbers(axes[2].values), (std::vector<double>{1.0, 1.5}));
+    QCOMPARE(axes[3].kind, plan::SweepAxis::Kind::Policy);
+    QCOMPARE(axes[3].values, (std::vector<QJsonValue>{QJsonValue("fifo"), QJsonValue("sjf")}));
+    QCOMPARE(axes[4].kind, plan::SweepAxis::Kind::Seed);
+    QCOMPARE(numbers(axes[4].values), (std::vector<double>{0, 7}));
+    QCOMPARE(spec.value().target.metric, QStringLiteral("p99_queue_delay_s"));
+    QCOMPARE(spec.value().target.max, std::optional<double>(600.0));
+    QCOMPARE(spec.value().cost.horizonYears, 5.0);
+    QCOMPARE(spec.value().cost.pue, 1.5);
+    QCOMPARE(spec.value().run.predictor, QStringLiteral("oracle"));
+    // The base is the scenario in memory.
+    QCOMPARE(spec.value().baseScenario.cluster, twoRacks().cluster);
+    QCOMPARE(plan::SweepPoints::count(spec.value()), std::size_t(3 * 3 * 2 * 2 * 2));
+}
+
+void TstPlanView::badFormIsRefused()
+{
+    PlanView view;
+    view.setBaseScenario(twoRacks(), quickRun());
+    PlanRequest r = tinyRequest();
+    r.servers = {{QStringLiteral("h100"), 0, 4, 2}};
+    r.policies.clear();
+    view.setRequest(r);
+    QVERIFY(!view.startSweep());
+    QVERIFY(view.lastError().contains(QStringLiteral("policy")));
+    QVERIFY(!view.isRunning());
+    r.policies = {QStringLiteral("fifo")};
+    r.servers.clear();
+    view.setRequest(r);
+    QVERIFY(!view.startSweep());
+    QVERIFY(view.lastError().contains(QStringLiteral("server")));
+}
+
+void TstPlanView::tableAndRecommendationEqualTheSession()
+{
+    PlanView view;
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    view.setRequest(tinyRequest());
+    QVERIFY2(view.startSweep(), qPrintable(view.lastError()));
+    QVERIFY(view.isRunning());
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Completed);
+    const auto session = view.session();
+    QVERIFY(session);
+    QCOMPARE(session->pointCount(), std::size_t(6));
+
+    // Every row of the table is the session's point, in point order.
+    ui::PlanPointsModel* model = view.pointsModel();
+    QCOMPARE(model->rowCount(), 6);
+    const int cost = model->column(QStringLiteral("cost_usd"));
+    const int cloud = model->column(QStringLiteral("cloud_cost_usd"));
+    const int metric = model->column(QStringLiteral("p99_queue_delay_s"));
+    const int feasible = model->column(QStringLiteral("feasible"));
+    const int h100 = model->column(QStringLiteral("servers.h100.count"));
+    QVERIFY(cost > 0 && cloud > 0 && metric > 0 && feasible > 0 && h100 == 0);
+    int feasibleRows = 0;
+    for (int i = 0; i < 6; ++i) {
+        const auto& r = session->result(std::size_t(i));
+        QVERIFY(r.has_value());
+        QCOMPARE(model->index(i, h100).data(ui::PlanPointsModel::SortRole).toDouble(),
+                 session->point(std::size_t(i)).values[0].toDouble());
+        QCOMPARE(model->index(i, feasible).data(ui::PlanPointsModel::SortRole).toBool(),
+                 r->feasible);
+        if (!r->feasible) {
+            QVERIFY(!model->index(i, cost).data(ui::PlanPointsModel::SortRole).isValid());
+            continue;
+        }
+        ++feasibleRows;
+        QCOMPARE(model->index(i, cost).data(ui::PlanPointsModel::SortRole).toDouble(), r->costUsd);
+        QCOMPARE(model->index(i, cloud).data(ui::PlanPointsModel::SortRole).toDouble(),
+                 r->cloudCostUsd);
+        QCOMPARE(model->index(i, metric).data(ui::PlanPointsModel::SortRole).toDouble(),
+                 r->metric(QStringLiteral("p99_queue_delay_s")));
+    }
+    QVERIFY(feasibleRows >= 2); // the no-server cluster cannot run; most others can
+    QVERIFY(feasibleRows < 6);
+
+    // The marked recommendation is Recommender's.
+    std::vector<std::optional<plan::PointResult>> results;
+    for (std::size_t i = 0; i < session->pointCount(); ++i)
+        results.push_back(session->result(i));
+    const auto expected = plan::Recommender::recommend(session->spec(), results);
+    QCOMPARE(expected.size(), std::size_t(1));
+    QCOMPARE(session->recommendations(), expected);
+    QVERIFY(expected[0].point.has_value());
+    QCOMPARE(view.scatter()->markedRow(), expected[0].point);
+    QCOMPARE(view.scatter()->paretoRows(), expected[0].pareto);
+    // Infeasible clusters are not plotted.
+    for (std::size_t row : view.scatter()->plottedRows())
+        QVERIFY(session->point(row).feasible);
+    const ui::PlanDigest digest(session);
+    QVERIFY(view.summaryText().startsWith(QStringLiteral("Recommended: ")));
+    QVERIFY(view.summaryText().contains(digest.clusterLabel(*expected[0].point)));
+    QVERIFY(view.summaryText().contains(ui::PlanDigest::dollars(expected[0].costUsd)));
+    // The heatmap outlines the recommendation's cell: h100 across, a100 up by default.
+    const auto& grid = view.heatmap()->grid();
+    QCOMPARE(grid.xAxis, 0);
+    QCOMPARE(grid.yAxis, 1);
+    QVERIFY(grid.recommended.has_value());
+    const auto [rx, ry] = *grid.recommended;
+    QCOMPARE(grid.cells[std::size_t(rx)][std::size_t(ry)].row, expected[0].point);
+}
+
+void TstPlanView::cancelLeavesNothingStale()
+{
+    PlanView view;
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    view.setRequest(tinyRequest());
+    QVERIFY(view.startSweep());
+    QVERIFY(waitForSweep(view));
+    QVERIFY(view.session());
+    QCOMPARE(view.pointsModel()->rowCount(), 6);
+
+    // A big sweep on the whole scenario, cancelled at once: the earlier results are gone too.
+    view.setBaseScenario(twoRacks(), quickRun());
+    PlanRequest big = tinyRequest();
+    big.servers = {{QStringLiteral("h100"), 0, 8, 1}, {QStringLiteral("a100"), 0, 8, 1}};
+    big.policies = {QStringLiteral("fifo"), QStringLiteral("sjf")};
+    big.seeds = {0, 1, 2};
+    view.setRequest(big);
+    QSignalSpy running(&view, &PlanView::runningChanged);
+    QVERIFY(view.startSweep());
+    QVERIFY(!view.session());
+    QCOMPARE(view.pointsModel()->rowCount(), 0);
+    view.cancel();
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Cancelled);
+    QVERIFY(!view.isRunning());
+    QVERIFY(!view.session());
+    QCOMPARE(view.pointsModel()->rowCount(), 0);
+    QVERIFY(view.scatter()->plottedRows().empty());
+    QVERIFY(!view.scatter()->markedRow());
+    QVERIFY(view.heatmap()->grid().cells.empty());
+    QVERIFY(!view.summaryText().startsWith(QStringLiteral("Recommended")));
+    QCOMPARE(running.count(), 2);
+    QVERIFY(!view.openPoint(0));
+}
+
+void TstPlanView::sweepFileErrorsNameThePath()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    QFile::copy(sample("two-racks.json"), dir.filePath(QStringLiteral("two-racks.json")));
+    const QString path = dir.filePath(QStringLiteral("bad.json"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(R"({"format": "gantry-sweep", "version": 1, "base": "two-racks.json",
+               "axes": {"servers.h100.count": [0, -2]},
+               "target": {"metric": "p99_queue_delay_s", "max": 60}})");
+    f.close();
+    PlanView view;
+    QVERIFY(view.openSweepFile(path));
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Failed);
+    QVERIFY2(view.lastError().contains(QStringLiteral("bad.json")), qPrintable(view.lastError()));
+    QVERIFY2(view.lastError().contains(QStringLiteral("axes.servers.h100.count[1]")),
+             qPrintable(view.lastError()));
+    QVERIFY(!view.session());
+}
+
+void TstPlanView::sweepFileRuns()
+{
+    PlanView view;
+    QVERIFY(view.openSweepFile(sample("two-racks-sweep.json")));
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Completed);
+    QVERIFY(view.session());
+    QCOMPARE(view.session()->pointCount(), std::size_t(96));
+    QCOMPARE(view.pointsModel()->rowCount(), 96);
+    // One answer per load growth and policy; each group shows its own recommendation.
+    QCOMPARE(view.session()->recommendations().size(), std::size_t(4));
+    for (int g = 0; g < 4; ++g) {
+        view.setCurrentGroup(g);
+        QCOMPARE(view.currentGroup(), g);
+        QCOMPARE(view.scatter()->markedRow(),
+                 view.session()->recommendations()[std::size_t(g)].point);
+    }
+}
+
+void TstPlanView::heatmapCellOpensItsPoint()
+{
+    PlanView view;
+    view.resize(1400, 900);
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    view.setRequest(tinyRequest());
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(view.startSweep());
+    QVERIFY(waitForSweep(view));
+    QSignalSpy opened(&view, &PlanView::pointOpened);
+    const auto& grid = view.heatmap()->grid();
+    // A feasible cell: (h100 = 4, a100 = 4).
+    const auto& cell = grid.cells[2][1];
+    QVERIFY(cell.feasible && cell.row);
+    QTest::mouseDClick(view.heatmap(), Qt::LeftButton, {}, view.heatmap()->cellCentre(2, 1));
+    QCOMPARE(opened.count(), 1);
+    QCOMPARE(opened.front().front().value<std::size_t>(), *cell.row);
+    QCOMPARE(view.session()->point(*cell.row).values[0].toDouble(), 4.0);
+    QCOMPARE(view.session()->point(*cell.row).values[1].toDouble(), 4.0);
+
+    // The scatter: a double-click on the recommendation's star opens its point.
+    const auto rec = view.scatter()->markedRow();
+    QVERIFY(rec);
+    QScatterSeries* star = nullptr;
+    for (QAbstractSeries* s : view.scatter()->chart()->series())
+        if (auto* sc = qobject_cast<QScatterSeries*>(s);
+            sc && sc->markerShape() == QScatterSeries::MarkerShapeStar)
+            star = sc;
+    QVERIFY(star && star->count() == 1);
+    emit star->doubleClicked(star->at(0));
+    QCOMPARE(opened.count(), 2);
+    QCOMPARE(opened.back().front().value<std::size_t>(), *rec);
+}
+
+void TstPlanView::doubleClickOpensThePointsRun()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(window.openFile(sample("two-racks.json")));
+    const Scenario before = window.scenario();
+    window.showPlan();
+    PlanView* view = window.planView();
+    QVERIFY(view->hasBaseScenario());
+    view->setRequest(tinyRequest());
+    QVERIFY2(view->startSweep(), qPrintable(view->lastError()));
+    QVERIFY(waitForSweep(*view));
+    QCOMPARE(view->lastOutcome(), PlanView::Outcome::Completed);
+    const auto session = view->session();
+
+    // Double-click the table's row of point 3 (2 x h100, 4 x a100), wherever sorting put it.
+    QTableView* table = view->table();
+    table->sortByColumn(view->pointsModel()->column(QStringLiteral("cost_usd")),
+                        Qt::DescendingOrder);
+    const std::size_t row = 3;
+    QCOMPARE(session->point(row).values[0].toDouble(), 2.0);
+    QCOMPARE(session->point(row).values[1].toDouble(), 4.0);
+    QVERIFY(session->point(row).feasible);
+    auto* proxy = qobject_cast<QSortFilterProxyModel*>(table->model());
+    QVERIFY(proxy);
+    const QModelIndex at = proxy->mapFromSource(view->pointsModel()->index(int(row), 0));
+    table->scrollTo(at);
+    QSignalSpy ended(&window, &MainWindow::runEnded);
+    const QPoint centre = table->visualRect(at).center();
+    QTest::mouseClick(table->viewport(), Qt::LeftButton, {}, centre);
+    QTest::mouseDClick(table->viewport(), Qt::LeftButton, {}, centre);
+    if (!window.isRunning() && ended.isEmpty())
+        emit table->doubleClicked(at); // in case the platform sends none
+    QVERIFY(window.isRunning() || ended.count() == 1);
+    QVERIFY(ended.count() == 1 || ended.wait(SweepTimeoutMs));
+    QCOMPARE(window.lastOutcome(), MainWindow::Outcome::Completed);
+
+    // The run shown is the point's: its derived cluster and its configuration.
+    QCOMPARE(int(window.lastRuns().size()), 1);
+    const auto& shown = window.lastRuns().front();
+    QCOMPARE(shown.ranOn->cluster, session->point(row).scenario.cluster);
+    QCOMPARE(shown.ranOn->cluster.servers.size(),
+             session->point(row).scenario.cluster.servers.size());
+    QCOMPARE(shown.result.config.policy, session->point(row).config.policy);
+    QCOMPARE(shown.ranOn->jobs.size(), before.jobs.size());
+    // The point differs from the project's cluster, which stays as it was.
+    QVERIFY(shown.ranOn->cluster != before.cluster);
+    QCOMPARE(window.scenario(), before);
+    QCOMPARE(window.document()->runs(window.document()->currentIndex()).size(), std::size_t(0));
+}
+
+QTEST_MAIN(TstPlanView)
+#include "tst_planview.moc"

@@ -1,0 +1,169 @@
+#pragma once
+
+#include "model/scenario.h"
+#include "plan/sweepsession.h"
+#include "planrequest.h"
+#include "util/result.h"
+
+#include <QString>
+#include <QWidget>
+
+#include <cstddef>
+#include <memory>
+
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QListWidget;
+class QProgressBar;
+class QPushButton;
+class QSortFilterProxyModel;
+class QTabWidget;
+class QTableView;
+class QTableWidget;
+
+namespace gantry::ui {
+
+class PlanDigest;
+class PlanHeatmap;
+class PlanPointsModel;
+class PlanScatter;
+class PlanWorker;
+
+/// The Plan view (docs/planning.md, "In the window"): a form that asks which server entries of
+/// the current scenario to vary and over which counts, the load growth, the policies, the
+/// seeds, the target and the cost parameters, and runs that sweep on the scenario in memory
+/// (or a sweep file) in a worker thread on every core, with progress and cancel. A finished
+/// sweep shows as a one-line answer with the marginal gain per server type, a scatter of cost
+/// against the target metric with the Pareto front and the recommendation, a two-axis heatmap
+/// and a sortable table of points. Double-clicking a point anywhere asks for its run
+/// (pointOpened). The finished plan::SweepSession is the view's model (session()).
+class PlanView : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// How the last sweep ended.
+    enum class Outcome
+    {
+        None,      ///< nothing has run yet
+        Completed, ///< every point ran
+        Cancelled, ///< the user cancelled; nothing is shown
+        Failed,    ///< the sweep could not be read or a run failed; see lastError()
+    };
+    Q_ENUM(Outcome)
+
+    /// An empty view; setBaseScenario() gives it a scenario to plan for.
+    explicit PlanView(QWidget* parent = nullptr);
+    ~PlanView() override;
+
+    /// The scenario the form's sweep varies and the run settings (placement, predictor,
+    /// contention) of its points. The form's server rows follow the scenario's entries.
+    void setBaseScenario(const Scenario& scenario, const RunConfig& run);
+    /// True once a scenario with servers was given.
+    bool hasBaseScenario() const { return !m_base.cluster.servers.empty(); }
+    /// What the form says now.
+    PlanRequest request() const;
+    /// Fills the form from request (server entries not in the scenario are ignored).
+    void setRequest(const PlanRequest& request);
+    /// The sweep the form describes, on the base scenario.
+    Result<plan::SweepSpec> buildSpec() const;
+
+    /// Starts the form's sweep in the background; false (lastError() says why) when the form
+    /// is not valid or a sweep runs.
+    bool startSweep();
+    /// Starts the sweep file path in the background; false while a sweep runs.
+    bool openSweepFile(const QString& path);
+    /// Stops the sweep in progress; it ends with Outcome::Cancelled and shows nothing.
+    void cancel();
+    /// True from a start until sweepEnded().
+    bool isRunning() const;
+    /// How the last sweep ended.
+    Outcome lastOutcome() const { return m_outcome; }
+    /// Why the last start or sweep failed.
+    QString lastError() const { return m_lastError; }
+
+    /// The finished sweep shown (null while none): for the capacity-plan export.
+    std::shared_ptr<const plan::SweepSession> session() const;
+    /// The group (recommendation) shown, -1 when none.
+    int currentGroup() const;
+    /// Shows group g.
+    void setCurrentGroup(int g);
+    /// Puts axes x and y (axis indices) on the heatmap.
+    void setHeatmapAxes(int x, int y);
+    /// The one-line answer shown.
+    QString summaryText() const;
+    /// The marginal gains shown.
+    QString marginalText() const;
+    /// Emits pointOpened(row) when row is a feasible point of the sweep shown; false otherwise.
+    bool openPoint(std::size_t row);
+
+    /// The table's model (rows in point order).
+    PlanPointsModel* pointsModel() const { return m_model; }
+    /// The table (sorted through a proxy).
+    QTableView* table() const { return m_table; }
+    /// The scatter.
+    PlanScatter* scatter() const { return m_scatter; }
+    /// The heatmap.
+    PlanHeatmap* heatmap() const { return m_heatmap; }
+    /// The results' tabs: the scatter, the heatmap, the table.
+    QTabWidget* viewTabs() const { return m_views; }
+
+signals:
+    /// A sweep ended in any way; outcome is also lastOutcome().
+    void sweepEnded(gantry::ui::PlanView::Outcome outcome);
+    /// The user asked for point row's run (double-click in the table, scatter or heatmap).
+    void pointOpened(std::size_t row);
+    /// A sweep started (true) or ended (false).
+    void runningChanged(bool running);
+
+private:
+    QWidget* buildForm();
+    QWidget* buildResults();
+    bool begin();
+    void end(Outcome outcome, const QString& message);
+    void showSession(std::shared_ptr<const plan::SweepSession> session);
+    void showGroup();
+    void showHeatmap();
+    void setStatus(const QString& text);
+    void fillServerRows();
+
+    Scenario m_base;
+    RunConfig m_run;
+    PlanWorker* m_worker = nullptr;
+    std::unique_ptr<PlanDigest> m_digest;
+    Outcome m_outcome = Outcome::None;
+    QString m_lastError;
+
+    QTableWidget* m_servers = nullptr;
+    QLineEdit* m_loads = nullptr;
+    QListWidget* m_policies = nullptr;
+    QLineEdit* m_seeds = nullptr;
+    QComboBox* m_metric = nullptr;
+    QComboBox* m_direction = nullptr;
+    QDoubleSpinBox* m_bound = nullptr;
+    QDoubleSpinBox* m_horizon = nullptr;
+    QDoubleSpinBox* m_price = nullptr;
+    QDoubleSpinBox* m_pue = nullptr;
+    QPushButton* m_runButton = nullptr;
+    QPushButton* m_cancelButton = nullptr;
+    QPushButton* m_openButton = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QLabel* m_status = nullptr;
+
+    QLabel* m_summary = nullptr;
+    QLabel* m_marginal = nullptr;
+    QComboBox* m_group = nullptr;
+    QComboBox* m_heatX = nullptr;
+    QComboBox* m_heatY = nullptr;
+    QLabel* m_caption = nullptr;
+    PlanScatter* m_scatter = nullptr;
+    PlanHeatmap* m_heatmap = nullptr;
+    PlanPointsModel* m_model = nullptr;
+    QSortFilterProxyModel* m_proxy = nullptr;
+    QTableView* m_table = nullptr;
+    QTabWidget* m_views = nullptr;
+};
+
+} // namespace gantry::ui

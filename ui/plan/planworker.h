@@ -1,0 +1,64 @@
+#pragma once
+
+#include "plan/sweepsession.h"
+#include "plan/sweepspec.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+
+class QThread;
+
+namespace gantry::ui {
+
+/// Runs a sweep (plan::SweepSession, in memory) in a thread of its own, its points on several
+/// threads, with progress and cancel. Every start() ends with exactly one of finished(),
+/// cancelled() or failed(), emitted in the worker object's thread; a cancelled or failed sweep
+/// leaves session() empty.
+class PlanWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// An idle worker.
+    explicit PlanWorker(QObject* parent = nullptr);
+    /// Cancels work in progress and waits for its thread.
+    ~PlanWorker() override;
+
+    /// Starts the sweep spec on threads threads; false (and nothing starts) while one runs.
+    bool start(plan::SweepSpec spec, int threads);
+    /// Reads the sweep file path and starts it; false while one runs. A bad file ends with
+    /// failed() naming the file, the JSON path and the problem.
+    bool startFile(const QString& path, int threads);
+    /// True from start() until its final signal.
+    bool isRunning() const { return m_running; }
+    /// The finished sweep of the last request that finished (null after a cancel or a failure).
+    std::shared_ptr<const plan::SweepSession> session() const { return m_session; }
+
+public slots:
+    /// Stops the work at its next check; it ends with cancelled(). Returns at once.
+    void cancel();
+
+signals:
+    /// Overall progress in [0, 1] and the current step (emitted from the work's threads).
+    void progress(double fraction, const QString& step);
+    /// Every point finished; session() holds the sweep.
+    void finished();
+    /// cancel() stopped the work.
+    void cancelled();
+    /// The sweep could not be read or a run failed.
+    void failed(const QString& message);
+
+private:
+    bool launch();
+    void done();
+
+    struct Job;
+    std::shared_ptr<Job> m_job;
+    QThread* m_thread = nullptr;
+    bool m_running = false;
+    std::shared_ptr<const plan::SweepSession> m_session;
+};
+
+} // namespace gantry::ui
