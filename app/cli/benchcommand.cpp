@@ -217,11 +217,10 @@ int BenchCommand::run(const QStringList& args)
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
-    const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
-                                QStringLiteral("mapping"), QStringLiteral("prediction"),
-                                QStringLiteral("paper"),   QStringLiteral("sensitivity"),
-                                QStringLiteral("sweep"),   QStringLiteral("parse"),
-                                QStringLiteral("memory")};
+    const QStringList suites = {
+        QStringLiteral("all"),        QStringLiteral("scheduling"), QStringLiteral("mapping"),
+        QStringLiteral("prediction"), QStringLiteral("paper"),      QStringLiteral("sensitivity"),
+        QStringLiteral("sweep"),      QStringLiteral("parse"),      QStringLiteral("memory")};
     if (!suites.contains(suite)) {
         err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
                "sensitivity, sweep, parse or memory"

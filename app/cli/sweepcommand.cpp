@@ -53,11 +53,11 @@ QString text(const QJsonValue& v)
 
 int SweepCommand::run(const QStringList& args)
 {
-    auto a = CliArgs::parse(args,
-                            {QStringLiteral("threads"), QStringLiteral("out"),
-                             QStringLiteral("project"), QStringLiteral("report"),
-                             QStringLiteral("page")},
-                            {QStringLiteral("resume"), QStringLiteral("json")});
+    auto a =
+        CliArgs::parse(args,
+                       {QStringLiteral("threads"), QStringLiteral("out"), QStringLiteral("project"),
+                        QStringLiteral("report"), QStringLiteral("page")},
+                       {QStringLiteral("resume"), QStringLiteral("json")});
     if (!a)
         return fail(a.error());
     if (a.value().positional().size() != 1)

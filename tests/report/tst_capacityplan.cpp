@@ -8,7 +8,7 @@
 #include "planreport/capacityplanreport.h"
 #include "planreport/nicescale.h"
 #include "planreport/plangroup.h"
-#include "planreport/planheatmap.h"
+#include "planreport/planheatmapfigure.h"
 #include "planreport/plantext.h"
 
 #include <QDir>
@@ -342,7 +342,7 @@ void TestCapacityPlan::heatmapCellColours()
     std::optional<plan::SweepSession> s = session();
     QVERIFY(s);
     const PlanGroup group = PlanGroup::collect(*s, 0);
-    const PlanHeatmap heat(s->spec(), group);
+    const PlanHeatmapFigure heat(s->spec(), group);
     QVERIFY(heat.valid());
     QCOMPARE(heat.columns(), 4);
     QCOMPARE(heat.rows(), 3);
@@ -426,7 +426,7 @@ void TestCapacityPlan::heatmapColourInReport()
     const QStringList pages = pageTexts(m_pdf);
     for (std::size_t g = 0; g < s->recommendations().size(); ++g) {
         const PlanGroup group = PlanGroup::collect(*s, g);
-        const PlanHeatmap heat(s->spec(), group);
+        const PlanHeatmapFigure heat(s->spec(), group);
         const QColor want = heat.colourFor(group.clusters()[*group.recommended()].metric);
         const int page = pageOf(pages, group.title());
         QVERIFY(page > 0);

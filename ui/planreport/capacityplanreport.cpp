@@ -4,7 +4,7 @@
 #include "plan/sweepsession.h"
 #include "planreport/paretochart.h"
 #include "planreport/plangroup.h"
-#include "planreport/planheatmap.h"
+#include "planreport/planheatmapfigure.h"
 #include "planreport/plantext.h"
 #include "report/reportlayout.h"
 
@@ -393,7 +393,7 @@ private:
                 .arg(chart.pointCount()),
             7.5);
 
-        const PlanHeatmap heatmap(m_spec, group);
+        const PlanHeatmapFigure heatmap(m_spec, group);
         if (!heatmap.valid())
             return;
         m_layout.heading(QStringLiteral("Server counts"), 2);

@@ -23,11 +23,11 @@ namespace gantry::ui {
 /// recommended cluster's counts (the last value of each when nothing is recommended). Cells
 /// are vector rectangles, so the PDF keeps their colours exactly; the recommended cell is
 /// outlined, infeasible cells are grey, values that meet the target are bold.
-class PlanHeatmap
+class PlanHeatmapFigure
 {
 public:
     /// The heatmap of group of the sweep spec (group must outlive it).
-    PlanHeatmap(const plan::SweepSpec& spec, const PlanGroup& group);
+    PlanHeatmapFigure(const plan::SweepSpec& spec, const PlanGroup& group);
 
     /// False when the sweep has no server count axis (nothing to draw).
     bool valid() const { return m_columns > 0; }

@@ -1,4 +1,4 @@
-#include "planreport/planheatmap.h"
+#include "planreport/planheatmapfigure.h"
 
 #include "plan/sweepspec.h"
 #include "planreport/nicescale.h"
@@ -55,7 +55,7 @@ std::vector<int> counts(const plan::SweepAxis& axis)
 }
 } // namespace
 
-PlanHeatmap::PlanHeatmap(const plan::SweepSpec& spec, const PlanGroup& group)
+PlanHeatmapFigure::PlanHeatmapFigure(const plan::SweepSpec& spec, const PlanGroup& group)
     : m_group(group), m_metric(spec.target.metric)
 {
     const plan::SweepTarget& target = spec.target;
@@ -116,14 +116,14 @@ PlanHeatmap::PlanHeatmap(const plan::SweepSpec& spec, const PlanGroup& group)
     m_higherIsBetter = !target.max;
 }
 
-std::optional<std::size_t> PlanHeatmap::cluster(int column, int row) const
+std::optional<std::size_t> PlanHeatmapFigure::cluster(int column, int row) const
 {
     if (column < 0 || row < 0 || column >= m_columns || row >= m_rows)
         return std::nullopt;
     return m_cells[std::size_t(column * m_rows + row)];
 }
 
-std::optional<double> PlanHeatmap::value(int column, int row) const
+std::optional<double> PlanHeatmapFigure::value(int column, int row) const
 {
     const std::optional<std::size_t> k = cluster(column, row);
     if (!k || !m_group.clusters()[*k].feasible)
@@ -131,13 +131,13 @@ std::optional<double> PlanHeatmap::value(int column, int row) const
     return m_group.clusters()[*k].metric;
 }
 
-QColor PlanHeatmap::colourFor(double value) const
+QColor PlanHeatmapFigure::colourFor(double value) const
 {
     const double t = m_hi > m_lo ? (value - m_lo) / (m_hi - m_lo) : 0.5;
     return ramp(m_higherIsBetter ? 1.0 - t : t);
 }
 
-double PlanHeatmap::keyWidth(QPainter& painter) const
+double PlanHeatmapFigure::keyWidth(QPainter& painter) const
 {
     const QFontMetricsF fm(ReportLayout::font(kFontPt), painter.device());
     const QString title = m_metric + QStringLiteral(" (mean)");
@@ -149,7 +149,7 @@ double PlanHeatmap::keyWidth(QPainter& painter) const
     return std::max(fm.horizontalAdvance(title), fm.height() * 1.6 + labels) + fm.height();
 }
 
-QRectF PlanHeatmap::grid(QPainter& painter, const QRectF& area) const
+QRectF PlanHeatmapFigure::grid(QPainter& painter, const QRectF& area) const
 {
     const QFontMetricsF fm(ReportLayout::font(kFontPt), painter.device());
     const double line = fm.height();
@@ -166,7 +166,7 @@ QRectF PlanHeatmap::grid(QPainter& painter, const QRectF& area) const
     return QRectF(room.left(), room.top(), cell * m_columns, cell * m_rows);
 }
 
-double PlanHeatmap::height(QPainter& painter, double width) const
+double PlanHeatmapFigure::height(QPainter& painter, double width) const
 {
     const double line = QFontMetricsF(ReportLayout::font(kFontPt), painter.device()).height();
     const QRectF g = grid(painter, QRectF(0.0, 0.0, width, 1e6));
@@ -174,7 +174,7 @@ double PlanHeatmap::height(QPainter& painter, double width) const
     return std::max(g.height(), line * 7.5) + line * 3.2;
 }
 
-QRectF PlanHeatmap::cellRect(QPainter& painter, const QRectF& area, int column, int row) const
+QRectF PlanHeatmapFigure::cellRect(QPainter& painter, const QRectF& area, int column, int row) const
 {
     const QRectF g = grid(painter, area);
     if (m_columns == 0)
@@ -184,7 +184,7 @@ QRectF PlanHeatmap::cellRect(QPainter& painter, const QRectF& area, int column, 
     return QRectF(g.left() + column * w, g.bottom() - (row + 1) * h, w, h);
 }
 
-void PlanHeatmap::paint(QPainter& painter, const QRectF& area) const
+void PlanHeatmapFigure::paint(QPainter& painter, const QRectF& area) const
 {
     if (!valid())
         return;
@@ -330,7 +330,7 @@ void PlanHeatmap::paint(QPainter& painter, const QRectF& area) const
     painter.restore();
 }
 
-QString PlanHeatmap::caption() const
+QString PlanHeatmapFigure::caption() const
 {
     const QString unit = PlanText::unit(m_metric);
     QString text = QStringLiteral("Colour and number: %1%2 %3")
