@@ -296,6 +296,20 @@ void MainWindow::buildWidgets()
     m_plan = new PlanView;
     m_tabs->addTab(m_plan, tr("Plan"));
     connect(m_plan, &PlanView::pointOpened, this, [this](std::size_t row) { openPlanPoint(row); });
+    // A sweep of the form plans for the current scenario: it is kept for the project's next
+    // save, with that scenario (a sweep file's own base is not a scenario of the project).
+    connect(m_plan, &PlanView::runningChanged, this, [this](bool running) {
+        if (running)
+            m_planScenarioIndex = m_document->currentIndex();
+    });
+    connect(m_plan, &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
+        const auto session = m_plan->session();
+        if (outcome != PlanView::Outcome::Completed || !session || !m_plan->sweepFile().isEmpty())
+            return;
+        if (m_planScenarioIndex >= 0 && m_planScenarioIndex < m_document->scenarioCount())
+            m_document->addSweep(m_planScenarioIndex, session->spec().baseScenario,
+                                 session->sweepJson());
+    });
     connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
         if (i == int(Tab::Plan))
             updatePlanBase();

@@ -322,6 +322,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     RunPanel* m_runPanel = nullptr;
     PlanView* m_plan = nullptr;
+    int m_planScenarioIndex = -1; // the scenario the running (or last) plan sweep is for
 
     FileMenu* m_fileMenu = nullptr;
     EditMenu* m_editMenu = nullptr;

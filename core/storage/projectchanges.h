@@ -32,6 +32,7 @@ struct RecordedSweep
     Scenario base;         ///< the sweep's base scenario (stored as a scenario row, or found)
     QByteArray sweepJson;  ///< plan::SweepSession::sweepJson() of the finished sweep
     qint64 scenarioId = 0; ///< the base's row when known; 0: an identical row, added if none
+    int addedIndex = -1;   ///< when >= 0: the row of addScenarios[addedIndex] of the same save
 };
 
 /// Everything one save writes; ProjectStore::save applies it in one transaction.

@@ -996,7 +996,9 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
             return st.error();
     for (const RecordedSweep& sw : changes.sweeps) {
         Result<qint64> sid = sw.scenarioId;
-        if (sw.scenarioId == 0)
+        if (sw.addedIndex >= 0 && std::size_t(sw.addedIndex) < report.scenarioIds.size())
+            sid = report.scenarioIds[std::size_t(sw.addedIndex)];
+        else if (sw.scenarioId == 0)
             sid = w.scenario(sw.base);
         if (!sid)
             return sid.error();

@@ -16,10 +16,13 @@
 #include "plan/sweeppoints.h"
 #include "plan/sweepsession.h"
 #include "run/productdefaults.h"
+#include "storage/projectstore.h"
 
 #include <QChart>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
@@ -112,6 +115,9 @@ private slots:
     void sweepFileRuns();
     void heatmapCellOpensItsPoint();
     void doubleClickOpensThePointsRun();
+    void exportWritesTheCapacityPlan();
+    void failedOrCancelledExportKeepsTheFile();
+    void sweepIsSavedInTheProject();
 };
 
 void TstPlanView::serverRanges_data()
@@ -429,6 +435,164 @@ void TstPlanView::doubleClickOpensThePointsRun()
     QVERIFY(shown.ranOn->cluster != before.cluster);
     QCOMPARE(window.scenario(), before);
     QCOMPARE(window.document()->runs(window.document()->currentIndex()).size(), std::size_t(0));
+}
+
+namespace {
+
+// Runs tinyRequest() in view and waits for it.
+bool runTinySweep(PlanView& view)
+{
+    view.setRequest(tinyRequest());
+    return view.startSweep() && waitForSweep(view) &&
+           view.lastOutcome() == PlanView::Outcome::Completed;
+}
+
+struct ExportEnd
+{
+    bool ok = false;
+    QString path;
+    int pages = 0;
+    QString message;
+};
+
+// Waits for view's report to end and says how.
+std::optional<ExportEnd> waitForExport(PlanView& view, QSignalSpy& spy)
+{
+    if (spy.isEmpty() && !spy.wait(SweepTimeoutMs))
+        return std::nullopt;
+    const QList<QVariant> a = spy.takeFirst();
+    return ExportEnd{a[0].toBool(), a[1].toString(), a[2].toInt(), a[3].toString()};
+}
+
+} // namespace
+
+void TstPlanView::exportWritesTheCapacityPlan()
+{
+    PlanView view;
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    auto* button = view.findChild<QPushButton*>(QStringLiteral("planExportButton"));
+    QVERIFY(button);
+    QVERIFY(!button->isEnabled());
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.pdf"));
+    QVERIFY(!view.exportReport(path)); // nothing to report yet
+    QVERIFY(!view.lastError().isEmpty());
+
+    QVERIFY(runTinySweep(view));
+    QVERIFY(button->isEnabled());
+    QSignalSpy spy(&view, &PlanView::reportEnded);
+    QVERIFY2(view.exportReport(path), qPrintable(view.lastError()));
+    QVERIFY(view.isExporting());
+    QVERIFY(!button->isEnabled());
+    QVERIFY(!view.startSweep()); // one thing at a time
+    const auto end = waitForExport(view, spy);
+    QVERIFY(end);
+    QVERIFY2(end->ok, qPrintable(end->message));
+    QCOMPARE(end->path, path);
+    QVERIFY(end->pages >= 3); // the question, a group's page, the points and the method
+    QVERIFY(!view.isExporting());
+    QVERIFY(button->isEnabled());
+    QFile pdf(path);
+    QVERIFY(pdf.open(QIODevice::ReadOnly));
+    QVERIFY(pdf.read(5) == "%PDF-");
+    // The report is the sweep shown: the same as CapacityPlanReport::write gives directly.
+    const QString direct = dir.filePath(QStringLiteral("direct.pdf"));
+    const auto pages = ui::CapacityPlanReport::write(*view.session(), {}, direct);
+    QVERIFY2(pages, pages ? "" : qPrintable(pages.error().message));
+    QCOMPARE(pages.value(), end->pages);
+}
+
+void TstPlanView::failedOrCancelledExportKeepsTheFile()
+{
+    PlanView view;
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    QVERIFY(runTinySweep(view));
+    QSignalSpy spy(&view, &PlanView::reportEnded);
+
+    // A folder that does not exist: the report fails, naming the file.
+    QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("no-such-folder/plan.pdf"));
+    QVERIFY(view.exportReport(missing));
+    auto end = waitForExport(view, spy);
+    QVERIFY(end);
+    QVERIFY(!end->ok);
+    QVERIFY2(end->message.contains(missing), qPrintable(end->message));
+    QVERIFY(!QFile::exists(missing));
+
+    // Cancelled at once: an existing file stays as it was (or the report beat the cancel).
+    const QString path = dir.filePath(QStringLiteral("plan.pdf"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("previous");
+    }
+    QVERIFY(view.exportReport(path));
+    view.cancel();
+    end = waitForExport(view, spy);
+    QVERIFY(end);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    if (end->ok)
+        QVERIFY(f.read(5) == "%PDF-");
+    else
+        QCOMPARE(f.readAll(), QByteArray("previous"));
+}
+
+void TstPlanView::sweepIsSavedInTheProject()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(sample("two-racks.json")));
+    QTemporaryDir dir;
+    const QString project = dir.filePath(QStringLiteral("plan.gantry"));
+    QVERIFY(window.document()->saveAs(project));
+    QVERIFY(!window.document()->isModified());
+    window.showPlan();
+    PlanView* view = window.planView();
+
+    // A finished sweep is kept for the next save, which stores it with its points.
+    QVERIFY(runTinySweep(*view));
+    QCOMPARE(window.document()->unsavedSweepCount(), 1);
+    QVERIFY(window.document()->isModified());
+    QVERIFY(window.document()->save());
+    QCOMPARE(window.document()->unsavedSweepCount(), 0);
+    QVERIFY(!window.document()->isModified());
+    const auto check = [&](int expectedSweeps) {
+        auto store = storage::ProjectStore::open(project);
+        QVERIFY(store);
+        auto sweeps = store.value()->sweeps();
+        QVERIFY(sweeps);
+        QCOMPARE(int(sweeps.value().size()), expectedSweeps);
+        const storage::StoredSweep& w = sweeps.value().back();
+        QCOMPARE(w.points, 6);
+        // Stored with the project's scenario, not a new one.
+        auto scenarios = store.value()->scenarios();
+        QVERIFY(scenarios);
+        QCOMPARE(int(scenarios.value().size()), 1);
+        QCOMPARE(w.scenarioId, scenarios.value().front().id);
+        auto points = store.value()->sweepPoints(w.id);
+        QVERIFY(points);
+        QCOMPARE(int(points.value().size()), 6);
+        auto whole = store.value()->sweep(w.id);
+        QVERIFY(whole);
+        QCOMPARE(
+            QJsonDocument(whole.value().result).toJson(QJsonDocument::Compact),
+            QJsonDocument::fromJson(view->session()->sweepJson()).toJson(QJsonDocument::Compact));
+    };
+    check(1);
+    if (QTest::currentTestFailed())
+        return;
+
+    // The same sweep again replaces it; a cancelled one keeps nothing.
+    QVERIFY(runTinySweep(*view));
+    QVERIFY(window.document()->save());
+    check(1);
+    view->setRequest(tinyRequest());
+    QVERIFY(view->startSweep());
+    view->cancel();
+    QVERIFY(waitForSweep(*view));
+    if (view->lastOutcome() == PlanView::Outcome::Cancelled)
+        QCOMPARE(window.document()->unsavedSweepCount(), 0);
 }
 
 QTEST_MAIN(TstPlanView)

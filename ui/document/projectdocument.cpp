@@ -15,6 +15,8 @@
 #include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QMimeData>
 #include <QUndoStack>
 
@@ -131,7 +133,7 @@ void ProjectDocument::savedAs(const QString& path)
 
 bool ProjectDocument::isModified() const
 {
-    return m_baseModified || !m_undo->isClean() || unsavedRunCount() > 0;
+    return m_baseModified || !m_undo->isClean() || unsavedRunCount() > 0 || unsavedSweepCount() > 0;
 }
 
 void ProjectDocument::setBaseModified(bool modified)
@@ -212,6 +214,31 @@ void ProjectDocument::addRun(int i, DocumentRun run)
     e.runs.push_back(std::move(run));
     emit changed({DocumentChange::Kind::Runs, i});
     emitModified();
+}
+
+void ProjectDocument::addSweep(int i, const Scenario& base, const QByteArray& sweepJson)
+{
+    if (i < 0 || i >= scenarioCount())
+        return;
+    ScenarioEntry& e = m_entries[std::size_t(i)];
+    // The same sweep (same sweep_sha256) again replaces the one kept.
+    const auto hashOf = [](const QByteArray& json) {
+        return QJsonDocument::fromJson(json).object().value(QStringLiteral("sweep_sha256"));
+    };
+    const QJsonValue hash = hashOf(sweepJson);
+    std::erase_if(e.sweeps, [&](const storage::RecordedSweep& s) {
+        return !hash.isUndefined() && hashOf(s.sweepJson) == hash;
+    });
+    e.sweeps.push_back({base, sweepJson});
+    emitModified();
+}
+
+int ProjectDocument::unsavedSweepCount() const
+{
+    int n = 0;
+    for (const ScenarioEntry& e : m_entries)
+        n += int(e.sweeps.size());
+    return n;
 }
 
 int ProjectDocument::unsavedRunCount() const

@@ -96,6 +96,12 @@ public:
     void addRun(int i, DocumentRun run);
     /// Runs not saved yet, over all scenarios.
     int unsavedRunCount() const;
+    /// Keeps a finished capacity sweep (plan::SweepSession::sweepJson()) planned on scenario i
+    /// (its base, as it was then) for the next save, which stores it with its points; the
+    /// same sweep again replaces the one kept (and, once saved, the stored one).
+    void addSweep(int i, const Scenario& base, const QByteArray& sweepJson);
+    /// Sweeps not saved yet, over all scenarios.
+    int unsavedSweepCount() const;
     /// Adds scenario to the project and makes it current (undoable); returns its index.
     int addScenario(const Scenario& scenario, const QString& text);
 

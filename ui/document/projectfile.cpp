@@ -44,6 +44,13 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
             last = ran;
             changes.runs.back().results.push_back(r.result);
         }
+        // Sweeps belong to this entry's row too, whatever version of it they planned for.
+        for (storage::RecordedSweep sweep : e.sweeps) {
+            sweep.scenarioId = e.storedId;
+            if (addedAt != added->end())
+                sweep.addedIndex = int(addedAt - added->begin());
+            changes.sweeps.push_back(std::move(sweep));
+        }
     }
     return changes;
 }
@@ -97,6 +104,7 @@ void ProjectFile::markSaved(std::vector<ScenarioEntry>& entries)
         e.dirty = false;
         for (DocumentRun& r : e.runs)
             r.saved = true;
+        e.sweeps.clear();
     }
 }
 

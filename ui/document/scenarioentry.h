@@ -2,6 +2,7 @@
 
 #include "documentrun.h"
 #include "model/scenario.h"
+#include "storage/projectchanges.h"
 #include "storage/storedrun.h"
 
 #include <QtGlobal>
@@ -18,6 +19,7 @@ struct ScenarioEntry
     bool dirty = false;                         ///< edited since it was loaded or saved
     std::vector<DocumentRun> runs;              ///< runs made in this session
     std::vector<storage::StoredRun> storedRuns; ///< runs recorded in the project file
+    std::vector<storage::RecordedSweep> sweeps; ///< capacity sweeps of this session, not saved
 };
 
 } // namespace gantry::ui

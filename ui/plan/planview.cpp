@@ -5,6 +5,7 @@
 #include "plandigest.h"
 #include "planheatmap.h"
 #include "planpointsmodel.h"
+#include "planreport/planreportworker.h"
 #include "planscatter.h"
 #include "planspecbuilder.h"
 #include "planworker.h"
@@ -107,6 +108,26 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
     connect(m_worker, &PlanWorker::failed, this, [this](const QString& message) {
         m_lastError = message;
         end(Outcome::Failed, message);
+    });
+    m_report = new PlanReportWorker(this);
+    connect(
+        m_report, &PlanReportWorker::progress, this,
+        [this](double f, const QString& step) {
+            if (!m_report->isRunning())
+                return;
+            m_progress->setValue(int(std::clamp(f, 0.0, 0.999) * 1000.0));
+            if (!step.isEmpty())
+                setStatus(step);
+        },
+        Qt::QueuedConnection);
+    connect(m_report, &PlanReportWorker::finished, this, [this](const QString& path, int pages) {
+        endReport(true, path, pages, tr("Wrote %1 (%n page(s)).", nullptr, pages).arg(path));
+    });
+    connect(m_report, &PlanReportWorker::cancelled, this,
+            [this] { endReport(false, {}, 0, tr("Export cancelled: no file was written.")); });
+    connect(m_report, &PlanReportWorker::failed, this, [this](const QString& message) {
+        m_lastError = message;
+        endReport(false, {}, 0, message);
     });
 
     auto* split = new QSplitter(Qt::Horizontal);
@@ -242,11 +263,21 @@ QWidget* PlanView::buildForm()
         if (!path.isEmpty())
             openSweepFile(path);
     });
+    m_exportButton = new QPushButton(tr("Export PDF..."));
+    m_exportButton->setObjectName(QStringLiteral("planExportButton"));
+    m_exportButton->setToolTip(tr("Writes the capacity-plan report of the sweep shown: the "
+                                  "question, the recommendations and their cost, the Pareto "
+                                  "charts, the heatmaps and the table of points"));
+    m_exportButton->setEnabled(false); // until a sweep has finished
+    connect(m_exportButton, &QPushButton::clicked, this, &PlanView::askExportPath);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_runButton, 1);
     buttons->addWidget(m_cancelButton);
     layout->addLayout(buttons);
-    layout->addWidget(m_openButton);
+    auto* files = new QHBoxLayout;
+    files->addWidget(m_openButton, 1);
+    files->addWidget(m_exportButton, 1);
+    layout->addLayout(files);
     m_progress = new QProgressBar;
     m_progress->setObjectName(QStringLiteral("planProgress"));
     m_progress->setRange(0, 1000);
@@ -377,8 +408,7 @@ void PlanView::setBaseScenario(const Scenario& scenario, const RunConfig& run)
         for (int i = 0; i < m_policies->count(); ++i)
             if (m_policies->item(i)->text() == run.policy)
                 m_policies->item(i)->setCheckState(Qt::Checked);
-    if (!isRunning())
-        m_runButton->setEnabled(hasBaseScenario());
+    updateButtons();
 }
 
 void PlanView::fillServerRows()
@@ -495,22 +525,34 @@ bool PlanView::isRunning() const
     return m_worker->isRunning();
 }
 
+bool PlanView::isExporting() const
+{
+    return m_report->isRunning();
+}
+
+void PlanView::updateButtons()
+{
+    const bool busy = isRunning() || isExporting();
+    m_runButton->setEnabled(!busy && hasBaseScenario());
+    m_openButton->setEnabled(!busy);
+    m_exportButton->setEnabled(!busy && session() != nullptr);
+    m_cancelButton->setEnabled(busy);
+}
+
 bool PlanView::begin()
 {
     showSession(nullptr); // nothing of an earlier sweep stays on screen
     m_lastError.clear();
     m_progress->setValue(0);
-    m_runButton->setEnabled(false);
-    m_openButton->setEnabled(false);
-    m_cancelButton->setEnabled(true);
     emit runningChanged(true);
     return true;
 }
 
 bool PlanView::startSweep()
 {
-    if (isRunning()) {
-        m_lastError = tr("A sweep is already running.");
+    if (isRunning() || isExporting()) {
+        m_lastError = isRunning() ? tr("A sweep is already running.")
+                                  : tr("Wait for the report to be written (or cancel it).");
         return false;
     }
     Result<plan::SweepSpec> spec = buildSpec();
@@ -519,40 +561,98 @@ bool PlanView::startSweep()
         setStatus(m_lastError);
         return false;
     }
+    m_file.clear();
     begin();
     setStatus(tr("Running %1 points on %2 threads...")
                   .arg(plan::SweepPoints::count(spec.value()))
                   .arg(QThread::idealThreadCount()));
-    return m_worker->start(std::move(spec).value(), QThread::idealThreadCount());
+    const bool started = m_worker->start(std::move(spec).value(), QThread::idealThreadCount());
+    updateButtons();
+    return started;
 }
 
 bool PlanView::openSweepFile(const QString& path)
 {
-    if (isRunning()) {
-        m_lastError = tr("A sweep is already running.");
+    if (isRunning() || isExporting()) {
+        m_lastError = isRunning() ? tr("A sweep is already running.")
+                                  : tr("Wait for the report to be written (or cancel it).");
         return false;
     }
+    m_file = path;
     begin();
     setStatus(tr("Running %1 on %2 threads...").arg(path).arg(QThread::idealThreadCount()));
-    return m_worker->startFile(path, QThread::idealThreadCount());
+    const bool started = m_worker->startFile(path, QThread::idealThreadCount());
+    updateButtons();
+    return started;
 }
 
 void PlanView::cancel()
 {
-    if (!isRunning())
+    if (isExporting())
+        m_report->cancel();
+    else if (isRunning())
+        m_worker->cancel();
+    else
         return;
-    m_worker->cancel();
     m_cancelButton->setEnabled(false);
     setStatus(tr("Cancelling..."));
+}
+
+void PlanView::askExportPath()
+{
+    const std::shared_ptr<const plan::SweepSession> s = session();
+    if (!s)
+        return;
+    const QString name = s->spec().name.isEmpty() ? QStringLiteral("capacity-plan")
+                                                  : s->spec().name + QStringLiteral("-plan");
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export capacity-plan PDF"), name + QStringLiteral(".pdf"), tr("PDF (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    CapacityPlanReport::Options options;
+    // Letter where the system measures in inches, A4 elsewhere.
+    if (QLocale::system().measurementSystem() == QLocale::ImperialUSSystem)
+        options.pageSize = ReportBuilder::PageSize::Letter;
+    exportReport(path.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)
+                     ? path
+                     : path + QStringLiteral(".pdf"),
+                 options);
+}
+
+bool PlanView::exportReport(const QString& path, const CapacityPlanReport::Options& options)
+{
+    if (isRunning() || isExporting()) {
+        m_lastError = isRunning() ? tr("Wait for the sweep to finish before exporting.")
+                                  : tr("A report is already being written.");
+        return false;
+    }
+    const std::shared_ptr<const plan::SweepSession> s = session();
+    if (!s) {
+        m_lastError = tr("Run a sweep first: the report shows its points.");
+        setStatus(m_lastError);
+        return false;
+    }
+    m_lastError.clear();
+    m_progress->setValue(0);
+    setStatus(tr("Writing %1...").arg(path));
+    const bool started = m_report->start(s, options, path);
+    updateButtons();
+    return started;
+}
+
+void PlanView::endReport(bool ok, const QString& path, int pages, const QString& message)
+{
+    m_progress->setValue(ok ? 1000 : 0);
+    updateButtons();
+    setStatus(message);
+    emit reportEnded(ok, path, pages, message);
 }
 
 void PlanView::end(Outcome outcome, const QString& message)
 {
     m_outcome = outcome;
     m_progress->setValue(outcome == Outcome::Completed ? 1000 : 0);
-    m_runButton->setEnabled(hasBaseScenario());
-    m_openButton->setEnabled(true);
-    m_cancelButton->setEnabled(false);
+    updateButtons();
     setStatus(message);
     emit runningChanged(false);
     emit sweepEnded(outcome);

@@ -2,6 +2,7 @@
 
 #include "model/scenario.h"
 #include "plan/sweepsession.h"
+#include "planreport/capacityplanreport.h"
 #include "planrequest.h"
 #include "util/result.h"
 
@@ -28,6 +29,7 @@ namespace gantry::ui {
 class PlanDigest;
 class PlanHeatmap;
 class PlanPointsModel;
+class PlanReportWorker;
 class PlanScatter;
 class PlanWorker;
 
@@ -75,10 +77,19 @@ public:
     bool startSweep();
     /// Starts the sweep file path in the background; false while a sweep runs.
     bool openSweepFile(const QString& path);
-    /// Stops the sweep in progress; it ends with Outcome::Cancelled and shows nothing.
+    /// Stops the sweep in progress (it ends with Outcome::Cancelled and shows nothing) or the
+    /// report being written (no file is left).
     void cancel();
     /// True from a start until sweepEnded().
     bool isRunning() const;
+    /// The sweep file of the last sweep started, empty when it came from the form.
+    QString sweepFile() const { return m_file; }
+    /// Writes the capacity-plan PDF of the sweep shown to path in the background (the Export
+    /// PDF button asks for the path); false (lastError() says why) when no finished sweep is
+    /// shown or a sweep or a report is in progress. Ends with reportEnded().
+    bool exportReport(const QString& path, const CapacityPlanReport::Options& options = {});
+    /// True from exportReport() until reportEnded().
+    bool isExporting() const;
     /// How the last sweep ended.
     Outcome lastOutcome() const { return m_outcome; }
     /// Why the last start or sweep failed.
@@ -117,6 +128,9 @@ signals:
     void pointOpened(std::size_t row);
     /// A sweep started (true) or ended (false).
     void runningChanged(bool running);
+    /// A report ended: written to path with pages pages (ok), or not written (message says
+    /// why, or that it was cancelled).
+    void reportEnded(bool ok, const QString& path, int pages, const QString& message);
 
 private:
     QWidget* buildForm();
@@ -128,13 +142,18 @@ private:
     void showHeatmap();
     void setStatus(const QString& text);
     void fillServerRows();
+    void updateButtons();
+    void askExportPath();
+    void endReport(bool ok, const QString& path, int pages, const QString& message);
 
     Scenario m_base;
     RunConfig m_run;
     PlanWorker* m_worker = nullptr;
+    PlanReportWorker* m_report = nullptr;
     std::unique_ptr<PlanDigest> m_digest;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;
+    QString m_file;
 
     QTableWidget* m_servers = nullptr;
     QLineEdit* m_loads = nullptr;
@@ -149,6 +168,7 @@ private:
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_openButton = nullptr;
+    QPushButton* m_exportButton = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
 
