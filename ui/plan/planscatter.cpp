@@ -5,7 +5,6 @@
 #include <QChart>
 #include <QFont>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QPen>
 #include <QScatterSeries>
@@ -81,11 +80,12 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     m_points.clear();
     m_pareto.clear();
     m_marked.reset();
+    m_legend.clear();
     c->setTitleFont(sized(c->titleFont(), 12.0, true));
     c->legend()->setFont(sized(c->legend()->font(), 10.5));
     c->setMargins(QMargins(4, 4, 4, 4));
     c->setBackgroundRoundness(0);
-    c->legend()->setAlignment(Qt::AlignBottom);
+    c->legend()->hide(); // legendText() is the key, in a label that wraps
     if (!digest || g < 0 || g >= digest->groupCount()) {
         c->setTitle(tr("Cost against the target metric: run a sweep"));
         return;
@@ -153,10 +153,8 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     if (r.point) {
         m_marked = *r.point;
         rec->append(r.costUsd * xu.scale, r.metric * yu.scale);
-        rec->setPointLabelsVisible(true);
-        rec->setPointLabelsFormat(tr("Recommended: %1").arg(digest->clusterLabel(*r.point)));
-        rec->setPointLabelsFont(sized(rec->pointLabelsFont(), 11.0, true));
-        rec->setPointLabelsClipping(false);
+        // Named in the legend: a label beside the star would cross the Pareto line.
+        rec->setName(tr("recommended: %1").arg(digest->clusterLabel(*r.point)));
     }
     for (QAbstractSeries* s :
          std::initializer_list<QAbstractSeries*>{front, target, misses, meets, rec})
@@ -192,11 +190,23 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     }
     for (QScatterSeries* s : {meets, misses, rec})
         connectSeries(s);
-    // Empty series keep no legend entry, nor the star, which has its own label.
-    for (QAbstractSeries* s : c->series())
-        if (auto* xy = qobject_cast<QXYSeries*>(s); xy && (xy->count() == 0 || xy == rec))
-            for (QLegendMarker* m : c->legend()->markers(s))
-                m->setVisible(false);
+    // The key: drawn series only, each with its mark in its colour.
+    QStringList key;
+    for (QAbstractSeries* s : c->series()) {
+        auto* xy = qobject_cast<QXYSeries*>(s);
+        if (!xy || xy->count() == 0)
+            continue;
+        const bool line = qobject_cast<QScatterSeries*>(s) == nullptr;
+        const QString mark = xy == rec              ? QStringLiteral("\u2605")
+                             : line && xy == target ? QStringLiteral("- - -")
+                             : line                 ? QStringLiteral("\u2014\u2014")
+                                                    : QStringLiteral("\u25cf");
+        const QColor colour = line ? xy->pen().color() : xy->color();
+        key << QStringLiteral("<span style=\"white-space:nowrap\"><b><span style=\"color:%1\">"
+                              "%2</span></b>&nbsp;%3</span>")
+                   .arg(colour.name(), mark, xy->name().toHtmlEscaped());
+    }
+    m_legend = key.join(QStringLiteral(" &nbsp; "));
 }
 
 } // namespace gantry::ui

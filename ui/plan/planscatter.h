@@ -36,6 +36,9 @@ public:
     const std::vector<std::size_t>& paretoRows() const { return m_pareto; }
     /// The row of the plotted point nearest to value (chart coordinates), if any.
     std::optional<std::size_t> rowNear(const QPointF& value) const;
+    /// The chart's key as rich text (a coloured mark and the name of each drawn series), for a
+    /// label that wraps where the chart's own legend would cut the names short.
+    QString legendText() const { return m_legend; }
 
 signals:
     /// A point was double-clicked: row is its first seed's point.
@@ -47,6 +50,7 @@ private:
     std::vector<std::pair<QPointF, std::size_t>> m_points; // plotted (scaled) point, row
     std::vector<std::size_t> m_pareto;
     std::optional<std::size_t> m_marked;
+    QString m_legend;
 };
 
 } // namespace gantry::ui

@@ -379,7 +379,17 @@ QWidget* PlanView::buildResults()
     // One view at a time, each with the whole area: they stay legible on a small screen.
     m_views = new QTabWidget;
     m_views->setObjectName(QStringLiteral("planViews"));
-    m_views->addTab(m_scatter, tr("Cost and target"));
+    auto* scatterTab = new QWidget;
+    auto* scatterLayout = new QVBoxLayout(scatterTab);
+    scatterLayout->setContentsMargins(0, 0, 0, 4);
+    scatterLayout->addWidget(m_scatter, 1);
+    m_scatterKey = new QLabel;
+    m_scatterKey->setObjectName(QStringLiteral("planScatterKey"));
+    m_scatterKey->setTextFormat(Qt::RichText);
+    m_scatterKey->setWordWrap(true);
+    m_scatterKey->setAlignment(Qt::AlignHCenter);
+    scatterLayout->addWidget(m_scatterKey);
+    m_views->addTab(scatterTab, tr("Cost and target"));
     m_views->addTab(heat, tr("Heatmap"));
     m_views->addTab(m_table, tr("Points"));
     layout->addWidget(m_views, 1);
@@ -732,6 +742,7 @@ void PlanView::showGroup()
                               "policies and the target, then Run sweep (or open a sweep file)."));
         m_marginal->clear();
         m_scatter->setGroup(nullptr, -1);
+        m_scatterKey->clear();
         showHeatmap();
         return;
     }
@@ -742,6 +753,7 @@ void PlanView::showGroup()
             ? QString()
             : tr("One step more of each server type: %1").arg(marginal.join(QStringLiteral("; "))));
     m_scatter->setGroup(m_digest.get(), g);
+    m_scatterKey->setText(m_scatter->legendText());
     // The recommended cluster's rows (every seed) stand out in the table.
     std::vector<std::size_t> rows;
     if (const auto& point = m_digest->recommendation(g).point) {

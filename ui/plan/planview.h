@@ -179,6 +179,7 @@ private:
     QComboBox* m_heatY = nullptr;
     QLabel* m_caption = nullptr;
     PlanScatter* m_scatter = nullptr;
+    QLabel* m_scatterKey = nullptr;
     PlanHeatmap* m_heatmap = nullptr;
     PlanPointsModel* m_model = nullptr;
     QSortFilterProxyModel* m_proxy = nullptr;
