@@ -191,7 +191,10 @@ void TstStorageFaults::killedSave()
         QTRY_VERIFY_WITH_TIMEOUT(saver.canReadLine() || saver.state() == QProcess::NotRunning,
                                  60000);
         QTest::qSleep(int(-killAt * double(m_saveMs)));
-        ::kill(pid_t(saver.processId()), SIGKILL);
+        // processId() is 0 once the process has ended, and kill(0) would kill our whole process
+        // group (the test runner with it).
+        if (const qint64 pid = saver.processId(); pid > 0)
+            ::kill(pid_t(pid), SIGKILL);
     }
     QVERIFY(saver.waitForFinished(300000));
     const bool done = saver.readAllStandardOutput().contains("done");
