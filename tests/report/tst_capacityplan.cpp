@@ -4,6 +4,7 @@
 // through pdftoppm, bad report paths (exit 2, nothing written, nothing run), atomic writes,
 // progress and cancel.
 #include "../common/childprocess.h"
+#include "../common/pdftools.h"
 #include "plan/sweepsession.h"
 #include "planreport/capacityplanreport.h"
 #include "planreport/nicescale.h"
@@ -37,6 +38,9 @@ using namespace gantry::ui;
 namespace {
 
 using Outcome = gantry::test::ChildProcess;
+using gantry::test::havePdfTools;
+using gantry::test::pageTexts;
+using gantry::test::pdfInfo;
 
 Outcome exec(const QString& program, const QStringList& args, int timeoutMs = 300000)
 {
@@ -59,34 +63,6 @@ Outcome report(const QStringList& args)
 QString sweepFile()
 {
     return QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks-sweep.json");
-}
-
-bool havePdfTools()
-{
-    for (const char* tool : {"pdfinfo", "pdftotext", "pdftoppm"})
-        if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            return false;
-    return true;
-}
-
-QString pdfInfo(const QString& pdf, const QString& key)
-{
-    const QString out = QString::fromUtf8(exec(QStringLiteral("pdfinfo"), {pdf}).out);
-    for (const QString& line : out.split(QLatin1Char('\n')))
-        if (line.startsWith(key + QLatin1Char(':')))
-            return line.mid(key.size() + 1).trimmed();
-    return {};
-}
-
-QStringList pageTexts(const QString& pdf)
-{
-    const QString text = QString::fromUtf8(
-        exec(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")})
-            .out);
-    QStringList pages = text.split(QLatin1Char('\f'));
-    if (!pages.isEmpty() && pages.last().trimmed().isEmpty())
-        pages.removeLast();
-    return pages;
 }
 
 // 1-based index of the first page whose running header ends with section.

@@ -3,6 +3,7 @@
 // a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
 // the worker (progress, cancel, no half file) and the PNG/SVG export.
 #include "../common/childprocess.h"
+#include "../common/pdftools.h"
 #include "charts/chartfactory.h"
 #include "charts/policycolours.h"
 #include "export/imageexport.h"
@@ -48,6 +49,14 @@ using namespace gantry::ui;
 namespace {
 
 using Outcome = gantry::test::ChildProcess;
+using gantry::test::pageTexts;
+using gantry::test::pdfInfo;
+
+bool havePdfTools()
+{
+    return gantry::test::havePdfTools({QStringLiteral("pdfinfo"), QStringLiteral("pdftotext"),
+                                       QStringLiteral("pdftoppm"), QStringLiteral("pdffonts")});
+}
 
 // A program run to its end; a program that did not end normally reads as exit status -1.
 Outcome exec(const QString& program, const QStringList& args, int timeoutMs = 300000)
@@ -66,35 +75,6 @@ Outcome cli(const QStringList& args)
 QString sample(const QString& name)
 {
     return QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + name;
-}
-
-bool havePdfTools()
-{
-    for (const char* tool : {"pdfinfo", "pdftotext", "pdftoppm", "pdffonts"})
-        if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            return false;
-    return true;
-}
-
-QString pdfInfo(const QString& pdf, const QString& key)
-{
-    const QString out = QString::fromUtf8(exec(QStringLiteral("pdfinfo"), {pdf}).out);
-    for (const QString& line : out.split(QLatin1Char('\n')))
-        if (line.startsWith(key + QLatin1Char(':')))
-            return line.mid(key.size() + 1).trimmed();
-    return {};
-}
-
-// The text of every page (pdftotext separates pages with form feeds).
-QStringList pageTexts(const QString& pdf)
-{
-    const QString text = QString::fromUtf8(
-        exec(QStringLiteral("pdftotext"), {QStringLiteral("-layout"), pdf, QStringLiteral("-")})
-            .out);
-    QStringList pages = text.split(QLatin1Char('\f'));
-    if (!pages.isEmpty() && pages.last().trimmed().isEmpty())
-        pages.removeLast();
-    return pages;
 }
 
 // Pixels of page (1-based) that are clearly coloured (not white, grey or black).

@@ -6,16 +6,15 @@
 #include "planreport/plangroup.h"
 #include "planreport/planheatmapfigure.h"
 #include "planreport/plantext.h"
+#include "report/pdffile.h"
 #include "report/reportlayout.h"
 
 #include <QFontMetricsF>
 #include <QJsonArray>
 #include <QJsonObject>
-#include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSet>
 #include <QStringList>
 
@@ -541,43 +540,15 @@ Result<int> CapacityPlanReport::write(const plan::SweepSession& session, const O
 {
     if (Status s = check(session); !s)
         return s.error();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    int pages = 0;
-    {
-        QPdfWriter pdf(&file);
-        pdf.setResolution(ReportBuilder::kDpi);
-        pdf.setPageLayout(QPageLayout(QPageSize(options.pageSize == ReportBuilder::PageSize::Letter
-                                                    ? QPageSize::Letter
-                                                    : QPageSize::A4),
-                                      QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        pdf.setTitle(QStringLiteral("Gantry capacity plan: %1").arg(Writer::displayName(session)));
-        pdf.setCreator(QStringLiteral("Gantry %1").arg(QStringLiteral(GANTRY_VERSION)));
-        QPainter painter;
-        if (!painter.begin(&pdf)) {
-            file.cancelWriting();
-            return Error::internal(QStringLiteral("%1: cannot start the PDF writer").arg(path));
-        }
-        painter.setRenderHint(QPainter::Antialiasing);
-        Writer writer(session, options, pdf, painter, feedback);
-        const Status s = writer.run();
-        painter.end();
-        if (!s) {
-            file.cancelWriting();
-            return s.error();
-        }
-        pages = writer.pages();
-    }
-    if (feedback && feedback->cancelled()) {
-        file.cancelWriting();
-        return Error::cancelled();
-    }
-    if (!file.commit())
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    if (feedback)
-        feedback->progress(1.0, QStringLiteral("report written"));
-    return pages;
+    return PdfFile::write(
+        path, options.pageSize,
+        QStringLiteral("Gantry capacity plan: %1").arg(Writer::displayName(session)), feedback,
+        [&](QPdfWriter& pdf, QPainter& painter) -> Result<int> {
+            Writer writer(session, options, pdf, painter, feedback);
+            if (const Status s = writer.run(); !s)
+                return s.error();
+            return writer.pages();
+        });
 }
 
 } // namespace gantry::ui

@@ -3,6 +3,7 @@
 #include "charts/chartfactory.h"
 #include "gantt/ganttpainter.h"
 #include "heatmap/heatmappainter.h"
+#include "pdffile.h"
 #include "reportlayout.h"
 #include "run/batchrunner.h"
 #include "sim/trafficmatrix.h"
@@ -11,11 +12,9 @@
 #include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QMap>
-#include <QPageLayout>
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSet>
 #include <QThread>
 
@@ -953,41 +952,14 @@ Result<int> ReportBuilder::write(const Input& input, const Charts& charts, const
 {
     if (Status s = check(input, options); !s)
         return s.error();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    int pages = 0;
-    {
-        QPdfWriter pdf(&file);
-        pdf.setResolution(kDpi);
-        pdf.setPageLayout(
-            QPageLayout(qPageSize(options.pageSize), QPageLayout::Portrait, QMarginsF(0, 0, 0, 0)));
-        pdf.setTitle(QStringLiteral("Gantry schedule report: %1").arg(input.scenario.name));
-        pdf.setCreator(QStringLiteral("Gantry %1").arg(QStringLiteral(GANTRY_VERSION)));
-        QPainter painter;
-        if (!painter.begin(&pdf)) {
-            file.cancelWriting();
-            return Error::internal(QStringLiteral("%1: cannot start the PDF writer").arg(path));
-        }
-        painter.setRenderHint(QPainter::Antialiasing);
-        Writer writer(input, charts, options, pdf, painter, feedback);
-        const Status s = writer.run();
-        painter.end();
-        if (!s) {
-            file.cancelWriting();
-            return s.error();
-        }
-        pages = writer.pages();
-    }
-    if (feedback && feedback->cancelled()) {
-        file.cancelWriting();
-        return Error::cancelled();
-    }
-    if (!file.commit())
-        return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, file.errorString()));
-    if (feedback)
-        feedback->progress(1.0, QStringLiteral("report written"));
-    return pages;
+    return PdfFile::write(path, options.pageSize,
+                          QStringLiteral("Gantry schedule report: %1").arg(input.scenario.name),
+                          feedback, [&](QPdfWriter& pdf, QPainter& painter) -> Result<int> {
+                              Writer writer(input, charts, options, pdf, painter, feedback);
+                              if (const Status s = writer.run(); !s)
+                                  return s.error();
+                              return writer.pages();
+                          });
 }
 
 Result<int> ReportBuilder::build(const Input& input, const Options& options, const QString& path,
