@@ -380,10 +380,15 @@ bool MainWindow::maySaveChanges()
     if (!m_interactive || !isModified())
         return true;
     const int unsaved = unsavedRunCount();
-    QString text = tr("The project has unsaved changes");
+    const int sweeps = m_document->unsavedSweepCount();
+    QStringList pending;
     if (unsaved > 0)
-        text +=
-            tr(" and %1 not recorded yet").arg(ReadableText::count(unsaved, tr("run"), tr("runs")));
+        pending << ReadableText::count(unsaved, tr("run"), tr("runs"));
+    if (sweeps > 0)
+        pending << ReadableText::count(sweeps, tr("capacity sweep"), tr("capacity sweeps"));
+    QString text = tr("The project has unsaved changes");
+    if (!pending.isEmpty())
+        text += tr(" and %1 not recorded yet").arg(pending.join(tr(" and ")));
     text += tr(". Save them?");
     const auto answer = QMessageBox::question(
         this, tr("Gantry"), text, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,

@@ -7,8 +7,8 @@
 // Last, the window as a user waits for it: opening the scenario in a MainWindow, and saving its
 // project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows.
 #include "gantt/ganttpainter.h"
-#include "mainwindow.h"
 #include "io/scenarioreader.h"
+#include "mainwindow.h"
 #include "run/runner.h"
 #include "sim/schedulerecorder.h"
 
@@ -96,8 +96,8 @@ bool timeWindow(const QString& path)
         QCoreApplication::processEvents(); // the views take the scenario in
         openS.push_back(double(t.nsecsElapsed()) / 1e9);
 
-        w.setCheckedPolicies({QStringLiteral("fifo"), QStringLiteral("sjf"),
-                              QStringLiteral("asrpt")});
+        w.setCheckedPolicies(
+            {QStringLiteral("fifo"), QStringLiteral("sjf"), QStringLiteral("asrpt")});
         if (!w.setPlacementAndPredictor(QStringLiteral("consolidate"), QStringLiteral("oracle")))
             return false;
         QEventLoop loop;

@@ -14,6 +14,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -100,8 +101,14 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
         Qt::QueuedConnection);
     connect(m_worker, &PlanWorker::finished, this, [this] {
         showSession(m_worker->session());
+        const std::size_t points = m_worker->session()->pointCount();
         end(Outcome::Completed,
-            tr("%1 points in the sweep").arg(m_worker->session()->pointCount()));
+            m_file.isEmpty()
+                ? tr("%1 points in the sweep").arg(points)
+                : tr("%1 points of the sweep file %2: its own axes, target and costs, not the "
+                     "form's")
+                      .arg(points)
+                      .arg(QFileInfo(m_file).fileName()));
     });
     connect(m_worker, &PlanWorker::cancelled, this,
             [this] { end(Outcome::Cancelled, tr("Cancelled: nothing is shown.")); });
