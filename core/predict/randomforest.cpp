@@ -2,6 +2,10 @@
 
 #include <xgboost/c_api.h>
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
 #include <cmath>
 #include <numeric>
 #include <utility>
@@ -50,7 +54,7 @@ RandomForest::~RandomForest()
 
 RandomForest::RandomForest(RandomForest&& other) noexcept
     : m_booster(std::exchange(other.m_booster, nullptr)), m_cols(std::exchange(other.m_cols, 0)),
-      m_trees(other.m_trees), m_base(other.m_base)
+      m_trees(other.m_trees), m_base(other.m_base), m_native(std::move(other.m_native))
 {}
 
 RandomForest& RandomForest::operator=(RandomForest&& other) noexcept
@@ -61,6 +65,7 @@ RandomForest& RandomForest::operator=(RandomForest&& other) noexcept
         m_cols = std::exchange(other.m_cols, 0);
         m_trees = other.m_trees;
         m_base = other.m_base;
+        m_native = std::move(other.m_native);
     }
     return *this;
 }
@@ -71,6 +76,77 @@ void RandomForest::release()
         XGBoosterFree(m_booster);
     m_booster = nullptr;
     m_cols = 0;
+    m_native.clear();
+}
+
+bool RandomForest::loadTrees()
+{
+    m_native.clear();
+    bst_ulong length = 0;
+    const char* buffer = nullptr;
+    if (XGBoosterSaveModelToBuffer(m_booster, R"({"format": "json"})", &length, &buffer) != 0)
+        return false;
+    const QJsonObject model =
+        QJsonDocument::fromJson(QByteArray::fromRawData(buffer, qsizetype(length)))
+            .object()
+            .value(QStringLiteral("learner"))
+            .toObject()
+            .value(QStringLiteral("gradient_booster"))
+            .toObject()
+            .value(QStringLiteral("model"))
+            .toObject();
+    const QJsonArray trees = model.value(QStringLiteral("trees")).toArray();
+    if (trees.size() != m_trees)
+        return false;
+    std::vector<std::vector<Node>> native;
+    for (const QJsonValue& t : trees) {
+        const QJsonObject tree = t.toObject();
+        const QJsonArray left = tree.value(QStringLiteral("left_children")).toArray();
+        const QJsonArray right = tree.value(QStringLiteral("right_children")).toArray();
+        const QJsonArray feature = tree.value(QStringLiteral("split_indices")).toArray();
+        const QJsonArray cond = tree.value(QStringLiteral("split_conditions")).toArray();
+        const QJsonArray defaultLeft = tree.value(QStringLiteral("default_left")).toArray();
+        const QJsonArray type = tree.value(QStringLiteral("split_type")).toArray();
+        const qsizetype n = left.size();
+        if (n == 0 || right.size() != n || feature.size() != n || cond.size() != n ||
+            defaultLeft.size() != n)
+            return false;
+        std::vector<Node> nodes(static_cast<std::size_t>(n));
+        for (qsizetype i = 0; i < n; ++i) {
+            Node& node = nodes[std::size_t(i)];
+            node.left = std::int32_t(left[i].toInt(-1));
+            node.right = std::int32_t(right[i].toInt(-1));
+            node.feature = std::int32_t(feature[i].toInt(-1));
+            node.cond = float(cond[i].toDouble()); // written as the shortest exact float
+            node.defaultLeft = defaultLeft[i].toInt() != 0;
+            if (type.size() == n && type[i].toInt() != 0)
+                return false; // categorical splits are never trained here
+            const bool leaf = node.left < 0;
+            if (!leaf && (node.left >= n || node.right < 0 || node.right >= n || node.feature < 0 ||
+                          node.feature >= m_cols))
+                return false;
+        }
+        native.push_back(std::move(nodes));
+    }
+    m_native = std::move(native);
+    return true;
+}
+
+double RandomForest::predictNative(const float* row) const
+{
+    // xgboost's sum: the base score, then each tree's leaf in tree order, in float.
+    float margin = m_base;
+    for (const std::vector<Node>& tree : m_native) {
+        std::int32_t i = 0;
+        while (tree[std::size_t(i)].left >= 0) {
+            const Node& node = tree[std::size_t(i)];
+            const float v = row[node.feature];
+            i = std::isnan(v) ? (node.defaultLeft ? node.left : node.right)
+                              : (v < node.cond ? node.left : node.right);
+        }
+        margin += tree[std::size_t(i)].cond;
+    }
+    return double(m_base) + (double(margin) - double(m_base)) / m_trees;
 }
 
 Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
@@ -149,6 +225,7 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
     m_cols = cols;
     m_trees = p.trees;
     m_base = base;
+    loadTrees();
     return {};
 }
 
@@ -160,6 +237,24 @@ std::vector<double> RandomForest::predict(const std::vector<float>& x, int rows)
 }
 
 std::vector<double> RandomForest::predictRows(const float* x, int rows) const
+{
+    std::vector<double> out(std::size_t(rows), 0.0);
+    if (!m_native.empty()) {
+        for (int i = 0; i < rows; ++i)
+            out[std::size_t(i)] = predictNative(x + std::size_t(i) * std::size_t(m_cols));
+        return out;
+    }
+    return predictXgboost(x, rows);
+}
+
+std::vector<double> RandomForest::predictByXgboost(const std::vector<float>& x, int rows) const
+{
+    if (!m_booster || rows <= 0 || x.size() != std::size_t(rows) * std::size_t(m_cols))
+        return std::vector<double>(std::size_t(std::max(rows, 0)), 0.0);
+    return predictXgboost(x.data(), rows);
+}
+
+std::vector<double> RandomForest::predictXgboost(const float* x, int rows) const
 {
     std::vector<double> out(std::size_t(rows), 0.0);
     Matrix m(x, rows, m_cols, 1);

@@ -70,15 +70,39 @@ public:
     double predict(const float* row) const;
     /// Predictions for rows row-major rows of columns() values; O(rows x trees x depth).
     std::vector<double> predict(const std::vector<float>& x, int rows) const;
+    /// The same predictions computed by xgboost itself (predict() walks the trees it read
+    /// back from the model, bit for bit the same); for tests. O(rows x trees x depth).
+    std::vector<double> predictByXgboost(const std::vector<float>& x, int rows) const;
+    /// True when predict() walks the trees itself (they were read back from the model).
+    bool walksTrees() const { return !m_native.empty(); }
 
 private:
+    // One tree node as xgboost stores it: an inner node sends a row left when its feature is
+    // below cond (a missing feature goes to the default side); a leaf (left < 0) holds cond as
+    // its value.
+    struct Node
+    {
+        std::int32_t left = -1;
+        std::int32_t right = -1;
+        std::int32_t feature = 0;
+        float cond = 0.0f;
+        bool defaultLeft = false;
+    };
+
     void release();
+    bool loadTrees();
+    double predictNative(const float* row) const;
     std::vector<double> predictRows(const float* x, int rows) const;
+    std::vector<double> predictXgboost(const float* x, int rows) const;
 
     void* m_booster = nullptr; // BoosterHandle
     int m_cols = 0;
     int m_trees = 1;
     float m_base = 0.0f; // base_score as xgboost stores it
+    // The trained trees, read back from the model: predict() walks them itself, the same sum
+    // in the same float order as xgboost, without a DMatrix per call. Empty when they could
+    // not be read (xgboost then predicts).
+    std::vector<std::vector<Node>> m_native;
 };
 
 } // namespace gantry::predict

@@ -105,6 +105,8 @@ private slots:
     void e9_data();
     void e9();
     void deterministicForSeed();
+    void treeWalkEqualsXgboost_data();
+    void treeWalkEqualsXgboost();
     void sameOnAnyThreadCount_data();
     void sameOnAnyThreadCount();
     void encoderCodesAndMissing();
@@ -186,6 +188,56 @@ void TestRandomForest::deterministicForSeed()
                               pc = c.predict(tx, 500);
     QVERIFY(pa == pb); // bit-identical
     QVERIFY(pa != pc); // another seed draws other subsamples
+}
+
+void TestRandomForest::treeWalkEqualsXgboost_data()
+{
+    QTest::addColumn<bool>("exact");
+    QTest::addColumn<int>("trees");
+    QTest::addColumn<int>("depth");
+    QTest::addColumn<double>("missing"); // share of feature values left out (NaN)
+    QTest::newRow("rf defaults") << false << 20 << 10 << 0.0;
+    QTest::newRow("rf defaults, missing values") << false << 20 << 10 << 0.2;
+    QTest::newRow("one tree, depth 3") << false << 1 << 3 << 0.1;
+    QTest::newRow("exact, 7 trees, depth 8, missing values") << true << 7 << 8 << 0.1;
+}
+
+// predict() walks the trees read back from the model itself: the same numbers as xgboost's
+// own prediction, bit for bit, on training rows, new rows and rows with missing values.
+void TestRandomForest::treeWalkEqualsXgboost()
+{
+    QFETCH(bool, exact);
+    QFETCH(int, trees);
+    QFETCH(int, depth);
+    QFETCH(double, missing);
+    std::vector<float> x, y, tx, ty;
+    friedman(21, 2000, 10, x, y);
+    friedman(22, 700, 10, tx, ty);
+    Rng rng(23);
+    for (std::vector<float>* m : {&x, &tx})
+        for (float& v : *m)
+            if (rng.uniform() < missing)
+                v = std::nanf("");
+    RandomForest::Params p;
+    p.seed = 5;
+    p.trees = trees;
+    p.maxDepth = depth;
+    p.method = exact ? RandomForest::TreeMethod::Exact : RandomForest::TreeMethod::Hist;
+    RandomForest f;
+    QVERIFY(f.train(x, 2000, 10, y, p).ok());
+    QVERIFY(f.walksTrees());
+    for (const auto& [m, rows] : {std::pair{&x, 2000}, std::pair{&tx, 700}}) {
+        const std::vector<double> walked = f.predict(*m, rows);
+        const std::vector<double> xgb = f.predictByXgboost(*m, rows);
+        QCOMPARE(walked.size(), xgb.size());
+        for (std::size_t i = 0; i < walked.size(); ++i)
+            if (walked[i] != xgb[i]) // bit for bit, not within a tolerance
+                QFAIL(qPrintable(QStringLiteral("row %1: %2 against xgboost's %3")
+                                     .arg(i)
+                                     .arg(walked[i], 0, 'g', 17)
+                                     .arg(xgb[i], 0, 'g', 17)));
+        QVERIFY(f.predict(m->data()) == xgb.front());
+    }
 }
 
 void TestRandomForest::sameOnAnyThreadCount_data()
