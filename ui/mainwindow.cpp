@@ -10,6 +10,7 @@
 #include "jobs/jobseditor.h"
 #include "plan/plandigest.h"
 #include "plan/planview.h"
+#include "plan/storedplan.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
 #include "report/reportdialog.h"
@@ -222,6 +223,8 @@ void MainWindow::buildWidgets()
 
     m_tree = new ProjectTree(m_document);
     connect(m_tree, &ProjectTree::itemChosen, this, &MainWindow::onTreeItemChosen);
+    connect(m_tree, &ProjectTree::storedSweepOpened, this,
+            [this](int scenario, int stored) { openStoredSweep(scenario, stored); });
     connect(m_tree, &ProjectTree::storedRunOpened, this, [this](int scenario, int stored) {
         if (!busy())
             showStoredRun(scenario, stored);
@@ -304,7 +307,8 @@ void MainWindow::buildWidgets()
     });
     connect(m_plan, &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
         const auto session = m_plan->session();
-        if (outcome != PlanView::Outcome::Completed || !session || !m_plan->sweepFile().isEmpty())
+        if (outcome != PlanView::Outcome::Completed || !session ||
+            m_plan->source() != PlanView::Source::Form)
             return;
         if (m_planScenarioIndex >= 0 && m_planScenarioIndex < m_document->scenarioCount())
             m_document->addSweep(m_planScenarioIndex, session->spec().baseScenario,
@@ -1066,6 +1070,26 @@ void MainWindow::beginRun(std::shared_ptr<const Scenario> scenario, int scenario
     setRunning(true);
     statusBar()->showMessage(status);
     m_runs->start(*m_runScenario, configs);
+}
+
+bool MainWindow::openStoredSweep(int scenario, int stored)
+{
+    if (scenario < 0 || scenario >= m_document->scenarioCount() || stored < 0 ||
+        stored >= int(m_document->storedSweeps(scenario).size()))
+        return false;
+    if (m_plan->isRunning() || m_plan->isExporting()) {
+        reportError(tr("Wait for the Plan view's sweep or report to end (or cancel it)."));
+        return false;
+    }
+    auto plan = StoredPlan::load(m_document->path(),
+                                 m_document->storedSweeps(scenario)[std::size_t(stored)].id);
+    if (!plan) {
+        reportError(plan.error().message);
+        return false;
+    }
+    showTab(Tab::Plan);
+    StoredPlan p = std::move(plan).value();
+    return m_plan->openStoredSweep(std::move(p.spec), p.result, p.label);
 }
 
 void MainWindow::showPlan()

@@ -213,6 +213,9 @@ public:
     /// not recorded in the project, and the current scenario stays as it is. False (error
     /// reported) during the user's run or an import, or when there is no such feasible point.
     bool openPlanPoint(std::size_t row);
+    /// Runs sweep stored (ProjectDocument::storedSweeps(scenario)) again in the Plan view and
+    /// shows it; false (error reported) when it cannot be read or the Plan view is busy.
+    bool openStoredSweep(int scenario, int stored);
     /// Runs and schedules of the last comparison, in panel order.
     const std::vector<DocumentRun>& lastRuns() const { return m_batch; }
     /// Writes the window layout to QSettings (also done on close and destruction).

@@ -22,6 +22,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLabel>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -29,6 +30,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeWidget>
 
 #include <memory>
 #include <optional>
@@ -593,6 +595,35 @@ void TstPlanView::sweepIsSavedInTheProject()
     QVERIFY(waitForSweep(*view));
     if (view->lastOutcome() == PlanView::Outcome::Cancelled)
         QCOMPARE(window.document()->unsavedSweepCount(), 0);
+
+    // Opened again, the project lists the sweep under its scenario; double-clicking it runs it
+    // again in the Plan view, with the same points as saved, and keeps nothing new to save.
+    MainWindow again;
+    again.setInteractive(false);
+    QVERIFY(again.openFile(project));
+    QCOMPARE(int(again.document()->storedSweeps(0).size()), 1);
+    QTreeWidgetItem* sweepItem = nullptr;
+    QTreeWidget* tree = again.projectTree();
+    for (int i = 0; i < tree->topLevelItem(0)->childCount(); ++i)
+        if (tree->topLevelItem(0)->child(i)->text(0).startsWith(QStringLiteral("sweep ")))
+            sweepItem = tree->topLevelItem(0)->child(i);
+    QVERIFY(sweepItem);
+    QVERIFY2(sweepItem->text(0).contains(QStringLiteral("6 points")),
+             qPrintable(sweepItem->text(0)));
+    PlanView* shown = again.planView();
+    QSignalSpy ended(shown, &PlanView::sweepEnded);
+    emit tree->itemActivated(sweepItem, 0);
+    QVERIFY(shown->isRunning() || !ended.isEmpty());
+    QVERIFY(!ended.isEmpty() || ended.wait(SweepTimeoutMs));
+    QCOMPARE(shown->lastOutcome(), PlanView::Outcome::Completed);
+    QCOMPARE(shown->source(), PlanView::Source::Project);
+    QCOMPARE(shown->session()->pointCount(), std::size_t(6));
+    auto* status = shown->findChild<QLabel*>(QStringLiteral("planStatus"));
+    QVERIFY(status);
+    QVERIFY2(status->text().contains(QStringLiteral("equal the saved ones")),
+             qPrintable(status->text()));
+    QCOMPARE(again.document()->unsavedSweepCount(), 0);
+    QVERIFY(!again.document()->isModified());
 }
 
 QTEST_MAIN(TstPlanView)

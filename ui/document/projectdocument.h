@@ -102,6 +102,11 @@ public:
     void addSweep(int i, const Scenario& base, const QByteArray& sweepJson);
     /// Sweeps not saved yet, over all scenarios.
     int unsavedSweepCount() const;
+    /// Sweeps stored in the project file for scenario i (without their sweep.json).
+    const std::vector<storage::StoredSweep>& storedSweeps(int i) const
+    {
+        return m_entries.at(std::size_t(i)).storedSweeps;
+    }
     /// Adds scenario to the project and makes it current (undoable); returns its index.
     int addScenario(const Scenario& scenario, const QString& text);
 

@@ -68,6 +68,9 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path)
     auto runs = store.value()->runs();
     if (!runs)
         return runs.error();
+    auto sweeps = store.value()->sweeps();
+    if (!sweeps)
+        return sweeps.error();
     Opened opened;
     for (const auto& s : stored.value()) {
         ScenarioEntry e;
@@ -76,6 +79,9 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path)
         for (const auto& r : runs.value())
             if (r.scenarioId == s.id)
                 e.storedRuns.push_back(r);
+        for (const auto& w : sweeps.value())
+            if (w.scenarioId == s.id)
+                e.storedSweeps.push_back(w);
         opened.entries.push_back(std::move(e));
     }
     opened.readOnly = store.value()->readOnly();
@@ -90,11 +96,18 @@ void ProjectFile::reloadStoredRuns(const QString& path, std::vector<ScenarioEntr
     auto runs = store.value()->runs();
     if (!runs)
         return;
+    auto sweeps = store.value()->sweeps();
     for (ScenarioEntry& e : entries) {
         e.storedRuns.clear();
         for (const auto& r : runs.value())
             if (r.scenarioId == e.storedId)
                 e.storedRuns.push_back(r);
+        if (!sweeps)
+            continue;
+        e.storedSweeps.clear();
+        for (const auto& w : sweeps.value())
+            if (w.scenarioId == e.storedId)
+                e.storedSweeps.push_back(w);
     }
 }
 

@@ -4,6 +4,7 @@
 #include "model/scenario.h"
 #include "storage/projectchanges.h"
 #include "storage/storedrun.h"
+#include "storage/storedsweep.h"
 
 #include <QtGlobal>
 
@@ -20,6 +21,7 @@ struct ScenarioEntry
     std::vector<DocumentRun> runs;              ///< runs made in this session
     std::vector<storage::StoredRun> storedRuns; ///< runs recorded in the project file
     std::vector<storage::RecordedSweep> sweeps; ///< capacity sweeps of this session, not saved
+    std::vector<storage::StoredSweep> storedSweeps; ///< sweeps stored in the project file
 };
 
 } // namespace gantry::ui

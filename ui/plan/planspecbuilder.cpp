@@ -104,14 +104,35 @@ Result<plan::SweepSpec> PlanSpecBuilder::build(const Scenario& base, const PlanR
     if (request.policies.isEmpty())
         return planError(QStringLiteral("policy"), QStringLiteral("check at least one policy"));
 
-    // The reader keeps the axes in the order of the document's text, so the axes object is
-    // written by hand in the request's order (QJsonObject would sort it by name).
-    const QJsonObject doc = sweepJson(request);
-    const QJsonObject axes = doc.value(QStringLiteral("axes")).toObject();
     QStringList order;
     for (const PlanRequest::ServerRange& r : request.servers)
         order << QStringLiteral("servers.%1.count").arg(r.server);
     order << QStringLiteral("load_scale") << QStringLiteral("policy") << QStringLiteral("seed");
+    return read(base, sweepJson(request), order, Source);
+}
+
+Result<plan::SweepSpec> PlanSpecBuilder::fromConfig(const Scenario& base, const QJsonObject& config,
+                                                    const QString& source)
+{
+    QStringList order;
+    for (const QJsonValue& v : config.value(QStringLiteral("axis_order")).toArray())
+        order << v.toString();
+    QJsonObject doc = config;
+    doc.remove(QStringLiteral("axis_order"));
+    doc.remove(QStringLiteral("base_sha256"));
+    doc.insert(QStringLiteral("base"), baseName());
+    if (order.size() != doc.value(QStringLiteral("axes")).toObject().size())
+        return Error::invalid(
+            QStringLiteral("%1: the sweep's axis_order does not name its axes").arg(source));
+    return read(base, doc, order, source);
+}
+
+Result<plan::SweepSpec> PlanSpecBuilder::read(const Scenario& base, const QJsonObject& doc,
+                                              const QStringList& order, const QString& source)
+{
+    // The reader keeps the axes in the order of the document's text, so the axes object is
+    // written by hand in that order (QJsonObject would sort it by name).
+    const QJsonObject axes = doc.value(QStringLiteral("axes")).toObject();
     QByteArray axesText = "{";
     for (int i = 0; i < order.size(); ++i) {
         if (i > 0)
@@ -132,13 +153,13 @@ Result<plan::SweepSpec> PlanSpecBuilder::build(const Scenario& base, const PlanR
     QTemporaryDir dir;
     if (!dir.isValid())
         return Error::invalid(QStringLiteral("%1: no temporary folder for the scenario: %2")
-                                  .arg(Source, dir.errorString()));
+                                  .arg(source, dir.errorString()));
     QFile f(QDir(dir.path()).filePath(baseName()));
     if (!f.open(QIODevice::WriteOnly) || f.write(ScenarioWriter::toJson(base)) < 0)
         return Error::invalid(
-            QStringLiteral("%1: cannot write the scenario: %2").arg(Source, f.errorString()));
+            QStringLiteral("%1: cannot write the scenario: %2").arg(source, f.errorString()));
     f.close();
-    Result<plan::SweepSpec> spec = plan::SweepReader::readJson(text, Source, dir.path());
+    Result<plan::SweepSpec> spec = plan::SweepReader::readJson(text, source, dir.path());
     if (!spec) {
         Error e = spec.error();
         e.message.replace(dir.path() + QLatin1Char('/'), QString());

@@ -7,6 +7,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <vector>
 
@@ -28,6 +29,14 @@ public:
     /// The validated sweep of request on base. Errors name "Plan", the JSON path and the
     /// problem, as for a sweep file.
     static Result<plan::SweepSpec> build(const Scenario& base, const PlanRequest& request);
+    /// The validated sweep a stored sweep's config (sweep.json's "config": the document as read,
+    /// with axis_order and base_sha256) describes, on base; errors start with source.
+    static Result<plan::SweepSpec> fromConfig(const Scenario& base, const QJsonObject& config,
+                                              const QString& source);
+
+private:
+    static Result<plan::SweepSpec> read(const Scenario& base, const QJsonObject& doc,
+                                        const QStringList& order, const QString& source);
 };
 
 } // namespace gantry::ui

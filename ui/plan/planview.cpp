@@ -1,5 +1,6 @@
 #include "planview.h"
 
+#include "format/readabletext.h"
 #include "plan/sweeppoints.h"
 #include "plan/sweepreader.h"
 #include "plandigest.h"
@@ -19,6 +20,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
+#include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
@@ -102,13 +104,15 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
     connect(m_worker, &PlanWorker::finished, this, [this] {
         showSession(m_worker->session());
         const std::size_t points = m_worker->session()->pointCount();
-        end(Outcome::Completed,
-            m_file.isEmpty()
-                ? tr("%1 points in the sweep").arg(points)
-                : tr("%1 points of the sweep file %2: its own axes, target and costs, not the "
-                     "form's")
-                      .arg(points)
-                      .arg(QFileInfo(m_file).fileName()));
+        QString message = tr("%1 points in the sweep").arg(points);
+        if (m_source == Source::File)
+            message = tr("%1 points of the sweep file %2: its own axes, target and costs, not "
+                         "the form's")
+                          .arg(points)
+                          .arg(QFileInfo(m_file).fileName());
+        else if (m_source == Source::Project)
+            message = storedComparison();
+        end(Outcome::Completed, message);
     });
     connect(m_worker, &PlanWorker::cancelled, this,
             [this] { end(Outcome::Cancelled, tr("Cancelled: nothing is shown.")); });
@@ -128,7 +132,9 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
         },
         Qt::QueuedConnection);
     connect(m_report, &PlanReportWorker::finished, this, [this](const QString& path, int pages) {
-        endReport(true, path, pages, tr("Wrote %1 (%n page(s)).", nullptr, pages).arg(path));
+        endReport(
+            true, path, pages,
+            tr("Wrote %1 (%2).").arg(path, ReadableText::count(pages, tr("page"), tr("pages"))));
     });
     connect(m_report, &PlanReportWorker::cancelled, this,
             [this] { endReport(false, {}, 0, tr("Export cancelled: no file was written.")); });
@@ -579,6 +585,7 @@ bool PlanView::startSweep()
         return false;
     }
     m_file.clear();
+    m_source = Source::Form;
     begin();
     setStatus(tr("Running %1 points on %2 threads...")
                   .arg(plan::SweepPoints::count(spec.value()))
@@ -596,11 +603,52 @@ bool PlanView::openSweepFile(const QString& path)
         return false;
     }
     m_file = path;
+    m_source = Source::File;
     begin();
     setStatus(tr("Running %1 on %2 threads...").arg(path).arg(QThread::idealThreadCount()));
     const bool started = m_worker->startFile(path, QThread::idealThreadCount());
     updateButtons();
     return started;
+}
+
+bool PlanView::openStoredSweep(plan::SweepSpec spec, const QJsonObject& storedResult,
+                               const QString& label)
+{
+    if (isRunning() || isExporting()) {
+        m_lastError = isRunning() ? tr("A sweep is already running.")
+                                  : tr("Wait for the report to be written (or cancel it).");
+        return false;
+    }
+    m_file.clear();
+    m_source = Source::Project;
+    m_storedResult = storedResult;
+    m_storedLabel = label;
+    const long long points = plan::SweepPoints::count(spec);
+    begin();
+    setStatus(tr("Running the saved sweep %1 again (%2 points on %3 threads)...")
+                  .arg(label)
+                  .arg(points)
+                  .arg(QThread::idealThreadCount()));
+    const bool started = m_worker->start(std::move(spec), QThread::idealThreadCount());
+    updateButtons();
+    return started;
+}
+
+QString PlanView::storedComparison() const
+{
+    const auto s = session();
+    if (!s)
+        return {};
+    const QJsonObject now = QJsonDocument::fromJson(s->sweepJson()).object();
+    const QString points = QStringLiteral("points");
+    const bool same = now.value(points) == m_storedResult.value(points);
+    return same ? tr("The saved sweep %1, run again: its %2 points equal the saved ones.")
+                      .arg(m_storedLabel)
+                      .arg(s->pointCount())
+                : tr("The saved sweep %1, run again: its points differ from the saved ones "
+                     "(this version of Gantry computes them differently); the figures shown are "
+                     "this version's.")
+                      .arg(m_storedLabel);
 }
 
 void PlanView::cancel()

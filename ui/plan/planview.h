@@ -6,6 +6,7 @@
 #include "planrequest.h"
 #include "util/result.h"
 
+#include <QJsonObject>
 #include <QString>
 #include <QWidget>
 
@@ -56,6 +57,16 @@ public:
     };
     Q_ENUM(Outcome)
 
+    /// Where the sweep last started came from.
+    enum class Source
+    {
+        None,    ///< nothing has started yet
+        Form,    ///< the form, on the current scenario
+        File,    ///< a sweep file (sweepFile())
+        Project, ///< a sweep stored in the project, run again (openStoredSweep())
+    };
+    Q_ENUM(Source)
+
     /// An empty view; setBaseScenario() gives it a scenario to plan for.
     explicit PlanView(QWidget* parent = nullptr);
     ~PlanView() override;
@@ -77,6 +88,11 @@ public:
     bool startSweep();
     /// Starts the sweep file path in the background; false while a sweep runs.
     bool openSweepFile(const QString& path);
+    /// Runs spec, a sweep stored in the project (named label), again in the background and
+    /// shows it; when it ends the status says whether its points equal storedResult's (the
+    /// stored sweep.json). False while a sweep or a report runs.
+    bool openStoredSweep(plan::SweepSpec spec, const QJsonObject& storedResult,
+                         const QString& label);
     /// Stops the sweep in progress (it ends with Outcome::Cancelled and shows nothing) or the
     /// report being written (no file is left).
     void cancel();
@@ -84,6 +100,8 @@ public:
     bool isRunning() const;
     /// The sweep file of the last sweep started, empty when it came from the form.
     QString sweepFile() const { return m_file; }
+    /// Where the last sweep started came from.
+    Source source() const { return m_source; }
     /// Writes the capacity-plan PDF of the sweep shown to path in the background (the Export
     /// PDF button asks for the path); false (lastError() says why) when no finished sweep is
     /// shown or a sweep or a report is in progress. Ends with reportEnded().
@@ -145,6 +163,7 @@ private:
     void updateButtons();
     void askExportPath();
     void endReport(bool ok, const QString& path, int pages, const QString& message);
+    QString storedComparison() const;
 
     Scenario m_base;
     RunConfig m_run;
@@ -154,6 +173,9 @@ private:
     Outcome m_outcome = Outcome::None;
     QString m_lastError;
     QString m_file;
+    Source m_source = Source::None;
+    QJsonObject m_storedResult; // the stored sweep.json of a Source::Project sweep
+    QString m_storedLabel;
 
     QTableWidget* m_servers = nullptr;
     QLineEdit* m_loads = nullptr;

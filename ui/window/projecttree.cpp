@@ -1,6 +1,7 @@
 #include "projecttree.h"
 
 #include "document/projectdocument.h"
+#include "format/readabletext.h"
 #include "storage/projectstore.h"
 
 namespace gantry::ui {
@@ -8,8 +9,9 @@ namespace gantry::ui {
 namespace {
 
 constexpr int ScenarioRole = Qt::UserRole + 1;
-constexpr int RunRole = Qt::UserRole + 2;    // session run index, -1 stored run, -2 scenario
-constexpr int StoredRole = Qt::UserRole + 3; // index in storedRuns() of a stored run
+constexpr int RunRole = Qt::UserRole + 2;    // session run index, -1 stored run, -2 scenario,
+                                             // -3 stored sweep
+constexpr int StoredRole = Qt::UserRole + 3; // index in storedRuns() or storedSweeps()
 constexpr int StaleRole = Qt::UserRole + 4;  // true: a stored run of an earlier version
 
 } // namespace
@@ -31,6 +33,10 @@ ProjectTree::ProjectTree(const ProjectDocument* document, QWidget* parent)
         if (item && item->data(0, RunRole).toInt() == -1 && !item->data(0, StoredRole).isNull())
             emit storedRunOpened(item->data(0, ScenarioRole).toInt(),
                                  item->data(0, StoredRole).toInt());
+        // ... and on a saved sweep shows it in the Plan view.
+        if (item && item->data(0, RunRole).toInt() == -3)
+            emit storedSweepOpened(item->data(0, ScenarioRole).toInt(),
+                                   item->data(0, StoredRole).toInt());
     });
 }
 
@@ -80,6 +86,20 @@ void ProjectTree::rebuild()
                 f.setItalic(true);
                 run->setFont(0, f);
             }
+        }
+        const auto& sweeps = m_document->storedSweeps(i);
+        for (std::size_t k = 0; k < sweeps.size(); ++k) {
+            const storage::StoredSweep& w = sweeps[k];
+            auto* sweep = new QTreeWidgetItem(
+                item, {tr("sweep %1, %2 (saved)")
+                           .arg(w.name.isEmpty() ? QString::number(w.id) : w.name,
+                                ReadableText::count(w.points, tr("point"), tr("points")))});
+            sweep->setData(0, ScenarioRole, i);
+            sweep->setData(0, RunRole, -3);
+            sweep->setData(0, StoredRole, int(k));
+            sweep->setToolTip(0, tr("capacity sweep %1, %2 (double-click to show it in Plan)")
+                                     .arg(w.id)
+                                     .arg(w.createdAt));
         }
         const auto& runs = m_document->runs(i);
         for (std::size_t k = 0; k < runs.size(); ++k) {

@@ -8,7 +8,8 @@ class ProjectDocument;
 
 /// The window's Project dock: one item per scenario of the document (the current one in bold),
 /// under it the runs recorded in the project file (greyed when they ran an earlier version of
-/// the scenario) and the runs of this session not saved yet.
+/// the scenario), the capacity sweeps stored with it and the runs of this session not saved
+/// yet.
 class ProjectTree : public QTreeWidget
 {
     Q_OBJECT
@@ -28,6 +29,9 @@ signals:
     /// A saved run was double-clicked (or Enter pressed on it): index stored in
     /// ProjectDocument::storedRuns(scenario).
     void storedRunOpened(int scenario, int stored);
+    /// A saved capacity sweep was double-clicked (or Enter pressed on it): index stored in
+    /// ProjectDocument::storedSweeps(scenario).
+    void storedSweepOpened(int scenario, int stored);
 
 private:
     const ProjectDocument* m_document;
