@@ -5,7 +5,8 @@
 # teaching) at 1600x1000, then runs the sample sweep (sampledata/two-racks-sweep.json) in the
 # Plan view and saves plan.png. Two small variants check readability elsewhere: the Gantt chart,
 # the cluster and the Plan view at 1280x800 (*-1280x800.png) and with the dark palette
-# (*-dark.png). Builds the gantry target first.
+# (*-dark.png). Last, the project's saved sweep run again from the project tree
+# (plan-saved-sweep.png). Builds the gantry target first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
@@ -33,3 +34,6 @@ for variant in 1280x800:light:1280x800 1600x1000:dark:dark; do
     cp "$scratch/$suffix/$view.png" "$out/$view-$suffix.png"
   done
 done
+QT_QPA_PLATFORM=offscreen "$build/app/gantry/gantry" sampledata/sample.gantry \
+  --screenshot "$scratch/saved" --size 1600x1000 --palette light --saved-sweep
+cp "$scratch/saved/plan.png" "$out/plan-saved-sweep.png"

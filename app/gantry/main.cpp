@@ -3,7 +3,8 @@
 // view (cluster editor, job editor, results Gantt, heatmap, charts, compare, teaching) into DIR
 // and quits (--size WxH sets the window's size): scripts/screenshots.sh regenerates
 // docs/screenshots/ with it. With --sweep SWEEP.json as well it then runs that sweep in the Plan
-// view and saves plan.png, plan-heatmap.png and plan-points.png. --palette light|dark picks the
+// view and saves plan.png, plan-heatmap.png and plan-points.png; with --saved-sweep instead, the
+// project's first saved sweep is run again from the project tree. --palette light|dark picks the
 // colours, as View > Dark Palette does.
 
 #include "cluster/clustereditor.h"
@@ -24,8 +25,10 @@
 #include <QTabWidget>
 #include <QTextStream>
 #include <QTimer>
+#include <QTreeWidget>
 
 #include <cstdio>
+#include <utility>
 
 namespace {
 
@@ -70,11 +73,38 @@ void addOptions(QCommandLineParser& parser)
          QCoreApplication::translate("main", "With --screenshot: also run this sweep file in "
                                              "the Plan view and save plan.png."),
          QStringLiteral("SWEEP.json")});
+    parser.addOption(
+        {QStringLiteral("saved-sweep"),
+         QCoreApplication::translate("main", "With --screenshot on a project: also run its first "
+                                             "saved sweep again in the Plan view (as a "
+                                             "double-click in the project tree does) and save "
+                                             "plan.png.")});
     parser.addOption({QStringLiteral("palette"),
                       QCoreApplication::translate(
                           "main", "Colours: light or dark (default: as View > Dark Palette "
                                   "was left)."),
                       QStringLiteral("light|dark")});
+}
+
+// Double-clicks the first saved sweep of the project tree (scrolled into view) as a user would;
+// false when there is none or it does not start.
+bool openFirstSavedSweep(gantry::ui::MainWindow& window)
+{
+    QTreeWidget* tree = window.projectTree();
+    for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+        QTreeWidgetItem* scenario = tree->topLevelItem(i);
+        for (int k = 0; k < scenario->childCount(); ++k) {
+            QTreeWidgetItem* item = scenario->child(k);
+            if (!item->text(0).startsWith(QStringLiteral("sweep ")))
+                continue;
+            tree->setCurrentItem(item);
+            tree->scrollToItem(item);
+            emit tree->itemActivated(item, 0);
+            return window.planView()->isRunning() ||
+                   window.planView()->lastOutcome() == gantry::ui::PlanView::Outcome::Completed;
+        }
+    }
+    return false;
 }
 
 // "1280x800" as a size; an invalid size when it is not one (each side 320 to 8192).
@@ -247,6 +277,7 @@ int main(int argc, char* argv[])
         }
         int status = 1;
         const QString sweep = parser.value(QStringLiteral("sweep"));
+        const bool savedSweep = parser.isSet(QStringLiteral("saved-sweep"));
         gantry::ui::PlanView* plan = window.planView();
         QObject::connect(plan, &gantry::ui::PlanView::sweepEnded, &window,
                          [&](gantry::ui::PlanView::Outcome outcome) {
@@ -256,17 +287,29 @@ int main(int argc, char* argv[])
                                  status = (fail(plan->lastError()), 1);
                              QCoreApplication::exit(status);
                          });
+        bool shot = false; // later runs (saved runs shown again on a scenario switch) are not shot
         QObject::connect(&window, &gantry::ui::MainWindow::runEnded, &window,
                          [&](gantry::ui::MainWindow::Outcome outcome) {
+                             if (std::exchange(shot, true))
+                                 return;
                              if (outcome != gantry::ui::MainWindow::Outcome::Completed) {
                                  fail(window.lastError());
                                  QCoreApplication::exit(status);
                                  return;
                              }
                              status = takeScreenshots(window, dir);
-                             if (sweep.isEmpty() || plan->session() || plan->isRunning()) {
-                                 if (sweep.isEmpty())
+                             if ((sweep.isEmpty() && !savedSweep) || plan->session() ||
+                                 plan->isRunning()) {
+                                 if (sweep.isEmpty() && !savedSweep)
                                      QCoreApplication::exit(status);
+                                 return;
+                             }
+                             if (savedSweep) {
+                                 if (!openFirstSavedSweep(window)) {
+                                     fail(QStringLiteral("--saved-sweep: the project has no "
+                                                         "saved sweep that runs"));
+                                     QCoreApplication::exit(1);
+                                 }
                                  return;
                              }
                              window.showPlan();

@@ -120,6 +120,7 @@ private slots:
     void exportWritesTheCapacityPlan();
     void failedOrCancelledExportKeepsTheFile();
     void sweepIsSavedInTheProject();
+    void sampleProjectsSavedSweepOpens();
 };
 
 void TstPlanView::serverRanges_data()
@@ -624,6 +625,51 @@ void TstPlanView::sweepIsSavedInTheProject()
              qPrintable(status->text()));
     QCOMPARE(again.document()->unsavedSweepCount(), 0);
     QVERIFY(!again.document()->isModified());
+}
+
+// The sample project stores the sample sweep with two-racks, not the first scenario: activating
+// it (and a saved run of that scenario) from the tree switches scenario, which rebuilds the
+// tree under the item, and must not crash; the sweep runs again with the points it stored.
+void TstPlanView::sampleProjectsSavedSweepOpens()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(sample("sample.gantry")));
+    QTreeWidget* tree = window.projectTree();
+    const auto find = [tree](const QString& scenario, const QString& prefix) {
+        for (int i = 0; i < tree->topLevelItemCount(); ++i) {
+            QTreeWidgetItem* s = tree->topLevelItem(i);
+            if (s->text(0) != scenario)
+                continue;
+            for (int k = 0; k < s->childCount(); ++k)
+                if (s->child(k)->text(0).startsWith(prefix))
+                    return s->child(k);
+        }
+        return static_cast<QTreeWidgetItem*>(nullptr);
+    };
+    QVERIFY(window.document()->currentIndex() != 1);
+    QTreeWidgetItem* run = find(QStringLiteral("two-racks"), QStringLiteral("fifo /"));
+    QVERIFY(run);
+    QSignalSpy runEnded(&window, &MainWindow::runEnded);
+    emit tree->itemActivated(run, 0); // a saved run of another scenario
+    QVERIFY(runEnded.count() == 1 || runEnded.wait(SweepTimeoutMs));
+
+    QTreeWidgetItem* sweep = find(QStringLiteral("two-racks"), QStringLiteral("sweep "));
+    QVERIFY(sweep);
+    QVERIFY2(sweep->text(0).contains(QStringLiteral("h100-or-a100, 96 points")),
+             qPrintable(sweep->text(0)));
+    window.selectScenario(0); // the sweep's scenario is not the current one
+    sweep = find(QStringLiteral("two-racks"), QStringLiteral("sweep "));
+    PlanView* view = window.planView();
+    QSignalSpy ended(view, &PlanView::sweepEnded);
+    emit tree->itemActivated(sweep, 0);
+    QVERIFY(!ended.isEmpty() || ended.wait(SweepTimeoutMs));
+    QCOMPARE(view->lastOutcome(), PlanView::Outcome::Completed);
+    QCOMPARE(view->session()->pointCount(), std::size_t(96));
+    auto* status = view->findChild<QLabel*>(QStringLiteral("planStatus"));
+    QVERIFY2(status->text().contains(QStringLiteral("equal the saved ones")),
+             qPrintable(status->text()));
+    QVERIFY(view->summaryText().startsWith(QStringLiteral("Recommended: ")));
 }
 
 QTEST_MAIN(TstPlanView)

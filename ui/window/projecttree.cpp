@@ -28,15 +28,19 @@ ProjectTree::ProjectTree(const ProjectDocument* document, QWidget* parent)
     };
     connect(this, &QTreeWidget::itemClicked, this, choose);
     connect(this, &QTreeWidget::itemActivated, this, [this, choose](QTreeWidgetItem* item) {
+        if (!item)
+            return;
+        // Read before choose(): choosing another scenario rebuilds the tree, deleting item.
+        const int scenario = item->data(0, ScenarioRole).toInt();
+        const int run = item->data(0, RunRole).toInt();
+        const QVariant stored = item->data(0, StoredRole);
         choose(item);
-        // Double-click or Enter on a saved run shows its schedule again.
-        if (item && item->data(0, RunRole).toInt() == -1 && !item->data(0, StoredRole).isNull())
-            emit storedRunOpened(item->data(0, ScenarioRole).toInt(),
-                                 item->data(0, StoredRole).toInt());
+        // Double-click or Enter on a saved run shows its schedule again ...
+        if (run == -1 && !stored.isNull())
+            emit storedRunOpened(scenario, stored.toInt());
         // ... and on a saved sweep shows it in the Plan view.
-        if (item && item->data(0, RunRole).toInt() == -3)
-            emit storedSweepOpened(item->data(0, ScenarioRole).toInt(),
-                                   item->data(0, StoredRole).toInt());
+        if (run == -3)
+            emit storedSweepOpened(scenario, stored.toInt());
     });
 }
 
