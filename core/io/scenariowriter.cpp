@@ -4,7 +4,10 @@
 
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QLocale>
 #include <QSaveFile>
+
+#include <cmath>
 
 namespace gantry {
 
@@ -89,6 +92,127 @@ QJsonObject jobObject(const Job& j)
 
 QJsonObject ScenarioWriter::toJsonObject(const Scenario& s)
 {
+    QJsonObject root = contextObject(s);
+    QJsonArray jobs;
+    for (const Job& j : s.jobs)
+        jobs.append(jobObject(j));
+    root.insert("jobs", jobs);
+    return root;
+}
+
+namespace {
+
+// Text QJsonDocument writes unescaped: printable ASCII without quote and backslash.
+bool plainText(const QString& s)
+{
+    for (const QChar c : s)
+        if (c.unicode() < 0x20 || c.unicode() > 0x7e || c == u'"' || c == u'\\')
+            return false;
+    return true;
+}
+
+void putText(QByteArray& out, const QString& s)
+{
+    out += '"';
+    out += s.toLatin1();
+    out += '"';
+}
+
+// A double as QJsonDocument writes it; false for what the direct path leaves to it (not
+// finite, negative zero, or integral from 2^53 on).
+bool putDouble(QByteArray& out, double d)
+{
+    if (!std::isfinite(d) || (d == std::floor(d) && std::fabs(d) >= 9007199254740992.0) ||
+        (d == 0.0 && std::signbit(d)))
+        return false;
+    // Integral values are written as integers (as QJsonDocument does), others in the shortest
+    // form that reads back exactly.
+    out += d == std::floor(d) ? QByteArray::number(qint64(d))
+                              : QByteArray::number(d, 'g', QLocale::FloatingPointShortest);
+    return true;
+}
+
+// job written directly; false when it is not a plain duration job.
+bool writePlainJob(QByteArray& out, const Job& j)
+{
+    if (j.kind != JobKind::Duration || !plainText(j.id) || !plainText(j.user))
+        return false;
+    out += "{\"arrival_s\":";
+    if (!putDouble(out, j.arrivalS))
+        return false;
+    out += ",\"duration_s\":";
+    if (!putDouble(out, j.durationS))
+        return false;
+    if (!j.features.isEmpty()) {
+        out += ",\"features\":{";
+        bool first = true;
+        for (auto it = j.features.cbegin(); it != j.features.cend(); ++it) {
+            if (!plainText(it.key()))
+                return false;
+            if (!first)
+                out += ',';
+            first = false;
+            putText(out, it.key());
+            out += ':';
+            const QVariant& v = it.value();
+            switch (v.typeId()) {
+            case QMetaType::QString:
+                if (!plainText(v.toString()))
+                    return false;
+                putText(out, v.toString());
+                break;
+            case QMetaType::Bool:
+                out += v.toBool() ? "true" : "false";
+                break;
+            case QMetaType::Int:
+            case QMetaType::LongLong:
+                out += QByteArray::number(v.toLongLong());
+                break;
+            case QMetaType::Double:
+                if (!putDouble(out, v.toDouble()))
+                    return false;
+                break;
+            default:
+                return false;
+            }
+        }
+        out += '}';
+    }
+    out += ",\"gpus\":";
+    out += QByteArray::number(j.gpus);
+    out += ",\"id\":";
+    putText(out, j.id);
+    if (j.predictedIterations) {
+        out += ",\"predicted_iterations\":";
+        if (!putDouble(out, *j.predictedIterations))
+            return false;
+    }
+    if (!j.user.isEmpty()) {
+        out += ",\"user\":";
+        putText(out, j.user);
+    }
+    if (j.weight != 1.0) {
+        out += ",\"weight\":";
+        if (!putDouble(out, j.weight))
+            return false;
+    }
+    out += '}';
+    return true;
+}
+
+} // namespace
+
+QByteArray ScenarioWriter::jobCompactJson(const Job& job)
+{
+    QByteArray out;
+    out.reserve(160);
+    if (writePlainJob(out, job))
+        return out;
+    return QJsonDocument(jobObject(job)).toJson(QJsonDocument::Compact);
+}
+
+QJsonObject ScenarioWriter::contextObject(const Scenario& s)
+{
     const Cluster& c = s.cluster;
     QJsonObject root{{"format", "gantry-scenario"}, {"version", 1}};
     if (!s.name.isEmpty())
@@ -127,10 +251,6 @@ QJsonObject ScenarioWriter::toJsonObject(const Scenario& s)
             models.append(ModelSpecJson::write(m));
         root.insert("models", models);
     }
-    QJsonArray jobs;
-    for (const Job& j : s.jobs)
-        jobs.append(jobObject(j));
-    root.insert("jobs", jobs);
     return root;
 }
 

@@ -16,6 +16,12 @@ class ScenarioWriter
 public:
     /// The scenario as a JSON object.
     static QJsonObject toJsonObject(const Scenario& scenario);
+    /// toJsonObject() without the "jobs" member.
+    static QJsonObject contextObject(const Scenario& scenario);
+    /// The job's member of "jobs" as compact JSON: byte for byte what QJsonDocument writes for
+    /// it (keys sorted), written directly for plain duration jobs (printable ASCII text, flat
+    /// features of text, numbers and booleans) and through QJsonDocument for any other. O(size).
+    static QByteArray jobCompactJson(const Job& job);
     /// The scenario as indented JSON text.
     static QByteArray toJson(const Scenario& scenario);
     /// Writes the file atomically (a temporary file renamed over path): a failure leaves any

@@ -249,12 +249,11 @@ struct ScenarioForms
     static ScenarioForms of(const Scenario& s)
     {
         ScenarioForms f;
-        f.context = ScenarioWriter::toJsonObject(s);
-        const QJsonArray jobs = f.context.take(QStringLiteral("jobs")).toArray();
-        f.jobs.reserve(std::size_t(jobs.size()));
+        f.context = ScenarioWriter::contextObject(s);
+        f.jobs.reserve(s.jobs.size());
         qsizetype jobBytes = 2;
-        for (const QJsonValue& j : jobs) {
-            f.jobs.push_back(canonical(j.toObject()));
+        for (const Job& j : s.jobs) {
+            f.jobs.push_back(ScenarioWriter::jobCompactJson(j));
             jobBytes += f.jobs.back().size() + 1;
         }
         QByteArray jobsMember;
@@ -831,14 +830,12 @@ int ProjectStore::schemaVersion() const
 
 QString ProjectStore::scenarioHash(const Scenario& scenario)
 {
-    return sha256(canonical(ScenarioWriter::toJsonObject(scenario)));
+    return ScenarioForms::of(scenario).hash;
 }
 
 QString ProjectStore::contentHash(const Scenario& scenario)
 {
-    QJsonObject json = ScenarioWriter::toJsonObject(scenario);
-    json.remove(QStringLiteral("name"));
-    return sha256(canonical(json));
+    return ScenarioForms::of(scenario).contentHash;
 }
 
 bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)

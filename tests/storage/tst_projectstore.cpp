@@ -2,6 +2,7 @@
 // (not a project, newer, locked, corrupt, truncated: each a clear error, the file untouched),
 // and crash safety (a writer killed in the middle of a large save).
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "plan/sweepreader.h"
 #include "plan/sweepsession.h"
 #include "run/runner.h"
@@ -22,6 +23,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
 #include <csignal>
 #include <cstring>
 #include <map>
@@ -222,6 +224,8 @@ class TstProjectStore : public QObject
 
 private Q_SLOTS:
     void init();
+    void canonicalJsonEqualsQtJson_data();
+    void canonicalJsonEqualsQtJson();
     void createAndReopen_data();
     void createAndReopen();
     void migrateFromFixture_data();
@@ -890,6 +894,82 @@ void TstProjectStore::failedSweepSaveChangesNothing()
     if (how == "read-only")
         QCOMPARE(checksum(file), sum);
     QCOMPARE(snapshot(file), before);
+}
+
+void TstProjectStore::canonicalJsonEqualsQtJson_data()
+{
+    QTest::addColumn<QString>("file");
+    for (const char* f : {"teaching.json", "two-racks.json", "models.json", "philly-512.json"})
+        QTest::newRow(f) << QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + QLatin1String(f);
+    QTest::newRow("edge cases") << QString();
+}
+
+// A job's canonical JSON, written directly for plain jobs, is byte for byte what QJsonDocument
+// writes, and so are the scenario hashes saved runs are matched by (a byte off would show every
+// saved run as one of an earlier version).
+void TstProjectStore::canonicalJsonEqualsQtJson()
+{
+    QFETCH(QString, file);
+    Scenario s;
+    if (!file.isEmpty()) {
+        auto read = gantry::ScenarioReader::readFile(file);
+        QVERIFY2(read, read ? "" : qPrintable(read.error().message));
+        s = read.value();
+    } else {
+        s = sample(QStringLiteral("two-racks.json"));
+        Job base = s.jobs.front();
+        base.kind = gantry::JobKind::Duration;
+        base.features.clear();
+        const QVariantMap features{{"vc", "a1"}, {"n", 3},     {"big", qlonglong(1) << 60},
+                                   {"x", 0.1},   {"on", true}, {"list", QVariantList{1, "b"}}};
+        const std::vector<double> doubles{
+            0.0,   -0.0, 1.0,  0.1,   1e-7, 123456.789,         1e15,
+            1e16,  1e17, 1e21, 1e300, -2.5, 9007199254740992.0, 9007199254740993.0,
+            5e-324};
+        const QStringList texts{QStringLiteral("plain"),       QStringLiteral("with \"quote\""),
+                                QStringLiteral("back\\slash"), QStringLiteral("tab\there"),
+                                QStringLiteral("caf\u00e9"),   QStringLiteral("\u2028sep"),
+                                QStringLiteral("del\x7f"),     QString()};
+        s.jobs.clear();
+        int n = 0;
+        for (double d : doubles)
+            for (const QString& t : texts) {
+                Job j = base;
+                j.id = QStringLiteral("j%1").arg(n++) + (n % 3 == 0 ? t : QString());
+                j.arrivalS = std::fabs(d);
+                j.durationS = d == 0.0 ? 1.0 : std::fabs(d);
+                j.user = t;
+                j.weight = n % 4 == 0 ? 1.0 : d;
+                j.predictedIterations = n % 5 == 0 ? std::optional<double>() : d;
+                for (auto it = features.cbegin(); it != features.cend(); ++it)
+                    if ((n + int(it.key().size())) % 3 != 0)
+                        j.features.insert(it.key(), it.value());
+                if (n % 7 == 0)
+                    j.features.insert(t.isEmpty() ? QStringLiteral("k") : t, d);
+                s.jobs.push_back(j);
+            }
+    }
+    const QJsonObject whole = gantry::ScenarioWriter::toJsonObject(s);
+    const QJsonArray jobs = whole.value(QStringLiteral("jobs")).toArray();
+    QCOMPARE(std::size_t(jobs.size()), s.jobs.size());
+    for (std::size_t i = 0; i < s.jobs.size(); ++i) {
+        const QByteArray qt =
+            QJsonDocument(jobs[qsizetype(i)].toObject()).toJson(QJsonDocument::Compact);
+        const QByteArray direct = gantry::ScenarioWriter::jobCompactJson(s.jobs[i]);
+        if (direct != qt)
+            QFAIL(qPrintable(QStringLiteral("job %1: %2\nQt: %3")
+                                 .arg(i)
+                                 .arg(QString::fromUtf8(direct), QString::fromUtf8(qt))));
+    }
+    const auto sha = [](const QByteArray& b) {
+        return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
+    };
+    QCOMPARE(ProjectStore::scenarioHash(s),
+             sha(QJsonDocument(whole).toJson(QJsonDocument::Compact)));
+    QJsonObject nameless = whole;
+    nameless.remove(QStringLiteral("name"));
+    QCOMPARE(ProjectStore::contentHash(s),
+             sha(QJsonDocument(nameless).toJson(QJsonDocument::Compact)));
 }
 
 QTEST_GUILESS_MAIN(TstProjectStore)
