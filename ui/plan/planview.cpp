@@ -548,6 +548,15 @@ bool PlanView::isRunning() const
     return m_worker->isRunning();
 }
 
+bool PlanView::busy()
+{
+    if (!isRunning() && !isExporting())
+        return false;
+    m_lastError = isRunning() ? tr("A sweep is already running.")
+                              : tr("Wait for the report to be written (or cancel it).");
+    return true;
+}
+
 bool PlanView::isExporting() const
 {
     return m_report->isRunning();
@@ -573,11 +582,8 @@ bool PlanView::begin()
 
 bool PlanView::startSweep()
 {
-    if (isRunning() || isExporting()) {
-        m_lastError = isRunning() ? tr("A sweep is already running.")
-                                  : tr("Wait for the report to be written (or cancel it).");
+    if (busy())
         return false;
-    }
     Result<plan::SweepSpec> spec = buildSpec();
     if (!spec) {
         m_lastError = spec.error().message;
@@ -597,11 +603,8 @@ bool PlanView::startSweep()
 
 bool PlanView::openSweepFile(const QString& path)
 {
-    if (isRunning() || isExporting()) {
-        m_lastError = isRunning() ? tr("A sweep is already running.")
-                                  : tr("Wait for the report to be written (or cancel it).");
+    if (busy())
         return false;
-    }
     m_file = path;
     m_source = Source::File;
     begin();
@@ -614,11 +617,8 @@ bool PlanView::openSweepFile(const QString& path)
 bool PlanView::openStoredSweep(plan::SweepSpec spec, const QJsonObject& storedResult,
                                const QString& label)
 {
-    if (isRunning() || isExporting()) {
-        m_lastError = isRunning() ? tr("A sweep is already running.")
-                                  : tr("Wait for the report to be written (or cancel it).");
+    if (busy())
         return false;
-    }
     m_file.clear();
     m_source = Source::Project;
     m_storedResult = storedResult;

@@ -161,6 +161,7 @@ private:
     void setStatus(const QString& text);
     void fillServerRows();
     void updateButtons();
+    bool busy(); // true (lastError() says why) while a sweep or a report runs
     void askExportPath();
     void endReport(bool ok, const QString& path, int pages, const QString& message);
     QString storedComparison() const;
