@@ -214,28 +214,37 @@ int CliCommands::run(const QStringList& args)
     std::vector<sim::SimObserver*> observers;
     if (dir)
         observers.push_back(&recorder);
-    auto result = Runner::run(scenario.value(), config.value(), nullptr, observers);
-    if (!result)
-        return fail(result.error());
-    if (auto project = a.value().value(QStringLiteral("project")))
-        if (Status s = ProjectCommand::record(*project, scenario.value(), {result.value()}); !s)
+    // With --project, the scenario's stored forms are made on another core while it runs.
+    const auto project = a.value().value(QStringLiteral("project"));
+    std::future<storage::ScenarioForms> forms;
+    if (project)
+        forms = storage::ScenarioForms::ahead(scenario.value());
+    auto ran = Runner::run(scenario.value(), config.value(), nullptr, observers);
+    if (!ran)
+        return fail(ran.error());
+    const std::vector<RunResult> results{std::move(ran).value()};
+    const RunResult& result = results.front();
+    if (project)
+        if (Status s =
+                ProjectCommand::record(*project, scenario.value(), results, std::move(forms));
+            !s)
             return fail(s.error());
     if (dir) {
         QJsonObject given{{"scenario_file", a.value().positional().front()}};
         if (auto n = a.value().value(QStringLiteral("first-jobs")))
             given.insert("first_jobs", n->toInt());
         const Schedule schedule = recorder.take();
-        if (Status s = ResultWriter::writeDirectory(scenario.value(), result.value(), &schedule,
-                                                    *dir, given);
+        if (Status s =
+                ResultWriter::writeDirectory(scenario.value(), result, &schedule, *dir, given);
             !s)
             return fail(s.error());
     }
     if (a.value().flag(QStringLiteral("json"))) {
-        const QJsonObject o = withMemory(ResultWriter::summaryJson(result.value()),
+        const QJsonObject o = withMemory(ResultWriter::summaryJson(result),
                                          a.value().flag(QStringLiteral("report-memory")));
         out() << QJsonDocument(o).toJson(QJsonDocument::Compact) << Qt::endl;
     } else {
-        printTable({result.value()});
+        printTable(results);
     }
     return ExitOk;
 }
@@ -286,6 +295,11 @@ int CliCommands::compare(const QStringList& args)
         configs.push_back(std::move(c));
     }
     // The first failing policy's error, as when the runs went one after another.
+    // With --project, the scenario's stored forms are made on another core while it runs.
+    const auto project = a.value().value(QStringLiteral("project"));
+    std::future<storage::ScenarioForms> forms;
+    if (project)
+        forms = storage::ScenarioForms::ahead(scenario.value());
     auto batch = BatchRunner::run(BatchRunner::items(scenario.value(), configs), options);
     if (!batch)
         return fail(batch.error());
@@ -293,8 +307,10 @@ int CliCommands::compare(const QStringList& args)
     results.reserve(batch.value().size());
     for (BatchRun& run : batch.value())
         results.push_back(std::move(run.result));
-    if (auto project = a.value().value(QStringLiteral("project")))
-        if (Status s = ProjectCommand::record(*project, scenario.value(), results); !s)
+    if (project)
+        if (Status s =
+                ProjectCommand::record(*project, scenario.value(), results, std::move(forms));
+            !s)
             return fail(s.error());
     if (format == QLatin1String("json"))
         out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact)

@@ -11,6 +11,8 @@
 #include <QJsonObject>
 #include <QTextStream>
 
+#include <optional>
+
 namespace gantry::cli {
 
 using storage::ProjectStore;
@@ -80,12 +82,17 @@ Status ProjectCommand::recordSweep(const QString& path, const Scenario& base,
 }
 
 Status ProjectCommand::record(const QString& path, const Scenario& scenario,
-                              const std::vector<RunResult>& results)
+                              const std::vector<RunResult>& results,
+                              std::future<storage::ScenarioForms> forms)
 {
     auto store = ProjectStore::open(path, ProjectStore::OpenMode::CreateIfMissing);
     if (!store)
         return store.error();
-    auto ids = store.value()->recordRuns(scenario, results, true);
+    std::optional<storage::ScenarioForms> ready;
+    if (forms.valid())
+        ready = forms.get();
+    auto ids =
+        store.value()->recordRuns(scenario, results, true, nullptr, ready ? &*ready : nullptr);
     if (!ids)
         return ids.error();
     QTextStream err(stderr);

@@ -3,11 +3,13 @@
 #include "model/job.h"
 #include "model/scenario.h"
 #include "run/runresult.h"
+#include "storage/scenarioforms.h"
 #include "util/result.h"
 
 #include <QString>
 #include <QStringList>
 
+#include <future>
 #include <vector>
 
 namespace gantry::cli {
@@ -29,9 +31,12 @@ public:
     /// missing one can be created in its folder.
     static Status checkWritable(const QString& path);
     /// Records results of scenario in the project at path (created if missing) and adds the
-    /// scenario's finished jobs to its history; one transaction. Prints a line on stderr.
+    /// scenario's finished jobs to its history; one transaction. forms, when valid, are the
+    /// scenario's forms started before the runs (storage::ScenarioForms::ahead). Prints a line
+    /// on stderr.
     static Status record(const QString& path, const Scenario& scenario,
-                         const std::vector<RunResult>& results);
+                         const std::vector<RunResult>& results,
+                         std::future<storage::ScenarioForms> forms = {});
     /// Stores a finished sweep (its sweep.json, run on base) in the project at path (created if
     /// missing); the same sweep stored again replaces it. Prints a line on stderr.
     static Status recordSweep(const QString& path, const Scenario& base,

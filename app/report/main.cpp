@@ -116,11 +116,17 @@ int run(const QStringList& args)
         if (Status s = ProjectCommand::check(*project); !s)
             return fail(s.error());
 
+    // With --project, the scenario's stored forms are made on another core while it runs.
+    std::future<storage::ScenarioForms> forms;
+    if (project)
+        forms = storage::ScenarioForms::ahead(scenario.value());
     auto input = ReportBuilder::run(scenario.value(), config.value(), policies);
     if (!input)
         return fail(input.error());
     if (project)
-        if (Status s = ProjectCommand::record(*project, scenario.value(), input.value().runs); !s)
+        if (Status s = ProjectCommand::record(*project, scenario.value(), input.value().runs,
+                                              std::move(forms));
+            !s)
             return fail(s.error());
     if (a.flag(QStringLiteral("sensitivity"))) {
         options.sensitivity = true;

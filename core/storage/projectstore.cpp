@@ -6,6 +6,7 @@
 #include "jobrecordcodec.h"
 #include "projectschema.h"
 #include "runconfigjson.h"
+#include "scenarioforms.h"
 
 #include <QAtomicInteger>
 #include <QCryptographicHash>
@@ -29,7 +30,6 @@ namespace gantry::storage {
 namespace {
 
 constexpr int BusyTimeoutMs = 200;
-constexpr int CompressionLevel = 1; // zlib: nearly level 6's size at a fraction of the time
 constexpr int HeaderSize = 100;
 
 Error invalid(const QString& path, const QString& what)
@@ -223,85 +223,10 @@ Status inspectReadOnly(const QString& path)
     return {};
 }
 
-QByteArray canonical(const QJsonObject& o)
-{
-    return QJsonDocument(o).toJson(QJsonDocument::Compact);
-}
-
-QString sha256(const QByteArray& b)
-{
-    return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
-}
-
-// One scenario's canonical JSON, its hashes and its jobs' canonical JSON, serialised once per
-// save. The compact JSON of an object is its members, in key order, joined by commas, so the
-// document is put together from its members (the jobs from each job's own JSON): the same
-// bytes as canonical() of the whole document, with each job serialised once for the scenario
-// row, both hashes and the history.
-struct ScenarioForms
-{
-    QJsonObject context;          // the document without its jobs
-    std::vector<QByteArray> jobs; // each job's canonical JSON, in order
-    QByteArray compact;           // canonical() of the whole document (stored, compressed)
-    QString hash;                 // ProjectStore::scenarioHash
-    QString contentHash;          // ProjectStore::contentHash (the name left out)
-
-    static ScenarioForms of(const Scenario& s)
-    {
-        ScenarioForms f;
-        f.context = ScenarioWriter::contextObject(s);
-        f.jobs.reserve(s.jobs.size());
-        qsizetype jobBytes = 2;
-        for (const Job& j : s.jobs) {
-            f.jobs.push_back(ScenarioWriter::jobCompactJson(j));
-            jobBytes += f.jobs.back().size() + 1;
-        }
-        QByteArray jobsMember;
-        jobsMember.reserve(jobBytes + 8);
-        jobsMember += "\"jobs\":[";
-        for (std::size_t i = 0; i < f.jobs.size(); ++i) {
-            if (i > 0)
-                jobsMember += ',';
-            jobsMember += f.jobs[i];
-        }
-        jobsMember += ']';
-        // Members in key order, "jobs" among them where it sorts.
-        QByteArray full = "{", nameless = "{";
-        bool jobsPlaced = false;
-        auto add = [](QByteArray& to, const QByteArray& member) {
-            if (to.size() > 1)
-                to += ',';
-            to += member;
-        };
-        for (auto it = f.context.begin(); it != f.context.end(); ++it) {
-            if (!jobsPlaced && it.key() > QLatin1String("jobs")) {
-                add(full, jobsMember);
-                add(nameless, jobsMember);
-                jobsPlaced = true;
-            }
-            const QByteArray one = canonical(QJsonObject{{it.key(), it.value()}});
-            const QByteArray member = one.mid(1, one.size() - 2);
-            add(full, member);
-            if (it.key() != QLatin1String("name"))
-                add(nameless, member);
-        }
-        if (!jobsPlaced) {
-            add(full, jobsMember);
-            add(nameless, jobsMember);
-        }
-        full += '}';
-        nameless += '}';
-        f.compact = std::move(full);
-        f.hash = sha256(f.compact);
-        f.contentHash = sha256(nameless);
-        return f;
-    }
-};
-
 // The first 16 bytes of a history job's SHA-256: what keeps identical jobs once.
 struct JobKey
 {
-    static constexpr int Size = 16;
+    static constexpr int Size = ScenarioForms::JobKeySize;
     quint64 a = 0;
     quint64 b = 0;
 
@@ -394,7 +319,7 @@ public:
             "INSERT INTO scenarios (name, hash, json, json_z) VALUES (?, ?, '', ?)"));
         q.addBindValue(s.name);
         q.addBindValue(f.hash);
-        q.addBindValue(qCompress(f.compact, CompressionLevel));
+        q.addBindValue(f.compressedCompact());
         if (!q.exec())
             return sqlError(m_path, QStringLiteral("adding a scenario"), q.lastError());
         if (Status st = step(); !st)
@@ -410,7 +335,7 @@ public:
             "UPDATE scenarios SET name = ?, hash = ?, json = '', json_z = ? WHERE id = ?"));
         q.addBindValue(s.name);
         q.addBindValue(f.hash);
-        q.addBindValue(qCompress(f.compact, CompressionLevel));
+        q.addBindValue(f.compressedCompact());
         q.addBindValue(id);
         if (!q.exec())
             return sqlError(m_path, QStringLiteral("replacing a scenario"), q.lastError());
@@ -433,8 +358,9 @@ public:
         q.addBindValue(r.config.predictor);
         q.addBindValue(qint64(r.config.seed)); // bit pattern; read back as unsigned
         q.addBindValue(QStringLiteral(GANTRY_VERSION));
-        q.addBindValue(QString::fromUtf8(canonical(RunConfigJson::toJson(r.config))));
-        q.addBindValue(QString::fromUtf8(canonical(ResultWriter::summaryJson(r))));
+        q.addBindValue(
+            QString::fromUtf8(ScenarioForms::canonical(RunConfigJson::toJson(r.config))));
+        q.addBindValue(QString::fromUtf8(ScenarioForms::canonical(ResultWriter::summaryJson(r))));
         q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
         if (!q.exec())
             return sqlError(m_path, QStringLiteral("recording a run"), q.lastError());
@@ -471,8 +397,8 @@ public:
             own = ScenarioForms::of(withJobs);
         }
         const ScenarioForms& f = forms ? *forms : own;
-        const QByteArray contextJson = canonical(f.context);
-        const QString contextHash = sha256(contextJson);
+        const QByteArray contextJson = ScenarioForms::canonical(f.context);
+        const QString contextHash = ScenarioForms::sha256(contextJson);
         QSqlQuery c(m_db);
         c.prepare(
             QStringLiteral("INSERT OR IGNORE INTO history_contexts (hash, json) VALUES (?, ?)"));
@@ -525,9 +451,9 @@ public:
 
         QByteArray data, hashes;
         int added = 0;
-        for (const QByteArray& jobJson : f.jobs) {
-            const QByteArray hash =
-                QCryptographicHash::hash(jobJson, QCryptographicHash::Sha256).left(JobKey::Size);
+        for (std::size_t i = 0; i < f.jobs.size(); ++i) {
+            const QByteArray& jobJson = f.jobs[i];
+            const QByteArray hash = f.jobKey(i);
             if (known.insert(JobKey::of(hash)).second) {
                 data += jobJson;
                 data += '\n'; // compact JSON holds no raw newline
@@ -548,7 +474,7 @@ public:
                              : QVariant(QMetaType(QMetaType::QString)));
         h.addBindValue(added);
         h.addBindValue(hashes);
-        h.addBindValue(qCompress(data, CompressionLevel));
+        h.addBindValue(qCompress(data, ScenarioForms::CompressionLevel));
         if (!h.exec())
             return sqlError(m_path, QStringLiteral("adding history"), h.lastError());
         return added;
@@ -597,8 +523,8 @@ public:
         q.addBindValue(hash);
         q.addBindValue(scenarioId > 0 ? QVariant(scenarioId)
                                       : QVariant(QMetaType(QMetaType::LongLong)));
-        q.addBindValue(
-            QString::fromUtf8(canonical(root.value(QStringLiteral("config")).toObject())));
+        q.addBindValue(QString::fromUtf8(
+            ScenarioForms::canonical(root.value(QStringLiteral("config")).toObject())));
         q.addBindValue(QString::fromUtf8(sweepJson));
         q.addBindValue(int(points.size()));
         q.addBindValue(root.value(QStringLiteral("gantry_version")).toString());
@@ -638,7 +564,7 @@ public:
             p.bindValue(0, id);
             p.bindValue(1, i);
             p.bindValue(2, QString::fromUtf8(QJsonDocument(values).toJson(QJsonDocument::Compact)));
-            p.bindValue(3, QString::fromUtf8(canonical(m)));
+            p.bindValue(3, QString::fromUtf8(ScenarioForms::canonical(m)));
             p.bindValue(4, cost.isDouble() ? QVariant(cost.toDouble()) : null);
             p.bindValue(5, cloud.isDouble() ? QVariant(cloud.toDouble()) : null);
             p.bindValue(6, feasible ? 1 : 0);
@@ -682,6 +608,96 @@ private:
     qint64 m_total;
     qint64 m_done = 0;
 };
+
+// One scenario's runs to record, by reference: a save copies neither the scenario nor the
+// results.
+struct RunsRef
+{
+    const Scenario* scenario;
+    const std::vector<RunResult>* results;
+    bool addHistory;
+    qint64 scenarioId;          // RecordedRuns::scenarioId
+    int addedIndex;             // RecordedRuns::addedIndex
+    const ScenarioForms* forms; // the scenario's forms when computed ahead, else null
+};
+
+// Applies changes, with runs in place of changes.runs, in one transaction of db (the writable
+// project at path).
+Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const ProjectChanges& changes,
+                                const std::vector<RunsRef>& runs, Feedback* feedback)
+{
+    qint64 rows = qint64(changes.addScenarios.size() + changes.replaceScenarios.size()) + 1;
+    for (const RunsRef& r : runs) {
+        rows += 1 + (r.addHistory ? qint64(r.scenario->jobs.size()) : 0);
+        for (const RunResult& x : *r.results)
+            rows += qint64(x.jobs.size());
+    }
+    for (const RecordedSweep& sw : changes.sweeps) // every point has a "feasible" (so do gains)
+        rows += 1 + qint64(sw.sweepJson.count("\"feasible\""));
+    Transaction t(db);
+    if (Status s = t.begin(path); !s)
+        return s.error();
+    Writer w(db, path, feedback, rows);
+    SaveReport report;
+    for (const Scenario& s : changes.addScenarios) {
+        auto id = w.scenario(s);
+        if (!id)
+            return id.error();
+        report.scenarioIds.push_back(id.value());
+    }
+    for (const auto& [id, s] : changes.replaceScenarios)
+        if (Status st = w.replace(id, s); !st)
+            return st.error();
+    for (const RunsRef& r : runs) {
+        // The scenario is serialised once for its row, its content hash and its history.
+        const ScenarioForms own = r.forms ? ScenarioForms() : ScenarioForms::of(*r.scenario);
+        const ScenarioForms& forms = r.forms ? *r.forms : own;
+        Result<qint64> sid = r.scenarioId;
+        if (r.addedIndex >= 0 && std::size_t(r.addedIndex) < report.scenarioIds.size())
+            sid = report.scenarioIds[std::size_t(r.addedIndex)];
+        else if (r.scenarioId == 0)
+            sid = w.scenario(*r.scenario, &forms);
+        if (!sid)
+            return sid.error();
+        const QString& hash = forms.contentHash;
+        std::optional<qint64> firstRun;
+        for (const RunResult& x : *r.results) {
+            auto rid = w.run(sid.value(), hash, x);
+            if (!rid)
+                return rid.error();
+            report.runIds.push_back(rid.value());
+            if (!firstRun)
+                firstRun = rid.value();
+        }
+        if (r.addHistory) {
+            auto added = w.history(*r.scenario, r.scenario->jobs, firstRun, &forms);
+            if (!added)
+                return added.error();
+            report.historyAdded += added.value();
+        }
+    }
+    if (changes.gpuTypes)
+        if (Status st = w.gpuTypes(*changes.gpuTypes); !st)
+            return st.error();
+    for (const RecordedSweep& sw : changes.sweeps) {
+        Result<qint64> sid = sw.scenarioId;
+        if (sw.addedIndex >= 0 && std::size_t(sw.addedIndex) < report.scenarioIds.size())
+            sid = report.scenarioIds[std::size_t(sw.addedIndex)];
+        else if (sw.scenarioId == 0)
+            sid = w.scenario(sw.base);
+        if (!sid)
+            return sid.error();
+        auto id = w.sweep(sid.value(), sw.sweepJson);
+        if (!id)
+            return id.error();
+        report.sweepIds.push_back(id.value());
+    }
+    if (feedback && feedback->cancelled())
+        return Error::cancelled();
+    if (Status s = t.commit(path); !s)
+        return s.error();
+    return report;
+}
 
 // Creates a new project at path without ever exposing a half-made file: it is built under a
 // temporary name and linked into place (which fails if path appeared meanwhile).
@@ -897,11 +913,14 @@ Status ProjectStore::replaceScenario(qint64 id, const Scenario& scenario)
 
 Result<std::vector<qint64>> ProjectStore::recordRuns(const Scenario& scenario,
                                                      const std::vector<RunResult>& results,
-                                                     bool addHistory, Feedback* feedback)
+                                                     bool addHistory, Feedback* feedback,
+                                                     const ScenarioForms* forms)
 {
-    ProjectChanges c;
-    c.runs.push_back({scenario, results, addHistory});
-    auto r = save(c, feedback);
+    if (Status s = checkWritable(); !s)
+        return s.error();
+    const RunsRef runs{&scenario, &results, addHistory, 0, -1, forms};
+    auto r = applyChanges(QSqlDatabase::database(m_connection, false), m_path, ProjectChanges(),
+                          {runs}, feedback);
     if (!r)
         return r.error();
     return r.value().runIds;
@@ -938,77 +957,13 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
 {
     if (Status s = checkWritable(); !s)
         return s.error();
-    qint64 rows = qint64(changes.addScenarios.size() + changes.replaceScenarios.size()) + 1;
-    for (const RecordedRuns& r : changes.runs) {
-        rows += 1 + (r.addHistory ? qint64(r.scenario.jobs.size()) : 0);
-        for (const RunResult& x : r.results)
-            rows += qint64(x.jobs.size());
-    }
-    for (const RecordedSweep& sw : changes.sweeps) // every point has a "feasible" (so do gains)
-        rows += 1 + qint64(sw.sweepJson.count("\"feasible\""));
-    QSqlDatabase db = QSqlDatabase::database(m_connection, false);
-    Transaction t(db);
-    if (Status s = t.begin(m_path); !s)
-        return s.error();
-    Writer w(db, m_path, feedback, rows);
-    SaveReport report;
-    for (const Scenario& s : changes.addScenarios) {
-        auto id = w.scenario(s);
-        if (!id)
-            return id.error();
-        report.scenarioIds.push_back(id.value());
-    }
-    for (const auto& [id, s] : changes.replaceScenarios)
-        if (Status st = w.replace(id, s); !st)
-            return st.error();
-    for (const RecordedRuns& r : changes.runs) {
-        // The scenario is serialised once for its row, its content hash and its history.
-        const ScenarioForms forms = ScenarioForms::of(r.scenario);
-        Result<qint64> sid = r.scenarioId;
-        if (r.addedIndex >= 0 && std::size_t(r.addedIndex) < report.scenarioIds.size())
-            sid = report.scenarioIds[std::size_t(r.addedIndex)];
-        else if (r.scenarioId == 0)
-            sid = w.scenario(r.scenario, &forms);
-        if (!sid)
-            return sid.error();
-        const QString& hash = forms.contentHash;
-        std::optional<qint64> firstRun;
-        for (const RunResult& x : r.results) {
-            auto rid = w.run(sid.value(), hash, x);
-            if (!rid)
-                return rid.error();
-            report.runIds.push_back(rid.value());
-            if (!firstRun)
-                firstRun = rid.value();
-        }
-        if (r.addHistory) {
-            auto added = w.history(r.scenario, r.scenario.jobs, firstRun, &forms);
-            if (!added)
-                return added.error();
-            report.historyAdded += added.value();
-        }
-    }
-    if (changes.gpuTypes)
-        if (Status st = w.gpuTypes(*changes.gpuTypes); !st)
-            return st.error();
-    for (const RecordedSweep& sw : changes.sweeps) {
-        Result<qint64> sid = sw.scenarioId;
-        if (sw.addedIndex >= 0 && std::size_t(sw.addedIndex) < report.scenarioIds.size())
-            sid = report.scenarioIds[std::size_t(sw.addedIndex)];
-        else if (sw.scenarioId == 0)
-            sid = w.scenario(sw.base);
-        if (!sid)
-            return sid.error();
-        auto id = w.sweep(sid.value(), sw.sweepJson);
-        if (!id)
-            return id.error();
-        report.sweepIds.push_back(id.value());
-    }
-    if (feedback && feedback->cancelled())
-        return Error::cancelled();
-    if (Status s = t.commit(m_path); !s)
-        return s.error();
-    return report;
+    std::vector<RunsRef> runs;
+    runs.reserve(changes.runs.size());
+    for (const RecordedRuns& r : changes.runs)
+        runs.push_back(
+            {&r.scenario, &r.results, r.addHistory, r.scenarioId, r.addedIndex, nullptr});
+    return applyChanges(QSqlDatabase::database(m_connection, false), m_path, changes, runs,
+                        feedback);
 }
 
 Result<qint64> ProjectStore::addSweep(const Scenario& base, const QByteArray& sweepJson,
@@ -1190,7 +1145,7 @@ Result<std::vector<Job>> ProjectStore::history() const
     auto read = [&](QJsonObject doc, const QJsonArray& jobs,
                     const QString& source) -> Result<std::vector<Job>> {
         doc.insert(QStringLiteral("jobs"), jobs);
-        auto r = ScenarioReader::readJson(canonical(doc), source);
+        auto r = ScenarioReader::readJson(ScenarioForms::canonical(doc), source);
         if (!r)
             return Error::invalid(r.error().message);
         if (r.value().jobs.size() != std::size_t(jobs.size()))

@@ -4,6 +4,7 @@
 #include "model/job.h"
 #include "model/scenario.h"
 #include "projectchanges.h"
+#include "scenarioforms.h"
 #include "sim/jobrecord.h"
 #include "storedrun.h"
 #include "storedscenario.h"
@@ -64,10 +65,12 @@ public:
     Status replaceScenario(qint64 id, const Scenario& scenario);
 
     /// Records the runs of scenario (adding it if needed) and, with addHistory, its finished
-    /// jobs to the history; one transaction. Returns the run ids.
+    /// jobs to the history; one transaction. forms, when given, are scenario's, computed ahead
+    /// (ScenarioForms::ahead, while the runs went on). Returns the run ids.
     Result<std::vector<qint64>> recordRuns(const Scenario& scenario,
                                            const std::vector<RunResult>& results,
-                                           bool addHistory = true, Feedback* feedback = nullptr);
+                                           bool addHistory = true, Feedback* feedback = nullptr,
+                                           const ScenarioForms* forms = nullptr);
     /// Every recorded run, by id.
     Result<std::vector<StoredRun>> runs() const;
     /// The per-job results of run id, in scenario order.

@@ -8,6 +8,7 @@
 #include "run/runner.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
+#include "storage/scenarioforms.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -33,6 +34,7 @@ using gantry::RunResult;
 using gantry::Scenario;
 using gantry::storage::ProjectSchema;
 using gantry::storage::ProjectStore;
+using gantry::storage::ScenarioForms;
 
 namespace {
 
@@ -226,6 +228,8 @@ private Q_SLOTS:
     void init();
     void canonicalJsonEqualsQtJson_data();
     void canonicalJsonEqualsQtJson();
+    void formsAheadRecordTheSame_data();
+    void formsAheadRecordTheSame();
     void createAndReopen_data();
     void createAndReopen();
     void migrateFromFixture_data();
@@ -894,6 +898,55 @@ void TstProjectStore::failedSweepSaveChangesNothing()
     if (how == "read-only")
         QCOMPARE(checksum(file), sum);
     QCOMPARE(snapshot(file), before);
+}
+
+void TstProjectStore::formsAheadRecordTheSame_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<bool>("existing"); // the project holds the scenario and a run already
+    for (const char* f : {"teaching.json", "two-racks.json", "models.json"}) {
+        QTest::newRow(qPrintable(QStringLiteral("%1, new project").arg(f))) << f << false;
+        QTest::newRow(qPrintable(QStringLiteral("%1, existing").arg(f))) << f << true;
+    }
+}
+
+// The forms the command line makes while a run goes on (ScenarioForms::ahead) are of()'s, with
+// the compressed document and the jobs' keys ready; a project recorded with them holds what one
+// recorded without them holds.
+void TstProjectStore::formsAheadRecordTheSame()
+{
+    QFETCH(QString, scenario);
+    QFETCH(bool, existing);
+    const Scenario s = sample(scenario);
+    std::future<ScenarioForms> future = ScenarioForms::ahead(s);
+    const RunResult run = runOf(s, QStringLiteral("asrpt"));
+    const ScenarioForms ahead = future.get();
+    const ScenarioForms plain = ScenarioForms::of(s);
+    QCOMPARE(ahead.compact, plain.compact);
+    QCOMPARE(ahead.hash, plain.hash);
+    QCOMPARE(ahead.contentHash, plain.contentHash);
+    QVERIFY(ahead.jobs == plain.jobs);
+    QCOMPARE(ahead.compressedCompact(), plain.compressedCompact());
+    QCOMPARE(ahead.jobKeys.size(), qsizetype(s.jobs.size()) * ScenarioForms::JobKeySize);
+    for (std::size_t i = 0; i < s.jobs.size(); ++i)
+        QCOMPARE(ahead.jobKey(i), plain.jobKey(i));
+
+    QString snapshots[2];
+    for (int withForms = 0; withForms < 2; ++withForms) {
+        const QString file = path(QStringLiteral("p%1.gantry").arg(withForms));
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        if (existing)
+            QVERIFY(store.value()->recordRuns(s, {run}));
+        auto ids = store.value()->recordRuns(s, {run}, true, nullptr, withForms ? &ahead : nullptr);
+        QVERIFY2(ids, ids ? "" : qPrintable(ids.error().message));
+        const auto runs = store.value()->runs().value();
+        for (const auto& r : runs)
+            snapshots[withForms] += r.scenarioHash + QLatin1Char('\n');
+        store.value().reset();
+        snapshots[withForms] += snapshot(file);
+    }
+    QCOMPARE(snapshots[1], snapshots[0]);
 }
 
 void TstProjectStore::canonicalJsonEqualsQtJson_data()

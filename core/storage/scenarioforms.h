@@ -1,0 +1,53 @@
+#pragma once
+
+#include "model/scenario.h"
+
+#include <QByteArray>
+#include <QJsonObject>
+#include <QString>
+
+#include <future>
+#include <vector>
+
+namespace gantry::storage {
+
+/// One scenario's canonical JSON, its hashes and its jobs' canonical JSON, serialised once per
+/// save: the scenario row, both hashes and the history all use them. The compact JSON of an
+/// object is its members, in key order, joined by commas, so the document is put together from
+/// its members (the jobs from each job's own JSON), the same bytes as QJsonDocument's compact
+/// form of the whole document.
+struct ScenarioForms
+{
+    /// The first bytes of a job's SHA-256 the history keeps identical jobs once by.
+    static constexpr int JobKeySize = 16;
+
+    QJsonObject context;          ///< the document without its jobs
+    std::vector<QByteArray> jobs; ///< each job's canonical JSON, in order
+    QByteArray compact;           ///< the whole document's canonical JSON (stored, compressed)
+    QString hash;                 ///< ProjectStore::scenarioHash
+    QString contentHash;          ///< ProjectStore::contentHash (the name left out)
+    /// Filled by ahead() only (empty: computed when needed): compact, zlib-compressed as the
+    /// scenario row stores it, and the jobs' keys (JobKeySize bytes each, in order).
+    QByteArray compressed;
+    QByteArray jobKeys;
+
+    /// The forms of s.
+    static ScenarioForms of(const Scenario& s);
+    /// of(s) with compressed and jobKeys, computed on another thread while the caller goes on
+    /// (a run, say); s must stay alive and unchanged until the future is ready.
+    static std::future<ScenarioForms> ahead(const Scenario& s);
+
+    /// compact as the scenario row stores it: compressed when filled, else compressed now.
+    QByteArray compressedCompact() const;
+    /// Job i's key: jobKeys' when filled, else hashed now.
+    QByteArray jobKey(std::size_t i) const;
+
+    /// QJsonDocument's compact JSON of o (keys sorted): the canonical form.
+    static QByteArray canonical(const QJsonObject& o);
+    /// SHA-256 of b, in hexadecimal.
+    static QString sha256(const QByteArray& b);
+    /// The zlib level of stored JSON: nearly level 6's size at a fraction of the time.
+    static constexpr int CompressionLevel = 1;
+};
+
+} // namespace gantry::storage
