@@ -21,21 +21,35 @@ int JobRecord::*const Ints[] = {&JobRecord::gpus, &JobRecord::servers, &JobRecor
 double JobRecord::*const MoreDoubles[] = {&JobRecord::predictedIterations, &JobRecord::iterations,
                                           &JobRecord::gpuSeconds, &JobRecord::crossServerBytes};
 
-void putU32(QByteArray& out, quint32 v)
+// Writes little-endian values into a buffer sized beforehand.
+class Writer
 {
-    const quint32 le = qToLittleEndian(v);
-    out.append(reinterpret_cast<const char*>(&le), 4);
-}
-
-void putDoubles(QByteArray& out, const std::vector<JobRecord>& jobs, double JobRecord::*field)
-{
-    for (const JobRecord& j : jobs) {
-        quint64 bits = 0;
-        std::memcpy(&bits, &(j.*field), 8);
-        bits = qToLittleEndian(bits);
-        out.append(reinterpret_cast<const char*>(&bits), 8);
+public:
+    explicit Writer(char* at) : m_at(at) {}
+    void bytes(const void* from, std::size_t n)
+    {
+        std::memcpy(m_at, from, n);
+        m_at += n;
     }
-}
+    void u32(quint32 v)
+    {
+        const quint32 le = qToLittleEndian(v);
+        bytes(&le, 4);
+    }
+    void doubles(const std::vector<JobRecord>& jobs, double JobRecord::*field)
+    {
+        for (const JobRecord& j : jobs) {
+            quint64 bits = 0;
+            std::memcpy(&bits, &(j.*field), 8);
+            bits = qToLittleEndian(bits);
+            bytes(&bits, 8);
+        }
+    }
+    const char* at() const { return m_at; }
+
+private:
+    char* m_at;
+};
 
 // A bounds-checked reader over the decompressed bytes.
 class Reader
@@ -88,22 +102,29 @@ bool takeDoubles(Reader& r, std::vector<JobRecord>& jobs, double JobRecord::*fie
 
 QByteArray JobRecordCodec::encode(const std::vector<JobRecord>& jobs)
 {
-    QByteArray raw;
-    raw.reserve(qsizetype(8 + jobs.size() * (16 + 9 * 8 + 3 * 4)));
-    raw.append(Magic, 4);
-    putU32(raw, quint32(jobs.size()));
+    std::vector<QByteArray> ids;
+    ids.reserve(jobs.size());
+    qsizetype size = 8 + qsizetype(jobs.size()) * (4 + 9 * 8 + 3 * 4);
     for (const JobRecord& j : jobs) {
-        const QByteArray id = j.id.toUtf8();
-        putU32(raw, quint32(id.size()));
-        raw.append(id);
+        ids.push_back(j.id.toUtf8());
+        size += ids.back().size();
+    }
+    QByteArray raw(size, Qt::Uninitialized);
+    Writer w(raw.data());
+    w.bytes(Magic, 4);
+    w.u32(quint32(jobs.size()));
+    for (const QByteArray& id : ids) {
+        w.u32(quint32(id.size()));
+        w.bytes(id.constData(), std::size_t(id.size()));
     }
     for (auto field : Doubles)
-        putDoubles(raw, jobs, field);
+        w.doubles(jobs, field);
     for (auto field : Ints)
         for (const JobRecord& j : jobs)
-            putU32(raw, quint32(j.*field));
+            w.u32(quint32(j.*field));
     for (auto field : MoreDoubles)
-        putDoubles(raw, jobs, field);
+        w.doubles(jobs, field);
+    Q_ASSERT(w.at() == raw.constData() + raw.size());
     return qCompress(raw, CompressionLevel);
 }
 
