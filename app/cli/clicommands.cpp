@@ -10,6 +10,7 @@
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "projectcommand.h"
+#include "projectrecording.h"
 #include "run/batchrunner.h"
 #include "run/runner.h"
 #include "sim/schedulerecorder.h"
@@ -93,9 +94,15 @@ Status applyProjectOptions(const CliArgs& a, RunConfig& config)
             return jobs.error();
         config.history = std::move(jobs).value();
     }
-    if (auto p = a.value(QStringLiteral("project")))
-        return ProjectCommand::check(*p);
     return {};
+}
+
+// With --project, the recording checked before the runs (see ProjectRecording); null without.
+Result<std::unique_ptr<ProjectRecording>> startRecording(const CliArgs& a, const Scenario& scenario)
+{
+    if (auto p = a.value(QStringLiteral("project")))
+        return ProjectRecording::start(*p, scenario);
+    return std::unique_ptr<ProjectRecording>();
 }
 
 QString fmt(double v, int prec = 1)
@@ -214,20 +221,16 @@ int CliCommands::run(const QStringList& args)
     std::vector<sim::SimObserver*> observers;
     if (dir)
         observers.push_back(&recorder);
-    // With --project, the scenario's stored forms are made on another core while it runs.
-    const auto project = a.value().value(QStringLiteral("project"));
-    std::future<storage::ScenarioForms> forms;
-    if (project)
-        forms = storage::ScenarioForms::ahead(scenario.value());
+    auto recording = startRecording(a.value(), scenario.value());
+    if (!recording)
+        return fail(recording.error());
     auto ran = Runner::run(scenario.value(), config.value(), nullptr, observers);
     if (!ran)
         return fail(ran.error());
     const std::vector<RunResult> results{std::move(ran).value()};
     const RunResult& result = results.front();
-    if (project)
-        if (Status s =
-                ProjectCommand::record(*project, scenario.value(), results, std::move(forms));
-            !s)
+    if (recording.value())
+        if (Status s = recording.value()->record(results); !s)
             return fail(s.error());
     if (dir) {
         QJsonObject given{{"scenario_file", a.value().positional().front()}};
@@ -295,11 +298,9 @@ int CliCommands::compare(const QStringList& args)
         configs.push_back(std::move(c));
     }
     // The first failing policy's error, as when the runs went one after another.
-    // With --project, the scenario's stored forms are made on another core while it runs.
-    const auto project = a.value().value(QStringLiteral("project"));
-    std::future<storage::ScenarioForms> forms;
-    if (project)
-        forms = storage::ScenarioForms::ahead(scenario.value());
+    auto recording = startRecording(a.value(), scenario.value());
+    if (!recording)
+        return fail(recording.error());
     auto batch = BatchRunner::run(BatchRunner::items(scenario.value(), configs), options);
     if (!batch)
         return fail(batch.error());
@@ -307,10 +308,8 @@ int CliCommands::compare(const QStringList& args)
     results.reserve(batch.value().size());
     for (BatchRun& run : batch.value())
         results.push_back(std::move(run.result));
-    if (project)
-        if (Status s =
-                ProjectCommand::record(*project, scenario.value(), results, std::move(forms));
-            !s)
+    if (recording.value())
+        if (Status s = recording.value()->record(results); !s)
             return fail(s.error());
     if (format == QLatin1String("json"))
         out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact)

@@ -11,8 +11,6 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-#include <optional>
-
 namespace gantry::cli {
 
 using storage::ProjectStore;
@@ -34,16 +32,6 @@ Result<std::vector<Job>> ProjectCommand::loadHistory(const QString& path)
     if (!store)
         return store.error();
     return store.value()->history();
-}
-
-Status ProjectCommand::check(const QString& path)
-{
-    if (!QFileInfo::exists(path))
-        return {};
-    auto store = ProjectStore::open(path, ProjectStore::OpenMode::Existing);
-    if (!store)
-        return store.error();
-    return {};
 }
 
 Status ProjectCommand::checkWritable(const QString& path)
@@ -78,25 +66,6 @@ Status ProjectCommand::recordSweep(const QString& path, const Scenario& base,
         return id.error();
     QTextStream err(stderr);
     err << "gantry-cli: stored the sweep as sweep " << id.value() << " in " << path << Qt::endl;
-    return {};
-}
-
-Status ProjectCommand::record(const QString& path, const Scenario& scenario,
-                              const std::vector<RunResult>& results,
-                              std::future<storage::ScenarioForms> forms)
-{
-    auto store = ProjectStore::open(path, ProjectStore::OpenMode::CreateIfMissing);
-    if (!store)
-        return store.error();
-    std::optional<storage::ScenarioForms> ready;
-    if (forms.valid())
-        ready = forms.get();
-    auto ids =
-        store.value()->recordRuns(scenario, results, true, nullptr, ready ? &*ready : nullptr);
-    if (!ids)
-        return ids.error();
-    QTextStream err(stderr);
-    err << "gantry-cli: recorded " << ids.value().size() << " run(s) in " << path << Qt::endl;
     return {};
 }
 

@@ -6,6 +6,7 @@
 #include "cliargs.h"
 #include "io/scenarioreader.h"
 #include "projectcommand.h"
+#include "projectrecording.h"
 #include "report/reportbuilder.h"
 #include "run/productdefaults.h"
 
@@ -111,22 +112,19 @@ int run(const QStringList& args)
             return fail(jobs.error());
         config.value().history = std::move(jobs).value();
     }
-    const auto project = a.value(QStringLiteral("project"));
-    if (project)
-        if (Status s = ProjectCommand::check(*project); !s)
-            return fail(s.error());
+    std::unique_ptr<ProjectRecording> recording;
+    if (const auto project = a.value(QStringLiteral("project"))) {
+        auto started = ProjectRecording::start(*project, scenario.value());
+        if (!started)
+            return fail(started.error());
+        recording = std::move(started).value();
+    }
 
-    // With --project, the scenario's stored forms are made on another core while it runs.
-    std::future<storage::ScenarioForms> forms;
-    if (project)
-        forms = storage::ScenarioForms::ahead(scenario.value());
     auto input = ReportBuilder::run(scenario.value(), config.value(), policies);
     if (!input)
         return fail(input.error());
-    if (project)
-        if (Status s = ProjectCommand::record(*project, scenario.value(), input.value().runs,
-                                              std::move(forms));
-            !s)
+    if (recording)
+        if (Status s = recording->record(input.value().runs); !s)
             return fail(s.error());
     if (a.flag(QStringLiteral("sensitivity"))) {
         options.sensitivity = true;
