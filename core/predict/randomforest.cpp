@@ -1,10 +1,11 @@
 #include "predict/randomforest.h"
 
+#include "predict/ubjson.h"
+
 #include <xgboost/c_api.h>
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QByteArray>
+#include <QString>
 
 #include <cmath>
 #include <numeric>
@@ -82,44 +83,42 @@ void RandomForest::release()
 bool RandomForest::loadTrees()
 {
     m_native.clear();
+    // The binary (UBJSON) form: the tree arrays come as typed arrays of 32-bit ints and floats,
+    // read without formatting or parsing decimal text.
     bst_ulong length = 0;
     const char* buffer = nullptr;
-    if (XGBoosterSaveModelToBuffer(m_booster, R"({"format": "json"})", &length, &buffer) != 0)
+    if (XGBoosterSaveModelToBuffer(m_booster, R"({"format": "ubj"})", &length, &buffer) != 0)
         return false;
-    const QJsonObject model =
-        QJsonDocument::fromJson(QByteArray::fromRawData(buffer, qsizetype(length)))
-            .object()
-            .value(QStringLiteral("learner"))
-            .toObject()
-            .value(QStringLiteral("gradient_booster"))
-            .toObject()
-            .value(QStringLiteral("model"))
-            .toObject();
-    const QJsonArray trees = model.value(QStringLiteral("trees")).toArray();
-    if (trees.size() != m_trees)
+    const Ubjson doc = Ubjson::parse(buffer, std::size_t(length));
+    const Ubjson& trees =
+        doc.member("learner").member("gradient_booster").member("model").member("trees");
+    if (trees.kind() != Ubjson::Kind::Array || trees.size() != m_trees)
         return false;
     std::vector<std::vector<Node>> native;
-    for (const QJsonValue& t : trees) {
-        const QJsonObject tree = t.toObject();
-        const QJsonArray left = tree.value(QStringLiteral("left_children")).toArray();
-        const QJsonArray right = tree.value(QStringLiteral("right_children")).toArray();
-        const QJsonArray feature = tree.value(QStringLiteral("split_indices")).toArray();
-        const QJsonArray cond = tree.value(QStringLiteral("split_conditions")).toArray();
-        const QJsonArray defaultLeft = tree.value(QStringLiteral("default_left")).toArray();
-        const QJsonArray type = tree.value(QStringLiteral("split_type")).toArray();
-        const qsizetype n = left.size();
+    for (std::int64_t t = 0; t < trees.size(); ++t) {
+        const Ubjson& tree = trees.item(t);
+        const Ubjson& left = tree.member("left_children");
+        const Ubjson& right = tree.member("right_children");
+        const Ubjson& feature = tree.member("split_indices");
+        const Ubjson& cond = tree.member("split_conditions");
+        const Ubjson& defaultLeft = tree.member("default_left");
+        const Ubjson& type = tree.member("split_type");
+        const std::int64_t n = left.size();
         if (n == 0 || right.size() != n || feature.size() != n || cond.size() != n ||
             defaultLeft.size() != n)
             return false;
         std::vector<Node> nodes(static_cast<std::size_t>(n));
-        for (qsizetype i = 0; i < n; ++i) {
+        for (std::int64_t i = 0; i < n; ++i) {
             Node& node = nodes[std::size_t(i)];
-            node.left = std::int32_t(left[i].toInt(-1));
-            node.right = std::int32_t(right[i].toInt(-1));
-            node.feature = std::int32_t(feature[i].toInt(-1));
-            node.cond = float(cond[i].toDouble()); // written as the shortest exact float
-            node.defaultLeft = defaultLeft[i].toInt() != 0;
-            if (type.size() == n && type[i].toInt() != 0)
+            const double l = left.number(i), r = right.number(i), f = feature.number(i);
+            if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(f))
+                return false;
+            node.left = std::int32_t(l);
+            node.right = std::int32_t(r);
+            node.feature = std::int32_t(f);
+            node.cond = float(cond.number(i)); // stored as a 32-bit float: exact
+            node.defaultLeft = defaultLeft.number(i) != 0.0;
+            if (type.size() == n && type.number(i) != 0.0)
                 return false; // categorical splits are never trained here
             const bool leaf = node.left < 0;
             if (!leaf && (node.left >= n || node.right < 0 || node.right >= n || node.feature < 0 ||
