@@ -1,5 +1,6 @@
 #include "predict/randomforest.h"
 
+#include "predict/foresttrainer.h"
 #include "predict/ubjson.h"
 
 #include <xgboost/c_api.h>
@@ -157,8 +158,19 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
         return Error::internal(QStringLiteral("random forest: bad training matrix shape"));
     if (p.trees < 1 || !(p.subsample > 0.0 && p.subsample <= 1.0) ||
         !(p.colsampleByNode > 0.0 && p.colsampleByNode <= 1.0) || p.maxDepth < 0 ||
-        (p.maxDepth == 0 && p.method == TreeMethod::Hist))
+        (p.maxDepth == 0 && p.method != TreeMethod::Exact))
         return Error::invalid(QStringLiteral("random forest: bad hyper-parameters"));
+    const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
+    const float base = float(mean);
+    if (p.method == TreeMethod::Native) {
+        m_native = ForestTrainer::train(x, rows, cols, y, p, base);
+        if (m_native.empty())
+            return Error::internal(QStringLiteral("random forest: training failed"));
+        m_cols = cols;
+        m_trees = p.trees;
+        m_base = base;
+        return {};
+    }
     const int threads = std::max(1, p.threads);
     Matrix m(x.data(), rows, cols, threads);
     if (!m.handle())
@@ -176,8 +188,6 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
     // learning rate by num_parallel_tree; it is set to `trees` so that every stored leaf is the
     // unscaled mean residual (exact for E9) and predict() takes the mean over the trees itself:
     // base + (margin - base) / trees, margin = base + sum of the leaves.
-    const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
-    const float base = float(mean);
     const std::pair<const char*, QByteArray> params[] = {
         {"booster", "gbtree"},
         {"objective", "reg:squarederror"},
@@ -230,7 +240,7 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
 
 std::vector<double> RandomForest::predict(const std::vector<float>& x, int rows) const
 {
-    if (!m_booster || rows <= 0 || x.size() != std::size_t(rows) * std::size_t(m_cols))
+    if (!trained() || rows <= 0 || x.size() != std::size_t(rows) * std::size_t(m_cols))
         return std::vector<double>(std::size_t(std::max(rows, 0)), 0.0);
     return predictRows(x.data(), rows);
 }
@@ -273,7 +283,7 @@ std::vector<double> RandomForest::predictXgboost(const float* x, int rows) const
 
 double RandomForest::predict(const float* row) const
 {
-    if (!m_booster)
+    if (!trained())
         return 0.0;
     return predictRows(row, 1).front();
 }

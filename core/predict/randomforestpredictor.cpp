@@ -11,7 +11,10 @@ RandomForestPredictor::RandomForestPredictor(const Options& options, double defa
 
 QString RandomForestPredictor::name() const
 {
-    return m_options.logTarget ? QStringLiteral("rf:log") : QStringLiteral("rf");
+    const QString base = m_options.forest.method == RandomForest::TreeMethod::Native
+                             ? QStringLiteral("rf-fast")
+                             : QStringLiteral("rf");
+    return m_options.logTarget ? base + QStringLiteral(":log") : base;
 }
 
 void RandomForestPredictor::observe(const Job& job, double trueIterations)
