@@ -110,6 +110,8 @@ private slots:
     void sameOnAnyThreadCount_data();
     void sameOnAnyThreadCount();
     void encoderCodesAndMissing();
+    void encoderFitAppendsEncoding_data();
+    void encoderFitAppendsEncoding();
     void coldStart_data();
     void coldStart();
     void retrainingSchedule_data();
@@ -320,6 +322,77 @@ void TestRandomForest::encoderCodesAndMissing()
     QCOMPARE(enc.code("user", "zed"), 3);
     QCOMPARE(enc.code("user", "bob"), 0);
     QCOMPARE(enc.columnNames(), cols);
+}
+
+void TestRandomForest::encoderFitAppendsEncoding_data()
+{
+    QTest::addColumn<int>("variant");
+    QTest::newRow("strings and numbers") << 0;
+    QTest::newRow("a free feature both string and number") << 1;
+    QTest::newRow("empty strings beside numbers") << 2;
+}
+
+// fit(rows, &encoded) appends exactly what encode() gives for each row after fit(rows), over
+// two fits (the second with new categories), and a categorical column given a number codes
+// the number's 17-digit text.
+void TestRandomForest::encoderFitAppendsEncoding()
+{
+    QFETCH(int, variant);
+    const auto rowsOf = [variant](int first, int count) {
+        std::vector<FeatureEncoder::Raw> rows;
+        for (int i = first; i < first + count; ++i) {
+            Job j = durationJob(QStringLiteral("u%1").arg(i % 3), 100.0, 3600.0 * i);
+            j.features.insert(QStringLiteral("vc"), QStringLiteral("vc%1").arg(i % 4));
+            if (variant == 1) {
+                if (i % 2 == 0)
+                    j.features.insert(QStringLiteral("queue"), QStringLiteral("q%1").arg(i % 5));
+                else
+                    j.features.insert(QStringLiteral("queue"), 0.5 * i);
+            }
+            j.features.insert(QStringLiteral("lr"), 0.01 * i);
+            FeatureEncoder::Raw r = FeatureEncoder::extract(j);
+            if (variant == 2) {
+                r.categories.insert(QStringLiteral("model"), QString()); // empty: the number
+                r.numbers.insert(QStringLiteral("model"), double(i % 2));
+                r.categories.insert(QStringLiteral("dataset"), QString()); // empty, no number
+            }
+            rows.push_back(r);
+        }
+        return rows;
+    };
+    const std::vector<FeatureEncoder::Raw> a = rowsOf(0, 9), b = rowsOf(9, 7);
+    FeatureEncoder twoPass, onePass;
+    std::vector<float> expected, encoded;
+    for (const std::vector<FeatureEncoder::Raw>* rows : {&a, &b}) {
+        twoPass.fit(*rows);
+        for (const FeatureEncoder::Raw& r : *rows) {
+            const std::vector<float> v = twoPass.encode(r);
+            expected.insert(expected.end(), v.begin(), v.end());
+        }
+        onePass.fit(*rows, &encoded);
+    }
+    QCOMPARE(onePass.columnNames(), twoPass.columnNames());
+    QCOMPARE(encoded.size(), expected.size());
+    QCOMPARE(encoded.size(), std::size_t(16 * twoPass.width()));
+    for (std::size_t i = 0; i < encoded.size(); ++i)
+        QVERIFY2((std::isnan(encoded[i]) && std::isnan(expected[i])) || encoded[i] == expected[i],
+                 qPrintable(QStringLiteral("value %1").arg(i)));
+    const QStringList cols = twoPass.columnNames();
+    const int width = twoPass.width();
+    const auto at = [&](int row, const char* column) {
+        return encoded[std::size_t(row * width + cols.indexOf(QLatin1String(column)))];
+    };
+    QCOMPARE(at(10, "vc"), float(twoPass.code("vc", "vc2")));
+    QCOMPARE(at(4, "user"), float(twoPass.code("user", "u1")));
+    QCOMPARE(at(5, "feature:lr"), 0.05f);
+    if (variant == 1) {
+        QCOMPARE(at(2, "feature:queue"), float(twoPass.code("feature:queue", "q2")));
+        QCOMPARE(at(3, "feature:queue"), float(twoPass.code("feature:queue", "1.5")));
+    }
+    if (variant == 2) {
+        QCOMPARE(at(1, "model"), float(twoPass.code("model", "1")));
+        QVERIFY(std::isnan(at(1, "dataset")));
+    }
 }
 
 // ASRPT.md 5 cold start: < 10 samples -> median history -> requested -> default.
