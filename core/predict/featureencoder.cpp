@@ -4,6 +4,7 @@
 
 #include <QSet>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -104,41 +105,90 @@ FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
     return r;
 }
 
+void FeatureEncoder::fixColumns(const std::vector<Raw>& rows)
+{
+    if (m_fitted)
+        return;
+    m_fitted = true;
+    for (const QString& n : fixedCategories())
+        m_columns.push_back({n, true, {}});
+    // Free keys of the first training set, sorted: categorical if any row has a string.
+    QMap<QString, bool> free; // key -> categorical
+    for (const Raw& r : rows) {
+        for (auto it = r.categories.cbegin(); it != r.categories.cend(); ++it)
+            if (it.key().startsWith(kFeature))
+                free[it.key()] = true;
+        for (auto it = r.numbers.cbegin(); it != r.numbers.cend(); ++it)
+            if (it.key().startsWith(kFeature) && !free.contains(it.key()))
+                free[it.key()] = false;
+    }
+    for (auto it = free.cbegin(); it != free.cend(); ++it)
+        if (it.value())
+            m_columns.push_back({it.key(), true, {}});
+    for (const QString& n : fixedNumbers())
+        m_columns.push_back({n, false, {}});
+    for (auto it = free.cbegin(); it != free.cend(); ++it)
+        if (!it.value())
+            m_columns.push_back({it.key(), false, {}});
+    for (std::size_t i = 0; i < m_columns.size(); ++i)
+        m_index.insert(m_columns[i].name, int(i));
+}
+
+// Walks the row's own entries (a few) instead of looking every column up in them: a
+// categorical column takes the row's non-empty string, else its number written with 17
+// digits; a numeric column takes the row's number; anything else is missing.
+template <bool assign, typename Columns>
+void FeatureEncoder::encodeRow(const Raw& raw, float* out, Columns& columns) const
+{
+    const float missing = std::numeric_limits<float>::quiet_NaN();
+    const int width = int(columns.size());
+    std::fill(out, out + width, missing);
+    const auto codeOf = [](auto& c, const QString& v) {
+        if constexpr (assign) {
+            const auto it = c.codes.constFind(v);
+            if (it != c.codes.cend())
+                return it.value();
+            const int code = int(c.codes.size());
+            c.codes.insert(v, code);
+            return code;
+        }
+        return c.codes.value(v, -1);
+    };
+    for (auto it = raw.categories.cbegin(); it != raw.categories.cend(); ++it) {
+        const int i = m_index.value(it.key(), -1);
+        if (i < 0 || !columns[std::size_t(i)].categorical || it.value().isEmpty())
+            continue;
+        out[i] = float(codeOf(columns[std::size_t(i)], it.value()));
+    }
+    for (auto it = raw.numbers.cbegin(); it != raw.numbers.cend(); ++it) {
+        const int i = m_index.value(it.key(), -1);
+        if (i < 0)
+            continue;
+        auto& c = columns[std::size_t(i)];
+        if (!c.categorical)
+            out[i] = float(it.value());
+        else if (raw.categories.value(it.key()).isEmpty())
+            out[i] = float(codeOf(c, QString::number(it.value(), 'g', 17)));
+    }
+}
+
 void FeatureEncoder::fit(const std::vector<Raw>& rows)
 {
-    if (!m_fitted) {
-        m_fitted = true;
-        for (const QString& n : fixedCategories())
-            m_columns.push_back({n, true, {}});
-        // Free keys of the first training set, sorted: categorical if any row has a string.
-        QMap<QString, bool> free; // key -> categorical
-        for (const Raw& r : rows) {
-            for (auto it = r.categories.cbegin(); it != r.categories.cend(); ++it)
-                if (it.key().startsWith(kFeature))
-                    free[it.key()] = true;
-            for (auto it = r.numbers.cbegin(); it != r.numbers.cend(); ++it)
-                if (it.key().startsWith(kFeature) && !free.contains(it.key()))
-                    free[it.key()] = false;
-        }
-        for (auto it = free.cbegin(); it != free.cend(); ++it)
-            if (it.value())
-                m_columns.push_back({it.key(), true, {}});
-        for (const QString& n : fixedNumbers())
-            m_columns.push_back({n, false, {}});
-        for (auto it = free.cbegin(); it != free.cend(); ++it)
-            if (!it.value())
-                m_columns.push_back({it.key(), false, {}});
-    }
+    fixColumns(rows);
+    std::vector<float> row(m_columns.size());
+    for (const Raw& r : rows)
+        encodeRow<true>(r, row.data(), m_columns);
+}
+
+void FeatureEncoder::fit(const std::vector<Raw>& rows, std::vector<float>* encoded)
+{
+    fixColumns(rows);
+    const std::size_t width = m_columns.size();
+    std::size_t at = encoded->size();
+    encoded->resize(at + rows.size() * width);
     for (const Raw& r : rows) {
-        for (Column& c : m_columns) {
-            if (!c.categorical)
-                continue;
-            QString v = r.categories.value(c.name);
-            if (v.isEmpty() && r.numbers.contains(c.name))
-                v = QString::number(r.numbers.value(c.name), 'g', 17);
-            if (!v.isEmpty() && !c.codes.contains(v))
-                c.codes.insert(v, int(c.codes.size()));
-        }
+        encodeRow<true>(r, encoded->data() + at, m_columns);
+        at += width;
     }
 }
 
@@ -160,19 +210,7 @@ int FeatureEncoder::code(const QString& column, const QString& value) const
 
 void FeatureEncoder::encode(const Raw& raw, float* out) const
 {
-    const float missing = std::numeric_limits<float>::quiet_NaN();
-    for (std::size_t i = 0; i < m_columns.size(); ++i) {
-        const Column& c = m_columns[i];
-        if (c.categorical) {
-            QString v = raw.categories.value(c.name);
-            if (v.isEmpty() && raw.numbers.contains(c.name))
-                v = QString::number(raw.numbers.value(c.name), 'g', 17);
-            out[i] = v.isEmpty() ? missing : float(c.codes.value(v, -1));
-        } else {
-            const auto it = raw.numbers.constFind(c.name);
-            out[i] = it == raw.numbers.cend() ? missing : float(it.value());
-        }
-    }
+    encodeRow<false>(raw, out, m_columns);
 }
 
 std::vector<float> FeatureEncoder::encode(const Raw& raw) const

@@ -2,6 +2,7 @@
 
 #include "model/job.h"
 
+#include <QHash>
 #include <QMap>
 #include <QString>
 #include <QStringList>
@@ -34,6 +35,9 @@ public:
     /// Fixes the columns on the first call; every call assigns codes to the categories of rows
     /// not seen before, in row order. O(rows x columns x log).
     void fit(const std::vector<Raw>& rows);
+    /// fit(rows), then appends the width() values of each row to *encoded (the same values as
+    /// encode() after the fit), in one pass. O(rows x features).
+    void fit(const std::vector<Raw>& rows, std::vector<float>* encoded);
     /// True once fit() was called.
     bool fitted() const { return m_fitted; }
     /// Number of columns (0 before fit()).
@@ -42,7 +46,7 @@ public:
     QStringList columnNames() const;
     /// Ordinal code of value in categorical column, -1 if unseen or not a categorical column.
     int code(const QString& column, const QString& value) const;
-    /// Writes width() values for raw to out. O(columns x log).
+    /// Writes width() values for raw to out. O(columns + features).
     void encode(const Raw& raw, float* out) const;
     /// The width() values for raw.
     std::vector<float> encode(const Raw& raw) const;
@@ -55,7 +59,13 @@ private:
         QMap<QString, int> codes; // categorical: value -> ordinal code
     };
 
+    void fixColumns(const std::vector<Raw>& rows);
+    // The values of raw into out (width() of them); with assign, unseen categories get codes.
+    template <bool assign, typename Columns>
+    void encodeRow(const Raw& raw, float* out, Columns& columns) const;
+
     std::vector<Column> m_columns;
+    QHash<QString, int> m_index; // column name -> position
     bool m_fitted = false;
 };
 

@@ -29,7 +29,8 @@ void makeRows(Rng& rng, int rows, int cols, std::vector<float>& x, std::vector<f
 
 } // namespace
 
-ForestBenchmark::Result ForestBenchmark::run(int rows, int features, std::uint64_t seed)
+ForestBenchmark::Result ForestBenchmark::run(int rows, int features, std::uint64_t seed,
+                                             RandomForest::TreeMethod method)
 {
     Result res;
     res.rows = std::max(1, rows);
@@ -42,6 +43,7 @@ ForestBenchmark::Result ForestBenchmark::run(int rows, int features, std::uint64
 
     RandomForest forest;
     RandomForest::Params params;
+    params.method = method;
     params.seed = seed;
     QElapsedTimer timer;
     timer.start();

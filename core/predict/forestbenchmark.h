@@ -1,5 +1,7 @@
 #pragma once
 
+#include "predict/randomforest.h"
+
 #include <cstdint>
 
 namespace gantry::predict {
@@ -20,8 +22,10 @@ public:
         double testR2 = 0.0;   ///< R^2 on rows / 4 held-out rows
         bool ok = false;       ///< false if training failed
     };
-    /// Trains on rows x features (features >= 5) synthetic rows drawn from seed. O(train).
-    static Result run(int rows = 20000, int features = 10, std::uint64_t seed = 0);
+    /// Trains on rows x features (features >= 5) synthetic rows drawn from seed, with the given
+    /// training (xgboost's hist for `rf`, Native for `rf-fast`). O(train).
+    static Result run(int rows = 20000, int features = 10, std::uint64_t seed = 0,
+                      RandomForest::TreeMethod method = RandomForest::TreeMethod::Hist);
 };
 
 } // namespace gantry::predict

@@ -1,10 +1,12 @@
 #include "predict/randomforest.h"
 
+#include "predict/foresttrainer.h"
+#include "predict/ubjson.h"
+
 #include <xgboost/c_api.h>
 
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
+#include <QByteArray>
+#include <QString>
 
 #include <cmath>
 #include <numeric>
@@ -82,44 +84,42 @@ void RandomForest::release()
 bool RandomForest::loadTrees()
 {
     m_native.clear();
+    // The binary (UBJSON) form: the tree arrays come as typed arrays of 32-bit ints and floats,
+    // read without formatting or parsing decimal text.
     bst_ulong length = 0;
     const char* buffer = nullptr;
-    if (XGBoosterSaveModelToBuffer(m_booster, R"({"format": "json"})", &length, &buffer) != 0)
+    if (XGBoosterSaveModelToBuffer(m_booster, R"({"format": "ubj"})", &length, &buffer) != 0)
         return false;
-    const QJsonObject model =
-        QJsonDocument::fromJson(QByteArray::fromRawData(buffer, qsizetype(length)))
-            .object()
-            .value(QStringLiteral("learner"))
-            .toObject()
-            .value(QStringLiteral("gradient_booster"))
-            .toObject()
-            .value(QStringLiteral("model"))
-            .toObject();
-    const QJsonArray trees = model.value(QStringLiteral("trees")).toArray();
-    if (trees.size() != m_trees)
+    const Ubjson doc = Ubjson::parse(buffer, std::size_t(length));
+    const Ubjson& trees =
+        doc.member("learner").member("gradient_booster").member("model").member("trees");
+    if (trees.kind() != Ubjson::Kind::Array || trees.size() != m_trees)
         return false;
     std::vector<std::vector<Node>> native;
-    for (const QJsonValue& t : trees) {
-        const QJsonObject tree = t.toObject();
-        const QJsonArray left = tree.value(QStringLiteral("left_children")).toArray();
-        const QJsonArray right = tree.value(QStringLiteral("right_children")).toArray();
-        const QJsonArray feature = tree.value(QStringLiteral("split_indices")).toArray();
-        const QJsonArray cond = tree.value(QStringLiteral("split_conditions")).toArray();
-        const QJsonArray defaultLeft = tree.value(QStringLiteral("default_left")).toArray();
-        const QJsonArray type = tree.value(QStringLiteral("split_type")).toArray();
-        const qsizetype n = left.size();
+    for (std::int64_t t = 0; t < trees.size(); ++t) {
+        const Ubjson& tree = trees.item(t);
+        const Ubjson& left = tree.member("left_children");
+        const Ubjson& right = tree.member("right_children");
+        const Ubjson& feature = tree.member("split_indices");
+        const Ubjson& cond = tree.member("split_conditions");
+        const Ubjson& defaultLeft = tree.member("default_left");
+        const Ubjson& type = tree.member("split_type");
+        const std::int64_t n = left.size();
         if (n == 0 || right.size() != n || feature.size() != n || cond.size() != n ||
             defaultLeft.size() != n)
             return false;
         std::vector<Node> nodes(static_cast<std::size_t>(n));
-        for (qsizetype i = 0; i < n; ++i) {
+        for (std::int64_t i = 0; i < n; ++i) {
             Node& node = nodes[std::size_t(i)];
-            node.left = std::int32_t(left[i].toInt(-1));
-            node.right = std::int32_t(right[i].toInt(-1));
-            node.feature = std::int32_t(feature[i].toInt(-1));
-            node.cond = float(cond[i].toDouble()); // written as the shortest exact float
-            node.defaultLeft = defaultLeft[i].toInt() != 0;
-            if (type.size() == n && type[i].toInt() != 0)
+            const double l = left.number(i), r = right.number(i), f = feature.number(i);
+            if (!std::isfinite(l) || !std::isfinite(r) || !std::isfinite(f))
+                return false;
+            node.left = std::int32_t(l);
+            node.right = std::int32_t(r);
+            node.feature = std::int32_t(f);
+            node.cond = float(cond.number(i)); // stored as a 32-bit float: exact
+            node.defaultLeft = defaultLeft.number(i) != 0.0;
+            if (type.size() == n && type.number(i) != 0.0)
                 return false; // categorical splits are never trained here
             const bool leaf = node.left < 0;
             if (!leaf && (node.left >= n || node.right < 0 || node.right >= n || node.feature < 0 ||
@@ -158,8 +158,19 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
         return Error::internal(QStringLiteral("random forest: bad training matrix shape"));
     if (p.trees < 1 || !(p.subsample > 0.0 && p.subsample <= 1.0) ||
         !(p.colsampleByNode > 0.0 && p.colsampleByNode <= 1.0) || p.maxDepth < 0 ||
-        (p.maxDepth == 0 && p.method == TreeMethod::Hist))
+        (p.maxDepth == 0 && p.method != TreeMethod::Exact))
         return Error::invalid(QStringLiteral("random forest: bad hyper-parameters"));
+    const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
+    const float base = float(mean);
+    if (p.method == TreeMethod::Native) {
+        m_native = ForestTrainer::train(x, rows, cols, y, p, base);
+        if (m_native.empty())
+            return Error::internal(QStringLiteral("random forest: training failed"));
+        m_cols = cols;
+        m_trees = p.trees;
+        m_base = base;
+        return {};
+    }
     const int threads = std::max(1, p.threads);
     Matrix m(x.data(), rows, cols, threads);
     if (!m.handle())
@@ -177,8 +188,6 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
     // learning rate by num_parallel_tree; it is set to `trees` so that every stored leaf is the
     // unscaled mean residual (exact for E9) and predict() takes the mean over the trees itself:
     // base + (margin - base) / trees, margin = base + sum of the leaves.
-    const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
-    const float base = float(mean);
     const std::pair<const char*, QByteArray> params[] = {
         {"booster", "gbtree"},
         {"objective", "reg:squarederror"},
@@ -231,7 +240,7 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
 
 std::vector<double> RandomForest::predict(const std::vector<float>& x, int rows) const
 {
-    if (!m_booster || rows <= 0 || x.size() != std::size_t(rows) * std::size_t(m_cols))
+    if (!trained() || rows <= 0 || x.size() != std::size_t(rows) * std::size_t(m_cols))
         return std::vector<double>(std::size_t(std::max(rows, 0)), 0.0);
     return predictRows(x.data(), rows);
 }
@@ -274,7 +283,7 @@ std::vector<double> RandomForest::predictXgboost(const float* x, int rows) const
 
 double RandomForest::predict(const float* row) const
 {
-    if (!m_booster)
+    if (!trained())
         return 0.0;
     return predictRows(row, 1).front();
 }

@@ -19,10 +19,12 @@ public:
     /// How split candidates are chosen.
     enum class TreeMethod
     {
-        Hist,  ///< xgboost `hist`: quantile bins (every distinct value while there are at most
-               ///< maxBin), fast; the default
-        Exact, ///< xgboost `exact`: every midpoint of consecutive distinct sorted values (CART);
-               ///< slow on large sets
+        Hist,   ///< xgboost `hist`: quantile bins (every distinct value while there are at most
+                ///< maxBin), fast; the default
+        Exact,  ///< xgboost `exact`: every midpoint of consecutive distinct sorted values (CART);
+                ///< slow on large sets
+        Native, ///< Gantry's own histogram training (ForestTrainer), not xgboost: the same
+                ///< kind of forest, other numbers; fast on sets of few distinct rows
     };
 
     /// Hyper-parameters; the defaults are the `rf` predictor's. They follow ASRPT.md 5 (sklearn
@@ -63,7 +65,7 @@ public:
     Status train(const std::vector<float>& x, int rows, int cols, const std::vector<float>& y,
                  const Params& params);
     /// True after a successful train().
-    bool trained() const { return m_booster != nullptr; }
+    bool trained() const { return m_booster != nullptr || !m_native.empty(); }
     /// Number of feature columns the forest was trained on.
     int columns() const { return m_cols; }
     /// Prediction for one row of columns() values; 0 when untrained. O(trees x depth).
@@ -71,24 +73,25 @@ public:
     /// Predictions for rows row-major rows of columns() values; O(rows x trees x depth).
     std::vector<double> predict(const std::vector<float>& x, int rows) const;
     /// The same predictions computed by xgboost itself (predict() walks the trees it read
-    /// back from the model, bit for bit the same); for tests. O(rows x trees x depth).
+    /// back from the model, bit for bit the same); for tests; zeros for a Native forest.
+    /// O(rows x trees x depth).
     std::vector<double> predictByXgboost(const std::vector<float>& x, int rows) const;
     /// True when predict() walks the trees itself (they were read back from the model).
     bool walksTrees() const { return !m_native.empty(); }
 
-private:
-    // One tree node as xgboost stores it: an inner node sends a row left when its feature is
-    // below cond (a missing feature goes to the default side); a leaf (left < 0) holds cond as
-    // its value.
+    /// One tree node as xgboost stores it: an inner node sends a row left when its feature is
+    /// below cond (a missing feature goes to the default side); a leaf (left < 0) holds cond as
+    /// its value.
     struct Node
     {
-        std::int32_t left = -1;
-        std::int32_t right = -1;
-        std::int32_t feature = 0;
-        float cond = 0.0f;
-        bool defaultLeft = false;
+        std::int32_t left = -1;   ///< left child, -1 for a leaf
+        std::int32_t right = -1;  ///< right child
+        std::int32_t feature = 0; ///< feature tested
+        float cond = 0.0f;        ///< threshold (inner node) or value (leaf)
+        bool defaultLeft = false; ///< a missing feature goes left
     };
 
+private:
     void release();
     bool loadTrees();
     double predictNative(const float* row) const;

@@ -11,7 +11,10 @@ RandomForestPredictor::RandomForestPredictor(const Options& options, double defa
 
 QString RandomForestPredictor::name() const
 {
-    return m_options.logTarget ? QStringLiteral("rf:log") : QStringLiteral("rf");
+    const QString base = m_options.forest.method == RandomForest::TreeMethod::Native
+                             ? QStringLiteral("rf-fast")
+                             : QStringLiteral("rf");
+    return m_options.logTarget ? base + QStringLiteral(":log") : base;
 }
 
 void RandomForestPredictor::observe(const Job& job, double trueIterations)
@@ -41,12 +44,8 @@ void RandomForestPredictor::train()
     // and the column set stays that of the first training. So rows encoded at an earlier
     // training keep their values: only the rows observed since are encoded (and their raw
     // features dropped).
-    m_encoder.fit(m_pending);
+    m_encoder.fit(m_pending, &m_x);
     const std::size_t cols = std::size_t(m_encoder.width());
-    const std::size_t encoded = m_x.size() / std::max<std::size_t>(1, cols);
-    m_x.resize(std::size_t(n) * cols);
-    for (std::size_t i = 0; i < m_pending.size(); ++i)
-        m_encoder.encode(m_pending[i], m_x.data() + (encoded + i) * cols);
     m_pending.clear();
     std::vector<float> y(static_cast<std::size_t>(n));
     for (int i = 0; i < n; ++i) {

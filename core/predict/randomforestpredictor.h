@@ -36,7 +36,9 @@ public:
 
     /// A predictor with options; defaultIterations is the last cold-start fallback.
     RandomForestPredictor(const Options& options, double defaultIterations);
-    /// "rf", or "rf:log" with the log1p target.
+    /// "rf", or "rf:log" with the log1p target; "rf-fast" and "rf-fast:log" for a forest of
+    /// Gantry's own training (RandomForest::TreeMethod::Native; the registry's rf-fast also
+    /// retrains after 10 % growth instead of 25 %).
     QString name() const override;
     /// The forest's prediction (training first if the schedule says so), or the cold-start
     /// value. O(trees x depth) plus any training.

@@ -110,12 +110,17 @@ private slots:
     void sameOnAnyThreadCount_data();
     void sameOnAnyThreadCount();
     void encoderCodesAndMissing();
+    void encoderFitAppendsEncoding_data();
+    void encoderFitAppendsEncoding();
     void coldStart_data();
     void coldStart();
     void retrainingSchedule_data();
     void retrainingSchedule();
     void registryCreatesRf();
+    void rfBeatsMeanOnRecurringWorkload_data();
     void rfBeatsMeanOnRecurringWorkload();
+    void nativeForest_data();
+    void nativeForest();
     void predictionMetrics_data();
     void predictionMetrics();
     void summaryJsonHasPredictionMetrics();
@@ -319,6 +324,77 @@ void TestRandomForest::encoderCodesAndMissing()
     QCOMPARE(enc.columnNames(), cols);
 }
 
+void TestRandomForest::encoderFitAppendsEncoding_data()
+{
+    QTest::addColumn<int>("variant");
+    QTest::newRow("strings and numbers") << 0;
+    QTest::newRow("a free feature both string and number") << 1;
+    QTest::newRow("empty strings beside numbers") << 2;
+}
+
+// fit(rows, &encoded) appends exactly what encode() gives for each row after fit(rows), over
+// two fits (the second with new categories), and a categorical column given a number codes
+// the number's 17-digit text.
+void TestRandomForest::encoderFitAppendsEncoding()
+{
+    QFETCH(int, variant);
+    const auto rowsOf = [variant](int first, int count) {
+        std::vector<FeatureEncoder::Raw> rows;
+        for (int i = first; i < first + count; ++i) {
+            Job j = durationJob(QStringLiteral("u%1").arg(i % 3), 100.0, 3600.0 * i);
+            j.features.insert(QStringLiteral("vc"), QStringLiteral("vc%1").arg(i % 4));
+            if (variant == 1) {
+                if (i % 2 == 0)
+                    j.features.insert(QStringLiteral("queue"), QStringLiteral("q%1").arg(i % 5));
+                else
+                    j.features.insert(QStringLiteral("queue"), 0.5 * i);
+            }
+            j.features.insert(QStringLiteral("lr"), 0.01 * i);
+            FeatureEncoder::Raw r = FeatureEncoder::extract(j);
+            if (variant == 2) {
+                r.categories.insert(QStringLiteral("model"), QString()); // empty: the number
+                r.numbers.insert(QStringLiteral("model"), double(i % 2));
+                r.categories.insert(QStringLiteral("dataset"), QString()); // empty, no number
+            }
+            rows.push_back(r);
+        }
+        return rows;
+    };
+    const std::vector<FeatureEncoder::Raw> a = rowsOf(0, 9), b = rowsOf(9, 7);
+    FeatureEncoder twoPass, onePass;
+    std::vector<float> expected, encoded;
+    for (const std::vector<FeatureEncoder::Raw>* rows : {&a, &b}) {
+        twoPass.fit(*rows);
+        for (const FeatureEncoder::Raw& r : *rows) {
+            const std::vector<float> v = twoPass.encode(r);
+            expected.insert(expected.end(), v.begin(), v.end());
+        }
+        onePass.fit(*rows, &encoded);
+    }
+    QCOMPARE(onePass.columnNames(), twoPass.columnNames());
+    QCOMPARE(encoded.size(), expected.size());
+    QCOMPARE(encoded.size(), std::size_t(16 * twoPass.width()));
+    for (std::size_t i = 0; i < encoded.size(); ++i)
+        QVERIFY2((std::isnan(encoded[i]) && std::isnan(expected[i])) || encoded[i] == expected[i],
+                 qPrintable(QStringLiteral("value %1").arg(i)));
+    const QStringList cols = twoPass.columnNames();
+    const int width = twoPass.width();
+    const auto at = [&](int row, const char* column) {
+        return encoded[std::size_t(row * width + cols.indexOf(QLatin1String(column)))];
+    };
+    QCOMPARE(at(10, "vc"), float(twoPass.code("vc", "vc2")));
+    QCOMPARE(at(4, "user"), float(twoPass.code("user", "u1")));
+    QCOMPARE(at(5, "feature:lr"), 0.05f);
+    if (variant == 1) {
+        QCOMPARE(at(2, "feature:queue"), float(twoPass.code("feature:queue", "q2")));
+        QCOMPARE(at(3, "feature:queue"), float(twoPass.code("feature:queue", "1.5")));
+    }
+    if (variant == 2) {
+        QCOMPARE(at(1, "model"), float(twoPass.code("model", "1")));
+        QVERIFY(std::isnan(at(1, "dataset")));
+    }
+}
+
 // ASRPT.md 5 cold start: < 10 samples -> median history -> requested -> default.
 void TestRandomForest::coldStart_data()
 {
@@ -386,24 +462,35 @@ void TestRandomForest::retrainingSchedule()
 
 void TestRandomForest::registryCreatesRf()
 {
-    for (const char* n : {"rf", "rf:log"}) {
+    for (const char* n : {"rf", "rf:log", "rf-fast"}) {
         auto p = PredictorRegistry::create(QString::fromLatin1(n), 0, 1000.0);
         QVERIFY(p.ok());
         QCOMPARE(p.value()->name(), QString::fromLatin1(n));
         QVERIFY(PredictorRegistry::names().contains(QString::fromLatin1(n)));
     }
+    auto log = PredictorRegistry::create(QStringLiteral("rf-fast:log"), 0, 1000.0);
+    QVERIFY(log.ok());
+    QCOMPARE(log.value()->name(), QStringLiteral("rf-fast:log"));
+}
+
+void TestRandomForest::rfBeatsMeanOnRecurringWorkload_data()
+{
+    QTest::addColumn<QString>("predictor");
+    QTest::newRow("rf") << QStringLiteral("rf");
+    QTest::newRow("rf-fast") << QStringLiteral("rf-fast");
 }
 
 // Recurring templates: the forest learns each template's iterations; `mean` cannot.
 void TestRandomForest::rfBeatsMeanOnRecurringWorkload()
 {
+    QFETCH(QString, predictor);
     Scenario s = bigCluster();
     s.jobs = recurringJobs(11, 400, 0.0);
     RunConfig c;
     c.policy = QStringLiteral("asrpt");
     c.seed = 5;
     c.history = recurringJobs(12, 60, -1e6); // a few finished jobs of the same templates
-    c.predictor = QStringLiteral("rf");
+    c.predictor = predictor;
     const auto rf = Runner::run(s, c);
     QVERIFY(rf.ok());
     c.predictor = QStringLiteral("mean");
@@ -411,19 +498,101 @@ void TestRandomForest::rfBeatsMeanOnRecurringWorkload()
     QVERIFY(mean.ok());
     const RunSummary& a = rf.value().summary;
     const RunSummary& b = mean.value().summary;
-    qInfo("recurring workload (400 jobs, 20 templates): rf R^2 %.3f MAPE %.3f, mean R^2 %.3f "
+    qInfo("recurring workload (400 jobs, 20 templates): %s R^2 %.3f MAPE %.3f, mean R^2 %.3f "
           "MAPE %.3f",
-          a.predictionR2, a.predictionMape, b.predictionR2, b.predictionMape);
+          qPrintable(predictor), a.predictionR2, a.predictionMape, b.predictionR2,
+          b.predictionMape);
     QCOMPARE(a.jobs, 400);
     QVERIFY2(a.predictionR2 > 0.5, qPrintable(QString::number(a.predictionR2)));
     QVERIFY(a.predictionR2 > b.predictionR2 + 0.3);
     QVERIFY(a.predictionMape < b.predictionMape);
     // Deterministic for the seed: the same run again gives the same predictions.
-    c.predictor = QStringLiteral("rf");
+    c.predictor = predictor;
     const auto again = Runner::run(s, c);
     QVERIFY(again.ok());
     for (std::size_t i = 0; i < again.value().jobs.size(); ++i)
         QCOMPARE(again.value().jobs[i].predictedIterations, rf.value().jobs[i].predictedIterations);
+}
+
+void TestRandomForest::nativeForest_data()
+{
+    QTest::addColumn<double>("missing");   // share of feature values left out (NaN)
+    QTest::addColumn<int>("emptyColumns"); // columns without any value appended
+    QTest::addColumn<int>("copies");       // each row repeated this many times
+    QTest::addColumn<double>("colsample"); // features tried per split
+    QTest::addRow("rf defaults") << 0.0 << 0 << 1 << 1.0;
+    QTest::addRow("missing values") << 0.2 << 0 << 1 << 1.0;
+    QTest::addRow("empty columns") << 0.0 << 3 << 1 << 1.0;
+    QTest::addRow("repeated rows (trained as groups)") << 0.0 << 0 << 4 << 1.0;
+    QTest::addRow("half the features per split") << 0.0 << 0 << 1 << 0.5;
+}
+
+// rf-fast's forest (Gantry's own training): deterministic for the seed, as accurate on held-out
+// Friedman rows as xgboost's forest of the same parameters (within 0.03 of R^2), and robust to
+// missing values, empty columns and repeated rows.
+void TestRandomForest::nativeForest()
+{
+    QFETCH(double, missing);
+    QFETCH(int, emptyColumns);
+    QFETCH(int, copies);
+    QFETCH(double, colsample);
+    const int rows = 2500, cols = 10 + emptyColumns;
+    std::vector<float> x0, y0, tx0, ty;
+    friedman(31, rows, 10, x0, y0);
+    friedman(32, 800, 10, tx0, ty);
+    Rng rng(33);
+    const auto widen = [&](const std::vector<float>& in, int n) {
+        std::vector<float> out;
+        for (int i = 0; i < n; ++i) {
+            for (int c = 0; c < 10; ++c) {
+                const float v = in[std::size_t(i * 10 + c)];
+                out.push_back(rng.uniform() < missing ? std::nanf("") : v);
+            }
+            for (int c = 0; c < emptyColumns; ++c)
+                out.push_back(std::nanf(""));
+        }
+        return out;
+    };
+    std::vector<float> x1 = widen(x0, rows), tx = widen(tx0, 800), x, y;
+    for (int i = 0; i < rows; ++i)
+        for (int k = 0; k < copies; ++k) {
+            x.insert(x.end(), x1.begin() + i * cols, x1.begin() + (i + 1) * cols);
+            y.push_back(y0[std::size_t(i)]);
+        }
+    const int n = rows * copies;
+    RandomForest::Params p;
+    p.seed = 9;
+    p.colsampleByNode = colsample;
+    p.method = RandomForest::TreeMethod::Native;
+    RandomForest a, b, c, xgb;
+    QVERIFY(a.train(x, n, cols, y, p).ok());
+    QVERIFY(a.trained());
+    QCOMPARE(a.columns(), cols);
+    QVERIFY(b.train(x, n, cols, y, p).ok());
+    p.seed = 10;
+    QVERIFY(c.train(x, n, cols, y, p).ok());
+    p.method = RandomForest::TreeMethod::Hist;
+    QVERIFY(xgb.train(x, n, cols, y, p).ok());
+    const std::vector<double> pa = a.predict(tx, 800), pb = b.predict(tx, 800),
+                              pc = c.predict(tx, 800), px = xgb.predict(tx, 800);
+    QVERIFY(pa == pb); // bit-identical for the seed
+    QVERIFY(pa != pc); // another seed draws other rows
+    for (double v : pa)
+        QVERIFY(std::isfinite(v));
+    const auto r2of = [&ty](const std::vector<double>& pred) {
+        double mean = 0.0, sse = 0.0, sst = 0.0;
+        for (float v : ty)
+            mean += v / double(ty.size());
+        for (std::size_t i = 0; i < ty.size(); ++i) {
+            sse += (pred[i] - ty[i]) * (pred[i] - ty[i]);
+            sst += (ty[i] - mean) * (ty[i] - mean);
+        }
+        return 1.0 - sse / sst;
+    };
+    const double r2 = r2of(pa), r2x = r2of(px);
+    qInfo("native forest R^2 %.3f, xgboost's %.3f", r2, r2x);
+    QVERIFY2(r2 > r2x - 0.03, qPrintable(QStringLiteral("%1 against %2").arg(r2).arg(r2x)));
+    QCOMPARE(a.predict(tx.data()), pa.front());
 }
 
 void TestRandomForest::predictionMetrics_data()
