@@ -7,6 +7,9 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <cmath>
 #include <numeric>
 
@@ -52,11 +55,11 @@ QString timeLabel(double s, double step)
     return QStringLiteral("%1 s").arg(s, 0, 'g', 6);
 }
 
-// ceil(x) for 0 <= x < 2^31 without a library call (a paint takes one per piece).
+// ceil(x) for 0 <= x < 2^31 without a library call or a branch (a paint takes one per piece).
 inline int ceilNonNegative(double x)
 {
     const int i = int(x);
-    return double(i) < x ? i + 1 : i;
+    return i + int(double(i) < x);
 }
 
 // std::lround for |v| < 2^52 without a library call: v minus its integer part is exact there.
@@ -100,13 +103,55 @@ inline void addSubPixel(float* row, int width, double x0, double x1, double w, i
         return;
     const int a = int(x0);
     const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
-    const bool one = a == b;
-    const double first = (one ? x1 : double(a + 1)) - x0;
-    const double second = one ? 0.0 : x1 - double(b);
+    // The piece ends in column a (b == a, x1 <= a + 1) or in column a + 1 (b == a + 1,
+    // x1 > a + 1): either way its first part ends at min(x1, a + 1). minsd, not a branch, which
+    // would go either way at random.
+    const double split = std::min(x1, double(a + 1));
+    const double first = split - x0;
+    const double second = x1 - split;
     row[a] += float(first * w);
     row[a + 1] += float(second * w);
     from = std::min(from, a);
     to = std::max(to, b);
+}
+
+// Adds the pieces of one lane from it on that start before toS, end after fromS, are narrower
+// than a pixel (Dense: any width) and are not of job highlight to the occupancy row (columns
+// touched widen [from, to]); appends the index of each other one to wide. Returns how many it
+// added. One pass with no painter call, so that it stays in registers.
+template <bool Dense, typename Span>
+Q_NEVER_INLINE int aggregateLane(const Span* spans, const Span* it, const Span* end,
+                                 const int* jobs, int highlight, double fromS, double toS,
+                                 double pxPerS, int width, double weight, float* row, int& from,
+                                 int& to, std::vector<int>& wide)
+{
+    int added = 0;
+    int lo = from, hi = to;
+    for (; it != end && it->startS < toS; ++it) {
+        if (it->endS <= fromS)
+            continue;
+        const double x0 = (std::max(it->startS, fromS) - fromS) * pxPerS;
+        const double x1 = (std::min(it->endS, toS) - fromS) * pxPerS;
+        const int k = int(it - spans);
+        if ((Dense || x1 - x0 < 1.0) && (highlight < 0 || jobs[k] != highlight)) {
+            if constexpr (Dense) {
+                if (x1 > x0 && x0 < double(width)) {
+                    lo = std::min(lo, int(x0));
+                    hi = std::max(
+                        hi, std::min(width - 1, ceilNonNegative(std::min(double(width), x1)) - 1));
+                }
+                addCoverage(row, width, x0, x1, weight);
+            } else {
+                addSubPixel(row, width, x0, x1, weight, lo, hi);
+            }
+            ++added;
+            continue;
+        }
+        wide.push_back(k);
+    }
+    from = lo;
+    to = hi;
+    return added;
 }
 
 // The occupancy colour for each alpha a pixel can get, premultiplied.
@@ -122,13 +167,13 @@ struct OccupancyColours
     }
 };
 
-// The occupancy colour of a pixel covered by fraction o of its width (0 where o <= 0).
-inline QRgb occupancyRgb(float o)
+// The alpha of a pixel covered by fraction o of its width (0 where o <= 0), without a branch.
+inline int occupancyAlpha(float o)
 {
-    static const OccupancyColours colours;
     // Even a little occupancy stays visible.
-    const double a = 0.25 + 0.75 * std::min(1.0, double(o));
-    return colours.byAlpha[o > 0.0f ? int(a * 255.0) : 0];
+    const double c = double(o) < 1.0 ? double(o) : 1.0;
+    const int a = int((0.25 + 0.75 * c) * 255.0);
+    return o > 0.0f ? a : 0;
 }
 
 // Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
@@ -136,8 +181,29 @@ inline QRgb occupancyRgb(float o)
 void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
                     QRgb* __restrict rgb)
 {
-    for (int x = x0; x < x1; ++x)
-        rgb[x] = occupancyRgb(o[x]);
+    static const OccupancyColours colours;
+    int x = x0;
+#ifdef __SSE2__
+    // Four columns at a time, in double as occupancyAlpha computes them (the same alphas).
+    const __m128d one = _mm_set1_pd(1.0), quarter = _mm_set1_pd(0.25),
+                  threeQuarters = _mm_set1_pd(0.75), full = _mm_set1_pd(255.0);
+    const __m128 zero = _mm_setzero_ps();
+    const auto alphas = [&](__m128 f) {
+        const __m128d c = _mm_min_pd(_mm_cvtps_pd(f), one);
+        return _mm_cvttpd_epi32(
+            _mm_mul_pd(_mm_add_pd(quarter, _mm_mul_pd(threeQuarters, c)), full));
+    };
+    for (; x + 4 <= x1; x += 4) {
+        const __m128 f = _mm_loadu_ps(o + x);
+        const __m128i a = _mm_unpacklo_epi64(alphas(f), alphas(_mm_movehl_ps(f, f)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(rgb + x),
+                         _mm_and_si128(a, _mm_castps_si128(_mm_cmpgt_ps(f, zero))));
+    }
+#endif
+    for (; x < x1; ++x)
+        rgb[x] = QRgb(occupancyAlpha(o[x]));
+    for (x = x0; x < x1; ++x)
+        rgb[x] = colours.byAlpha[rgb[x]];
     // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
     // itself or'ed with the occupancy colour masked off where it is not transparent.
     uchar* bits = img.bits();
@@ -234,15 +300,19 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
     }
     m_spans.reserve(m_pieces.size());
     m_pieceJob.reserve(m_pieces.size());
+    m_piecePreempted.reserve(m_pieces.size());
     for (const Piece& pc : m_pieces) {
         m_spans.push_back({pc.startS, pc.endS});
         m_pieceJob.push_back(pc.job);
+        m_piecePreempted.push_back(pc.preempted);
     }
     m_virtual = m_schedule.virtualSlices;
     std::sort(m_virtual.begin(), m_virtual.end(),
               [](const VirtualSlice& a, const VirtualSlice& b) { return a.fromS < b.fromS; });
     std::vector<double> release(m_scenario.jobs.size(), -1.0);
     for (const VirtualSlice& v : m_virtual) {
+        m_virtualSpans.push_back({v.fromS, v.toS});
+        m_virtualJobs.push_back(v.job);
         m_virtualMaxLength = std::max(m_virtualMaxLength, v.toS - v.fromS);
         m_endS = std::max(m_endS, v.toS);
         if (v.job >= 0 && std::size_t(v.job) < release.size())
@@ -523,6 +593,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     QRgb rgb = 0;
     const Span* spans = m_spans.data();
     const int* jobs = m_pieceJob.data();
+    std::vector<int>& wide = m_wide; // a lane's pieces drawn as bars (raster)
     for (int lane = l.first; lane < l.first + l.count; ++lane) {
         const std::size_t ls = std::size_t(lane);
         const Span* begin = spans + m_laneBegin[ls];
@@ -533,13 +604,58 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
         const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
         const int row =
             dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
-        if (raster && row != occRow) {
-            flushRow();
-            occRow = row;
+        if (raster) {
+            if (row != occRow) {
+                flushRow();
+                occRow = row;
+            }
+            // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
+            wide.clear();
+            stats.aggregated += dense
+                                    ? aggregateLane<true>(spans, it, end, jobs, o.highlightJob,
+                                                          l.from, l.to, pxPerS, width, laneWeight,
+                                                          occ.data(), occFrom, occTo, wide)
+                                    : aggregateLane<false>(spans, it, end, jobs, o.highlightJob,
+                                                           l.from, l.to, pxPerS, width, laneWeight,
+                                                           occ.data(), occFrom, occTo, wide);
+            // Every bar of a lane covers the same image lines.
+            const int ya = std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
+            const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)), ya + 1,
+                                      imageHeight);
+            for (const int k : wide) {
+                const Span& sp = spans[k];
+                const double x0 = (std::max(sp.startS, l.from) - l.from) * pxPerS;
+                const double x1 = (std::min(sp.endS, l.to) - l.from) * pxPerS;
+                const bool highlighted = jobs[k] == o.highlightJob;
+                const int job = jobs[k];
+                if (job != lastColourJob) {
+                    lastColourJob = job;
+                    rgb = jobRgb(job, dimOthers && !highlighted);
+                }
+                const double w = std::max(x1 - x0, highlighted ? 2.0 : 1.0);
+                const int xa = std::clamp(int(x0), 0, width - 1);
+                const int xb = std::clamp(ceilNonNegative(x0 + w), xa + 1, width);
+                for (int yy = ya; yy < yb; ++yy)
+                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
+                                rgb);
+                ++stats.bars;
+                const bool marked = m_piecePreempted[std::size_t(k)] && sp.endS <= l.to;
+                if (!highlighted && !marked && w < kMinLabelWidth)
+                    continue;
+                const QRectF r(l.chart.left() + x0, y, w, std::max(l.laneHeight - gap, 1.0));
+                if (highlighted) {
+                    p.setPen(outline);
+                    p.setBrush(Qt::NoBrush);
+                    p.drawRect(r);
+                }
+                if (marked)
+                    preemptions.push_back(r);
+                if (w >= kMinLabelWidth)
+                    extendBlock(blocks, open, job, sp.startS, sp.endS, r);
+            }
+            continue;
         }
         float* target = nullptr; // this lane's occupancy row
-        if (raster)
-            target = occ.data();
         for (; it != end && it->startS < l.to; ++it) {
             if (it->endS <= l.from)
                 continue;
@@ -548,19 +664,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             const std::size_t k = std::size_t(it - spans);
             const bool highlighted = jobs[k] == o.highlightJob;
             if ((dense || x1 - x0 < 1.0) && !highlighted) {
-                if (raster && !dense) {
-                    addSubPixel(target, width, x0, x1, laneWeight, occFrom, occTo);
-                    ++stats.aggregated;
-                    continue;
-                }
-                if (raster) {
-                    if (x1 > x0 && x0 < double(width)) {
-                        occFrom = std::min(occFrom, int(x0));
-                        occTo = std::max(
-                            occTo,
-                            std::min(width - 1, ceilNonNegative(std::min(double(width), x1)) - 1));
-                    }
-                } else if (!target) {
+                if (!target) {
                     if (occ.empty())
                         occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
                     target = occ.data() + std::size_t(row) * std::size_t(width);
@@ -572,29 +676,13 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             const Piece& seg = m_pieces[k];
             const QRectF r(l.chart.left() + x0, y, std::max(x1 - x0, highlighted ? 2.0 : 1.0),
                            std::max(l.laneHeight - gap, 1.0));
-            if (raster) {
-                if (seg.job != lastColourJob) {
-                    lastColourJob = seg.job;
-                    rgb = jobRgb(seg.job, dimOthers && !highlighted);
-                }
-                const int ya =
-                    std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
-                const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)),
-                                          ya + 1, imageHeight);
-                const int xa = std::clamp(int(x0), 0, width - 1);
-                const int xb = std::clamp(ceilNonNegative(x0 + r.width()), xa + 1, width);
-                for (int yy = ya; yy < yb; ++yy)
-                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
-                                rgb);
-            } else {
-                if (seg.job != lastColourJob) {
-                    lastColourJob = seg.job;
-                    colour = jobColour(seg.job);
-                    if (dimOthers && !highlighted)
-                        colour = colour.lighter(150);
-                }
-                p.fillRect(r, colour);
+            if (seg.job != lastColourJob) {
+                lastColourJob = seg.job;
+                colour = jobColour(seg.job);
+                if (dimOthers && !highlighted)
+                    colour = colour.lighter(150);
             }
+            p.fillRect(r, colour);
             if (highlighted) {
                 p.setPen(outline);
                 p.setBrush(Qt::NoBrush);
@@ -651,25 +739,25 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     p.fillRect(band, QColor(245, 245, 250));
     const double pxPerS = band.width() / (l.to - l.from);
     const int width = std::max(1, int(std::ceil(band.width())));
-    std::vector<float> occ;
-    int occFrom = width, occTo = -1; // columns covered (not needed here)
+    std::vector<float> occ(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
+    int occFrom = width, occTo = -1;                      // columns covered (not needed here)
     const double sliceTop = band.top() + band.height() * 0.3;
     const double sliceHeight = band.height() * 0.7;
-    auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(), l.from - m_virtualMaxLength,
-                               [](const VirtualSlice& v, double t) { return v.fromS < t; });
-    for (; it != m_virtual.end() && it->fromS < l.to; ++it) {
-        if (it->toS <= l.from)
-            continue;
+    const Span* spans = m_virtualSpans.data();
+    const Span* first =
+        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
+                         [](const Span& sp, double t) { return sp.startS < t; });
+    std::vector<int>& wide = m_wide;
+    wide.clear();
+    const int added = aggregateLane<false>(spans, first, spans + m_virtualSpans.size(),
+                                           m_virtualJobs.data(), o.highlightJob, l.from, l.to,
+                                           pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
+    stats.aggregated += added;
+    for (const int k : wide) {
+        const VirtualSlice* it = &m_virtual[std::size_t(k)];
         const double x0 = (std::max(it->fromS, l.from) - l.from) * pxPerS;
         const double x1 = (std::min(it->toS, l.to) - l.from) * pxPerS;
         const bool highlighted = it->job == o.highlightJob;
-        if (x1 - x0 < 1.0 && !highlighted) {
-            if (occ.empty())
-                occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
-            addSubPixel(occ.data(), width, x0, x1, 1.0, occFrom, occTo);
-            ++stats.aggregated;
-            continue;
-        }
         QColor c = jobColour(it->job);
         if (o.highlightJob >= 0 && !highlighted)
             c = c.lighter(150);
@@ -681,7 +769,7 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         }
         ++stats.bars;
     }
-    if (!occ.empty())
+    if (added > 0)
         p.drawImage(QRectF(band.left(), sliceTop, width, sliceHeight),
                     occupancyImage(occ, width, 1));
     // Releases to the cluster: a small down-pointing mark per job at its virtual completion.
