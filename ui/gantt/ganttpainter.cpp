@@ -1,5 +1,7 @@
 #include "gantt/ganttpainter.h"
 
+#include "gantt/occupancy.h"
+
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPaintEngine>
@@ -7,9 +9,6 @@
 #include <QPainterPath>
 
 #include <algorithm>
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <cmath>
 #include <numeric>
 
@@ -55,13 +54,6 @@ QString timeLabel(double s, double step)
     return QStringLiteral("%1 s").arg(s, 0, 'g', 6);
 }
 
-// ceil(x) for 0 <= x < 2^31 without a library call or a branch (a paint takes one per piece).
-inline int ceilNonNegative(double x)
-{
-    const int i = int(x);
-    return i + int(double(i) < x);
-}
-
 // std::lround for |v| < 2^52 without a library call: v minus its integer part is exact there.
 inline long roundHalfAway(double v)
 {
@@ -70,88 +62,6 @@ inline long roundHalfAway(double v)
     if (a - double(i) >= 0.5)
         ++i;
     return v < 0.0 ? -i : i;
-}
-
-// Adds a piece covering pixel columns [x0, x1) with weight w to one occupancy row.
-inline void addCoverage(float* row, int width, double x0, double x1, double w)
-{
-    x0 = std::max(0.0, x0);
-    x1 = std::min(double(width), x1);
-    if (x1 <= x0)
-        return;
-    const int a = int(x0);
-    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
-    if (a == b) {
-        row[a] += float((x1 - x0) * w);
-        return;
-    }
-    row[a] += float((double(a + 1) - x0) * w);
-    for (int x = a + 1; x < b; ++x)
-        row[x] += float(w);
-    row[b] += float((x1 - double(b)) * w);
-}
-
-// Adds a piece narrower than a pixel, covering columns [x0, x1) with weight w, to an occupancy
-// row of width + 1 cells, without a branch on whether it crosses a column edge: the same sums as
-// addCoverage (the second column gets 0 when the piece stays in one). Widens [from, to] to the
-// columns it covers.
-inline void addSubPixel(float* row, int width, double x0, double x1, double w, int& from, int& to)
-{
-    x0 = std::max(0.0, x0);
-    x1 = std::min(double(width), x1);
-    if (x1 <= x0)
-        return;
-    const int a = int(x0);
-    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
-    // The piece ends in column a (b == a, x1 <= a + 1) or in column a + 1 (b == a + 1,
-    // x1 > a + 1): either way its first part ends at min(x1, a + 1). minsd, not a branch, which
-    // would go either way at random.
-    const double split = std::min(x1, double(a + 1));
-    const double first = split - x0;
-    const double second = x1 - split;
-    row[a] += float(first * w);
-    row[a + 1] += float(second * w);
-    from = std::min(from, a);
-    to = std::max(to, b);
-}
-
-// Adds the pieces of one lane from it on that start before toS, end after fromS, are narrower
-// than a pixel (Dense: any width) and are not of job highlight to the occupancy row (columns
-// touched widen [from, to]); appends the index of each other one to wide. Returns how many it
-// added. One pass with no painter call, so that it stays in registers.
-template <bool Dense, typename Span>
-Q_NEVER_INLINE int aggregateLane(const Span* spans, const Span* it, const Span* end,
-                                 const int* jobs, int highlight, double fromS, double toS,
-                                 double pxPerS, int width, double weight, float* row, int& from,
-                                 int& to, std::vector<int>& wide)
-{
-    int added = 0;
-    int lo = from, hi = to;
-    for (; it != end && it->startS < toS; ++it) {
-        if (it->endS <= fromS)
-            continue;
-        const double x0 = (std::max(it->startS, fromS) - fromS) * pxPerS;
-        const double x1 = (std::min(it->endS, toS) - fromS) * pxPerS;
-        const int k = int(it - spans);
-        if ((Dense || x1 - x0 < 1.0) && (highlight < 0 || jobs[k] != highlight)) {
-            if constexpr (Dense) {
-                if (x1 > x0 && x0 < double(width)) {
-                    lo = std::min(lo, int(x0));
-                    hi = std::max(
-                        hi, std::min(width - 1, ceilNonNegative(std::min(double(width), x1)) - 1));
-                }
-                addCoverage(row, width, x0, x1, weight);
-            } else {
-                addSubPixel(row, width, x0, x1, weight, lo, hi);
-            }
-            ++added;
-            continue;
-        }
-        wide.push_back(k);
-    }
-    from = lo;
-    to = hi;
-    return added;
 }
 
 // The occupancy colour for each alpha a pixel can get, premultiplied.
@@ -167,42 +77,14 @@ struct OccupancyColours
     }
 };
 
-// The alpha of a pixel covered by fraction o of its width (0 where o <= 0), without a branch.
-inline int occupancyAlpha(float o)
-{
-    // Even a little occupancy stays visible.
-    const double c = double(o) < 1.0 ? double(o) : 1.0;
-    const int a = int((0.25 + 0.75 * c) * 255.0);
-    return o > 0.0f ? a : 0;
-}
-
 // Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
 // [ya, yb); rgb is scratch of at least x1 entries.
 void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
                     QRgb* __restrict rgb)
 {
     static const OccupancyColours colours;
-    int x = x0;
-#ifdef __SSE2__
-    // Four columns at a time, in double as occupancyAlpha computes them (the same alphas).
-    const __m128d one = _mm_set1_pd(1.0), quarter = _mm_set1_pd(0.25),
-                  threeQuarters = _mm_set1_pd(0.75), full = _mm_set1_pd(255.0);
-    const __m128 zero = _mm_setzero_ps();
-    const auto alphas = [&](__m128 f) {
-        const __m128d c = _mm_min_pd(_mm_cvtps_pd(f), one);
-        return _mm_cvttpd_epi32(
-            _mm_mul_pd(_mm_add_pd(quarter, _mm_mul_pd(threeQuarters, c)), full));
-    };
-    for (; x + 4 <= x1; x += 4) {
-        const __m128 f = _mm_loadu_ps(o + x);
-        const __m128i a = _mm_unpacklo_epi64(alphas(f), alphas(_mm_movehl_ps(f, f)));
-        _mm_storeu_si128(reinterpret_cast<__m128i*>(rgb + x),
-                         _mm_and_si128(a, _mm_castps_si128(_mm_cmpgt_ps(f, zero))));
-    }
-#endif
-    for (; x < x1; ++x)
-        rgb[x] = QRgb(occupancyAlpha(o[x]));
-    for (x = x0; x < x1; ++x)
+    occupancy::alphas(o, x0, x1, rgb);
+    for (int x = x0; x < x1; ++x)
         rgb[x] = colours.byAlpha[rgb[x]];
     // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
     // itself or'ed with the occupancy colour masked off where it is not transparent.
@@ -507,21 +389,23 @@ void GanttPainter::paintJobNames(QPainter& p, const std::vector<LabelBlock>& blo
     f.setPointSizeF(7.5);
     p.setFont(f);
     const QFontMetricsF fm(f);
+    const double textHeight = fm.height(); // most blocks are lower: one call, not one a block
     for (const LabelBlock& b : blocks) {
-        if (b.rect.height() < fm.height() || b.job < 0 ||
+        if (b.rect.height() < textHeight || b.job < 0 ||
             std::size_t(b.job) >= m_scenario.jobs.size())
             continue;
-        const QString name = m_scenario.jobs[std::size_t(b.job)].id;
+        const QString& name = m_scenario.jobs[std::size_t(b.job)].id;
         const QRectF text = b.rect.adjusted(3, 0, -3, 0);
-        if (fm.horizontalAdvance(name) > text.width())
+        const double advance = fm.horizontalAdvance(name);
+        if (advance > text.width())
             continue;
         // Dark text on light bars, white on dark ones; dimmed bars keep dark text.
         const QColor bar = jobColour(b.job);
         const bool light = (o.highlightJob >= 0 && b.job != o.highlightJob) ||
                            0.299 * bar.redF() + 0.587 * bar.greenF() + 0.114 * bar.blueF() > 0.6;
         // On a patch of the bar's colour: the gaps between its lanes do not cut the letters.
-        const QRectF patch(text.left() - 2, text.center().y() - fm.height() / 2.0,
-                           fm.horizontalAdvance(name) + 4, fm.height());
+        const QRectF patch(text.left() - 2, text.center().y() - textHeight / 2.0, advance + 4,
+                           textHeight);
         p.fillRect(patch, o.highlightJob >= 0 && b.job != o.highlightJob ? bar.lighter(150) : bar);
         p.setPen(light ? QColor(30, 30, 30) : Qt::white);
         p.drawText(text, Qt::AlignVCenter | Qt::AlignLeft, name);
@@ -611,13 +495,13 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             }
             // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
             wide.clear();
-            stats.aggregated += dense
-                                    ? aggregateLane<true>(spans, it, end, jobs, o.highlightJob,
-                                                          l.from, l.to, pxPerS, width, laneWeight,
-                                                          occ.data(), occFrom, occTo, wide)
-                                    : aggregateLane<false>(spans, it, end, jobs, o.highlightJob,
-                                                           l.from, l.to, pxPerS, width, laneWeight,
-                                                           occ.data(), occFrom, occTo, wide);
+            stats.aggregated +=
+                dense ? occupancy::aggregate<true>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                   l.to, pxPerS, width, laneWeight, occ.data(),
+                                                   occFrom, occTo, wide)
+                      : occupancy::aggregate<false>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                    l.to, pxPerS, width, laneWeight, occ.data(),
+                                                    occFrom, occTo, wide);
             // Every bar of a lane covers the same image lines.
             const int ya = std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
             const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)), ya + 1,
@@ -634,7 +518,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
                 }
                 const double w = std::max(x1 - x0, highlighted ? 2.0 : 1.0);
                 const int xa = std::clamp(int(x0), 0, width - 1);
-                const int xb = std::clamp(ceilNonNegative(x0 + w), xa + 1, width);
+                const int xb = std::clamp(occupancy::ceilNonNegative(x0 + w), xa + 1, width);
                 for (int yy = ya; yy < yb; ++yy)
                     std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
                                 rgb);
@@ -669,7 +553,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
                         occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
                     target = occ.data() + std::size_t(row) * std::size_t(width);
                 }
-                addCoverage(target, width, x0, x1, laneWeight);
+                occupancy::addCoverage(target, width, x0, x1, laneWeight);
                 ++stats.aggregated;
                 continue;
             }
@@ -749,9 +633,9 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
                          [](const Span& sp, double t) { return sp.startS < t; });
     std::vector<int>& wide = m_wide;
     wide.clear();
-    const int added = aggregateLane<false>(spans, first, spans + m_virtualSpans.size(),
-                                           m_virtualJobs.data(), o.highlightJob, l.from, l.to,
-                                           pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
+    const int added = occupancy::aggregate<false>(
+        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
+        l.to, pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
     stats.aggregated += added;
     for (const int k : wide) {
         const VirtualSlice* it = &m_virtual[std::size_t(k)];
@@ -791,12 +675,9 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         }
         const double x = band.left() + (*r - l.from) * pxPerS;
         lastX = x;
-        QPainterPath tri;
-        tri.moveTo(x - h * 0.5, band.top() + 1);
-        tri.lineTo(x + h * 0.5, band.top() + 1);
-        tri.lineTo(x, band.top() + h);
-        tri.closeSubpath();
-        p.drawPath(tri);
+        const QPointF tri[3] = {QPointF(x - h * 0.5, band.top() + 1),
+                                QPointF(x + h * 0.5, band.top() + 1), QPointF(x, band.top() + h)};
+        p.drawPolygon(tri, 3);
     }
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(QPen(QColor(120, 120, 120), 1.0));
