@@ -1,6 +1,7 @@
 // The Gantt chart's occupancy aggregation (ui/gantt/occupancy.h) against the plain computation
-// it replaces: for lanes of pieces at several zooms and widths, aggregate gives bit for bit the
-// sums of adding every sub-pixel piece with addCoverage, the same touched columns and the same
+// it replaces: for lanes of pieces (and overlapping slices, through aggregateOverlapping) at
+// several zooms and widths, aggregate gives bit for bit the sums of adding every sub-pixel piece
+// with addCoverage, the same touched columns and the same
 // pieces left to draw as bars (highlighted ones included); alphas gives each column's alpha as
 // the scalar formula does, on the values where the alpha steps and on seeded random ones.
 #include "gantt/occupancy.h"
@@ -29,6 +30,21 @@ int referenceAlpha(float o)
         return 0;
     const double a = 0.25 + 0.75 * std::min(1.0, double(o));
     return int(a * 255.0);
+}
+
+// Slices sorted by start that overlap many at once, as the virtual machine's do. Seeded.
+std::vector<Span> overlapping(int pieces, double meanS, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::exponential_distribution<double> step(20.0 / meanS);
+    std::uniform_real_distribution<double> logLength(-3.0, 1.0);
+    std::vector<Span> spans;
+    double t = 0.0;
+    for (int i = 0; i < pieces; ++i) {
+        t += step(rng);
+        spans.push_back({t, t + meanS * std::pow(10.0, logLength(rng))});
+    }
+    return spans;
 }
 
 // One lane: pieces one after another with gaps, lengths spread over several orders of magnitude
@@ -75,14 +91,20 @@ void TestOccupancy::aggregateEqualsPlainSums_data()
     QTest::addColumn<bool>("dense");
     QTest::addColumn<double>("weight");
     QTest::addColumn<int>("highlight"); // job highlighted (-1: none)
-    QTest::newRow("full zoom-out, 1490 px") << 1490 << 0.0 << 1.0 << false << 1.0 << -1;
-    QTest::newRow("full zoom-out, 317 px") << 317 << 0.0 << 1.0 << false << 1.0 << -1;
-    QTest::newRow("a tenth, 1490 px") << 1490 << 0.45 << 0.55 << false << 1.0 << -1;
-    QTest::newRow("a thousandth, 800 px") << 800 << 0.5 << 0.501 << false << 1.0 << -1;
-    QTest::newRow("full zoom-out, highlight") << 1490 << 0.0 << 1.0 << false << 1.0 << 3;
-    QTest::newRow("range past the end") << 640 << 0.8 << 1.3 << false << 1.0 << -1;
-    QTest::newRow("dense lanes, full") << 1001 << 0.0 << 1.0 << true << 0.37 << -1;
-    QTest::newRow("dense lanes, a tenth, highlight") << 1001 << 0.3 << 0.4 << true << 0.58 << 5;
+    QTest::addColumn<bool>("overlap");  // slices that overlap, through aggregateOverlapping
+    QTest::newRow("full zoom-out, 1490 px") << 1490 << 0.0 << 1.0 << false << 1.0 << -1 << false;
+    QTest::newRow("full zoom-out, 317 px") << 317 << 0.0 << 1.0 << false << 1.0 << -1 << false;
+    QTest::newRow("a tenth, 1490 px") << 1490 << 0.45 << 0.55 << false << 1.0 << -1 << false;
+    QTest::newRow("a thousandth, 800 px") << 800 << 0.5 << 0.501 << false << 1.0 << -1 << false;
+    QTest::newRow("full zoom-out, highlight") << 1490 << 0.0 << 1.0 << false << 1.0 << 3 << false;
+    QTest::newRow("range past the end") << 640 << 0.8 << 1.3 << false << 1.0 << -1 << false;
+    QTest::newRow("dense lanes, full") << 1001 << 0.0 << 1.0 << true << 0.37 << -1 << false;
+    QTest::newRow("dense lanes, a tenth, highlight")
+        << 1001 << 0.3 << 0.4 << true << 0.58 << 5 << false;
+    QTest::newRow("overlapping slices, full") << 1490 << 0.0 << 1.0 << false << 1.0 << -1 << true;
+    QTest::newRow("overlapping slices, a tenth, highlight")
+        << 1200 << 0.2 << 0.3 << false << 1.0 << 2 << true;
+    QTest::newRow("overlapping slices, 97 px") << 97 << 0.0 << 1.0 << false << 1.0 << -1 << true;
 }
 
 void TestOccupancy::aggregateEqualsPlainSums()
@@ -93,12 +115,16 @@ void TestOccupancy::aggregateEqualsPlainSums()
     QFETCH(bool, dense);
     QFETCH(double, weight);
     QFETCH(int, highlight);
+    QFETCH(bool, overlap);
     for (unsigned seed = 1; seed <= 4; ++seed) {
-        const std::vector<Span> spans = lane(3000, 40.0, seed);
+        const std::vector<Span> spans =
+            overlap ? overlapping(3000, 40.0, seed) : lane(3000, 40.0, seed);
         std::vector<int> jobs(spans.size());
         for (std::size_t k = 0; k < jobs.size(); ++k)
             jobs[k] = int(k % 7);
-        const double end = spans.back().endS;
+        double end = 0.0;
+        for (const Span& s : spans)
+            end = std::max(end, s.endS);
         const double fromS = end * fromFraction, toS = end * toFraction;
         const double pxPerS = width / (toS - fromS);
         double longest = 0.0;
@@ -112,12 +138,16 @@ void TestOccupancy::aggregateEqualsPlainSums()
         int from = width, to = -1;
         std::vector<int> wide;
         const int added =
-            dense ? occupancy::aggregate<true>(spans.data(), first, spans.data() + spans.size(),
-                                               jobs.data(), highlight, fromS, toS, pxPerS, width,
-                                               weight, row.data(), from, to, wide)
-                  : occupancy::aggregate<false>(spans.data(), first, spans.data() + spans.size(),
-                                                jobs.data(), highlight, fromS, toS, pxPerS, width,
-                                                weight, row.data(), from, to, wide);
+            overlap
+                ? occupancy::aggregateOverlapping(spans.data(), first, spans.data() + spans.size(),
+                                                  jobs.data(), highlight, fromS, toS, pxPerS, width,
+                                                  weight, row.data(), from, to, wide)
+            : dense ? occupancy::aggregate<true>(spans.data(), first, spans.data() + spans.size(),
+                                                 jobs.data(), highlight, fromS, toS, pxPerS, width,
+                                                 weight, row.data(), from, to, wide)
+                    : occupancy::aggregate<false>(spans.data(), first, spans.data() + spans.size(),
+                                                  jobs.data(), highlight, fromS, toS, pxPerS, width,
+                                                  weight, row.data(), from, to, wide);
 
         // The plain computation: every piece in order, addCoverage for the aggregated ones.
         std::vector<float> expected(std::size_t(width), 0.0f);

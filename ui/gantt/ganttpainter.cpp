@@ -633,7 +633,7 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
                          [](const Span& sp, double t) { return sp.startS < t; });
     std::vector<int>& wide = m_wide;
     wide.clear();
-    const int added = occupancy::aggregate<false>(
+    const int added = occupancy::aggregateOverlapping(
         spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
         l.to, pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
     stats.aggregated += added;

@@ -103,6 +103,61 @@ Q_NEVER_INLINE int aggregate(const Span* spans, const Span* it, const Span* end,
     return added;
 }
 
+/// aggregate<false> for pieces that overlap, such as the virtual machine's slices (sorted by
+/// start, many at once): runs of pieces in the same column add up in registers instead of
+/// through memory, in the same order, so the same sums come out.
+template <typename Span>
+Q_NEVER_INLINE int aggregateOverlapping(const Span* spans, const Span* it, const Span* end,
+                                        const int* jobs, int highlight, double fromS, double toS,
+                                        double pxPerS, int width, double w, float* row, int& from,
+                                        int& to, std::vector<int>& wide)
+{
+    int added = 0;
+    int lo = from, hi = to;
+    int column = -1; // row[column] and row[column + 1] are in first and second
+    float first = 0.0f, second = 0.0f;
+    for (; it != end && it->startS < toS; ++it) {
+        if (it->endS <= fromS)
+            continue;
+        double x0 = (std::max(it->startS, fromS) - fromS) * pxPerS;
+        double x1 = (std::min(it->endS, toS) - fromS) * pxPerS;
+        const int k = int(it - spans);
+        if (x1 - x0 < 1.0 && (highlight < 0 || jobs[k] != highlight)) {
+            ++added;
+            // addSubPixel, with the two cells kept while pieces stay in one column.
+            x0 = std::max(0.0, x0);
+            x1 = std::min(double(width), x1);
+            if (x1 <= x0)
+                continue;
+            const int a = int(x0);
+            const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
+            if (a != column) {
+                if (column >= 0) {
+                    row[column] = first;
+                    row[column + 1] = second;
+                }
+                column = a;
+                first = row[a];
+                second = row[a + 1];
+            }
+            const double split = std::min(x1, double(a + 1));
+            first += float((split - x0) * w);
+            second += float((x1 - split) * w);
+            lo = std::min(lo, a);
+            hi = std::max(hi, b);
+            continue;
+        }
+        wide.push_back(k);
+    }
+    if (column >= 0) {
+        row[column] = first;
+        row[column + 1] = second;
+    }
+    from = lo;
+    to = hi;
+    return added;
+}
+
 /// The alpha (0 to 255) of a pixel covered by fraction o of its width: 0 where o <= 0, else
 /// at least a quarter, so that even a little occupancy stays visible. Without a branch.
 inline int alpha(float o)
