@@ -1,5 +1,7 @@
 #include "gantt/ganttpainter.h"
 
+#include "gantt/occupancy.h"
+
 #include <QFontMetricsF>
 #include <QImage>
 #include <QPaintEngine>
@@ -52,13 +54,6 @@ QString timeLabel(double s, double step)
     return QStringLiteral("%1 s").arg(s, 0, 'g', 6);
 }
 
-// ceil(x) for 0 <= x < 2^31 without a library call (a paint takes one per piece).
-inline int ceilNonNegative(double x)
-{
-    const int i = int(x);
-    return double(i) < x ? i + 1 : i;
-}
-
 // std::lround for |v| < 2^52 without a library call: v minus its integer part is exact there.
 inline long roundHalfAway(double v)
 {
@@ -67,46 +62,6 @@ inline long roundHalfAway(double v)
     if (a - double(i) >= 0.5)
         ++i;
     return v < 0.0 ? -i : i;
-}
-
-// Adds a piece covering pixel columns [x0, x1) with weight w to one occupancy row.
-inline void addCoverage(float* row, int width, double x0, double x1, double w)
-{
-    x0 = std::max(0.0, x0);
-    x1 = std::min(double(width), x1);
-    if (x1 <= x0)
-        return;
-    const int a = int(x0);
-    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
-    if (a == b) {
-        row[a] += float((x1 - x0) * w);
-        return;
-    }
-    row[a] += float((double(a + 1) - x0) * w);
-    for (int x = a + 1; x < b; ++x)
-        row[x] += float(w);
-    row[b] += float((x1 - double(b)) * w);
-}
-
-// Adds a piece narrower than a pixel, covering columns [x0, x1) with weight w, to an occupancy
-// row of width + 1 cells, without a branch on whether it crosses a column edge: the same sums as
-// addCoverage (the second column gets 0 when the piece stays in one). Widens [from, to] to the
-// columns it covers.
-inline void addSubPixel(float* row, int width, double x0, double x1, double w, int& from, int& to)
-{
-    x0 = std::max(0.0, x0);
-    x1 = std::min(double(width), x1);
-    if (x1 <= x0)
-        return;
-    const int a = int(x0);
-    const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
-    const bool one = a == b;
-    const double first = (one ? x1 : double(a + 1)) - x0;
-    const double second = one ? 0.0 : x1 - double(b);
-    row[a] += float(first * w);
-    row[a + 1] += float(second * w);
-    from = std::min(from, a);
-    to = std::max(to, b);
 }
 
 // The occupancy colour for each alpha a pixel can get, premultiplied.
@@ -122,22 +77,15 @@ struct OccupancyColours
     }
 };
 
-// The occupancy colour of a pixel covered by fraction o of its width (0 where o <= 0).
-inline QRgb occupancyRgb(float o)
-{
-    static const OccupancyColours colours;
-    // Even a little occupancy stays visible.
-    const double a = 0.25 + 0.75 * std::min(1.0, double(o));
-    return colours.byAlpha[o > 0.0f ? int(a * 255.0) : 0];
-}
-
 // Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
 // [ya, yb); rgb is scratch of at least x1 entries.
 void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
                     QRgb* __restrict rgb)
 {
+    static const OccupancyColours colours;
+    occupancy::alphas(o, x0, x1, rgb);
     for (int x = x0; x < x1; ++x)
-        rgb[x] = occupancyRgb(o[x]);
+        rgb[x] = colours.byAlpha[rgb[x]];
     // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
     // itself or'ed with the occupancy colour masked off where it is not transparent.
     uchar* bits = img.bits();
@@ -234,15 +182,19 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
     }
     m_spans.reserve(m_pieces.size());
     m_pieceJob.reserve(m_pieces.size());
+    m_piecePreempted.reserve(m_pieces.size());
     for (const Piece& pc : m_pieces) {
         m_spans.push_back({pc.startS, pc.endS});
         m_pieceJob.push_back(pc.job);
+        m_piecePreempted.push_back(pc.preempted);
     }
     m_virtual = m_schedule.virtualSlices;
     std::sort(m_virtual.begin(), m_virtual.end(),
               [](const VirtualSlice& a, const VirtualSlice& b) { return a.fromS < b.fromS; });
     std::vector<double> release(m_scenario.jobs.size(), -1.0);
     for (const VirtualSlice& v : m_virtual) {
+        m_virtualSpans.push_back({v.fromS, v.toS});
+        m_virtualJobs.push_back(v.job);
         m_virtualMaxLength = std::max(m_virtualMaxLength, v.toS - v.fromS);
         m_endS = std::max(m_endS, v.toS);
         if (v.job >= 0 && std::size_t(v.job) < release.size())
@@ -437,21 +389,23 @@ void GanttPainter::paintJobNames(QPainter& p, const std::vector<LabelBlock>& blo
     f.setPointSizeF(7.5);
     p.setFont(f);
     const QFontMetricsF fm(f);
+    const double textHeight = fm.height(); // most blocks are lower: one call, not one a block
     for (const LabelBlock& b : blocks) {
-        if (b.rect.height() < fm.height() || b.job < 0 ||
+        if (b.rect.height() < textHeight || b.job < 0 ||
             std::size_t(b.job) >= m_scenario.jobs.size())
             continue;
-        const QString name = m_scenario.jobs[std::size_t(b.job)].id;
+        const QString& name = m_scenario.jobs[std::size_t(b.job)].id;
         const QRectF text = b.rect.adjusted(3, 0, -3, 0);
-        if (fm.horizontalAdvance(name) > text.width())
+        const double advance = fm.horizontalAdvance(name);
+        if (advance > text.width())
             continue;
         // Dark text on light bars, white on dark ones; dimmed bars keep dark text.
         const QColor bar = jobColour(b.job);
         const bool light = (o.highlightJob >= 0 && b.job != o.highlightJob) ||
                            0.299 * bar.redF() + 0.587 * bar.greenF() + 0.114 * bar.blueF() > 0.6;
         // On a patch of the bar's colour: the gaps between its lanes do not cut the letters.
-        const QRectF patch(text.left() - 2, text.center().y() - fm.height() / 2.0,
-                           fm.horizontalAdvance(name) + 4, fm.height());
+        const QRectF patch(text.left() - 2, text.center().y() - textHeight / 2.0, advance + 4,
+                           textHeight);
         p.fillRect(patch, o.highlightJob >= 0 && b.job != o.highlightJob ? bar.lighter(150) : bar);
         p.setPen(light ? QColor(30, 30, 30) : Qt::white);
         p.drawText(text, Qt::AlignVCenter | Qt::AlignLeft, name);
@@ -523,6 +477,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     QRgb rgb = 0;
     const Span* spans = m_spans.data();
     const int* jobs = m_pieceJob.data();
+    std::vector<int>& wide = m_wide; // a lane's pieces drawn as bars (raster)
     for (int lane = l.first; lane < l.first + l.count; ++lane) {
         const std::size_t ls = std::size_t(lane);
         const Span* begin = spans + m_laneBegin[ls];
@@ -533,13 +488,58 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
         const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
         const int row =
             dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
-        if (raster && row != occRow) {
-            flushRow();
-            occRow = row;
+        if (raster) {
+            if (row != occRow) {
+                flushRow();
+                occRow = row;
+            }
+            // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
+            wide.clear();
+            stats.aggregated +=
+                dense ? occupancy::aggregate<true>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                   l.to, pxPerS, width, laneWeight, occ.data(),
+                                                   occFrom, occTo, wide)
+                      : occupancy::aggregate<false>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                    l.to, pxPerS, width, laneWeight, occ.data(),
+                                                    occFrom, occTo, wide);
+            // Every bar of a lane covers the same image lines.
+            const int ya = std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
+            const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)), ya + 1,
+                                      imageHeight);
+            for (const int k : wide) {
+                const Span& sp = spans[k];
+                const double x0 = (std::max(sp.startS, l.from) - l.from) * pxPerS;
+                const double x1 = (std::min(sp.endS, l.to) - l.from) * pxPerS;
+                const bool highlighted = jobs[k] == o.highlightJob;
+                const int job = jobs[k];
+                if (job != lastColourJob) {
+                    lastColourJob = job;
+                    rgb = jobRgb(job, dimOthers && !highlighted);
+                }
+                const double w = std::max(x1 - x0, highlighted ? 2.0 : 1.0);
+                const int xa = std::clamp(int(x0), 0, width - 1);
+                const int xb = std::clamp(occupancy::ceilNonNegative(x0 + w), xa + 1, width);
+                for (int yy = ya; yy < yb; ++yy)
+                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
+                                rgb);
+                ++stats.bars;
+                const bool marked = m_piecePreempted[std::size_t(k)] && sp.endS <= l.to;
+                if (!highlighted && !marked && w < kMinLabelWidth)
+                    continue;
+                const QRectF r(l.chart.left() + x0, y, w, std::max(l.laneHeight - gap, 1.0));
+                if (highlighted) {
+                    p.setPen(outline);
+                    p.setBrush(Qt::NoBrush);
+                    p.drawRect(r);
+                }
+                if (marked)
+                    preemptions.push_back(r);
+                if (w >= kMinLabelWidth)
+                    extendBlock(blocks, open, job, sp.startS, sp.endS, r);
+            }
+            continue;
         }
         float* target = nullptr; // this lane's occupancy row
-        if (raster)
-            target = occ.data();
         for (; it != end && it->startS < l.to; ++it) {
             if (it->endS <= l.from)
                 continue;
@@ -548,53 +548,25 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             const std::size_t k = std::size_t(it - spans);
             const bool highlighted = jobs[k] == o.highlightJob;
             if ((dense || x1 - x0 < 1.0) && !highlighted) {
-                if (raster && !dense) {
-                    addSubPixel(target, width, x0, x1, laneWeight, occFrom, occTo);
-                    ++stats.aggregated;
-                    continue;
-                }
-                if (raster) {
-                    if (x1 > x0 && x0 < double(width)) {
-                        occFrom = std::min(occFrom, int(x0));
-                        occTo = std::max(
-                            occTo,
-                            std::min(width - 1, ceilNonNegative(std::min(double(width), x1)) - 1));
-                    }
-                } else if (!target) {
+                if (!target) {
                     if (occ.empty())
                         occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
                     target = occ.data() + std::size_t(row) * std::size_t(width);
                 }
-                addCoverage(target, width, x0, x1, laneWeight);
+                occupancy::addCoverage(target, width, x0, x1, laneWeight);
                 ++stats.aggregated;
                 continue;
             }
             const Piece& seg = m_pieces[k];
             const QRectF r(l.chart.left() + x0, y, std::max(x1 - x0, highlighted ? 2.0 : 1.0),
                            std::max(l.laneHeight - gap, 1.0));
-            if (raster) {
-                if (seg.job != lastColourJob) {
-                    lastColourJob = seg.job;
-                    rgb = jobRgb(seg.job, dimOthers && !highlighted);
-                }
-                const int ya =
-                    std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
-                const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)),
-                                          ya + 1, imageHeight);
-                const int xa = std::clamp(int(x0), 0, width - 1);
-                const int xb = std::clamp(ceilNonNegative(x0 + r.width()), xa + 1, width);
-                for (int yy = ya; yy < yb; ++yy)
-                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
-                                rgb);
-            } else {
-                if (seg.job != lastColourJob) {
-                    lastColourJob = seg.job;
-                    colour = jobColour(seg.job);
-                    if (dimOthers && !highlighted)
-                        colour = colour.lighter(150);
-                }
-                p.fillRect(r, colour);
+            if (seg.job != lastColourJob) {
+                lastColourJob = seg.job;
+                colour = jobColour(seg.job);
+                if (dimOthers && !highlighted)
+                    colour = colour.lighter(150);
             }
+            p.fillRect(r, colour);
             if (highlighted) {
                 p.setPen(outline);
                 p.setBrush(Qt::NoBrush);
@@ -651,25 +623,25 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     p.fillRect(band, QColor(245, 245, 250));
     const double pxPerS = band.width() / (l.to - l.from);
     const int width = std::max(1, int(std::ceil(band.width())));
-    std::vector<float> occ;
-    int occFrom = width, occTo = -1; // columns covered (not needed here)
+    std::vector<float> occ(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
+    int occFrom = width, occTo = -1;                      // columns covered (not needed here)
     const double sliceTop = band.top() + band.height() * 0.3;
     const double sliceHeight = band.height() * 0.7;
-    auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(), l.from - m_virtualMaxLength,
-                               [](const VirtualSlice& v, double t) { return v.fromS < t; });
-    for (; it != m_virtual.end() && it->fromS < l.to; ++it) {
-        if (it->toS <= l.from)
-            continue;
+    const Span* spans = m_virtualSpans.data();
+    const Span* first =
+        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
+                         [](const Span& sp, double t) { return sp.startS < t; });
+    std::vector<int>& wide = m_wide;
+    wide.clear();
+    const int added = occupancy::aggregateOverlapping(
+        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
+        l.to, pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
+    stats.aggregated += added;
+    for (const int k : wide) {
+        const VirtualSlice* it = &m_virtual[std::size_t(k)];
         const double x0 = (std::max(it->fromS, l.from) - l.from) * pxPerS;
         const double x1 = (std::min(it->toS, l.to) - l.from) * pxPerS;
         const bool highlighted = it->job == o.highlightJob;
-        if (x1 - x0 < 1.0 && !highlighted) {
-            if (occ.empty())
-                occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
-            addSubPixel(occ.data(), width, x0, x1, 1.0, occFrom, occTo);
-            ++stats.aggregated;
-            continue;
-        }
         QColor c = jobColour(it->job);
         if (o.highlightJob >= 0 && !highlighted)
             c = c.lighter(150);
@@ -681,7 +653,7 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         }
         ++stats.bars;
     }
-    if (!occ.empty())
+    if (added > 0)
         p.drawImage(QRectF(band.left(), sliceTop, width, sliceHeight),
                     occupancyImage(occ, width, 1));
     // Releases to the cluster: a small down-pointing mark per job at its virtual completion.
@@ -703,12 +675,9 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         }
         const double x = band.left() + (*r - l.from) * pxPerS;
         lastX = x;
-        QPainterPath tri;
-        tri.moveTo(x - h * 0.5, band.top() + 1);
-        tri.lineTo(x + h * 0.5, band.top() + 1);
-        tri.lineTo(x, band.top() + h);
-        tri.closeSubpath();
-        p.drawPath(tri);
+        const QPointF tri[3] = {QPointF(x - h * 0.5, band.top() + 1),
+                                QPointF(x + h * 0.5, band.top() + 1), QPointF(x, band.top() + h)};
+        p.drawPolygon(tri, 3);
     }
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(QPen(QColor(120, 120, 120), 1.0));

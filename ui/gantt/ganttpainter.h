@@ -144,14 +144,17 @@ private:
     Schedule m_schedule;
     std::vector<int> m_gpuOfLane;
     std::vector<int> m_laneOfGpu;
-    std::vector<int> m_rackOfLane;   // index into Cluster::racks
-    std::vector<int> m_serverOfLane; // index into Cluster::servers
-    std::vector<Piece> m_pieces;     // lane by lane, each lane sorted by start
-    std::vector<int> m_laneBegin;    // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])
-    std::vector<Span> m_spans;       // m_pieces' spans, same order
-    std::vector<int> m_pieceJob;     // m_pieces' jobs, same order
+    std::vector<int> m_rackOfLane;      // index into Cluster::racks
+    std::vector<int> m_serverOfLane;    // index into Cluster::servers
+    std::vector<Piece> m_pieces;        // lane by lane, each lane sorted by start
+    std::vector<int> m_laneBegin;       // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])
+    std::vector<Span> m_spans;          // m_pieces' spans, same order
+    std::vector<int> m_pieceJob;        // m_pieces' jobs, same order
+    std::vector<char> m_piecePreempted; // m_pieces' preempted flags, same order
     std::vector<double> m_laneMaxLength;
     std::vector<VirtualSlice> m_virtual; // sorted by start
+    std::vector<Span> m_virtualSpans;    // m_virtual's spans, same order
+    std::vector<int> m_virtualJobs;      // m_virtual's jobs, same order
     std::vector<double> m_releaseS;      // virtual completions, sorted
     double m_virtualMaxLength = 0.0;
     double m_endS = 0.0;
@@ -162,6 +165,7 @@ private:
     mutable QImage m_frame;
     mutable std::vector<float> m_occ;
     mutable std::vector<QRgb> m_occRgb;
+    mutable std::vector<int> m_wide; // a lane's pieces drawn as bars, by index in m_spans
     // Bar colours by job, filled as jobs are first drawn (0: not yet; colours are opaque).
     mutable std::vector<QRgb> m_jobRgb;
     mutable std::vector<QRgb> m_dimRgb; // the same lightened, while another job is highlighted
