@@ -7,6 +7,7 @@ namespace gantry::sim {
 
 void PreemptivePolicy::jobArrived(const SimState& state, int j)
 {
+    m_waiting.reserve(state.jobCount());
     m_waiting.insert(j, key(state, j), state.state(j).gpus);
 }
 

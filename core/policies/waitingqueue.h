@@ -25,6 +25,9 @@ public:
     };
     using Ordered = std::set<Entry>;
 
+    /// Sizes the per-job tables for jobs 0..jobs-1 at once, so that they are allocated once
+    /// instead of growing by doubling as jobs arrive. O(jobs) the first time, O(1) after.
+    void reserve(int jobs);
     /// Adds job j (needing gpus GPUs) with key; j must not be queued. A size >= 0 (its
     /// predicted processing time) also indexes j by size for admitBackfill().
     void insert(int j, const PriorityKey& key, int gpus, SimTime size = -1);
