@@ -15,7 +15,7 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
                      predict::Predictor& predictor, SimTime restartOverhead, Contention contention)
     : m_state(scenario, placement), m_policy(&policy), m_predictor(&predictor),
       m_restartOverhead(restartOverhead), m_contention(contention), m_network(scenario.cluster),
-      m_links(scenario.jobs.size())
+      m_links(contention == Contention::Fair ? scenario.jobs.size() : 0)
 {
     const int n = int(scenario.jobs.size());
     m_arrivalOrder.resize(std::size_t(n));
@@ -270,7 +270,7 @@ void Simulator::finish(int j)
     st.ranBefore += elapsed;
     m_state.m_pool.give(st.mapping);
     removeRunning(j);
-    if (!m_links[std::size_t(j)].empty()) {
+    if (!m_links.empty() && !m_links[std::size_t(j)].empty()) {
         m_links[std::size_t(j)].clear();
         m_networkDirty = true;
     }
@@ -348,7 +348,7 @@ void Simulator::preemptJob(int j)
     closeSegment(st);
     m_state.m_pool.give(st.mapping);
     removeRunning(j);
-    if (!m_links[std::size_t(j)].empty()) {
+    if (!m_links.empty() && !m_links[std::size_t(j)].empty()) {
         m_links[std::size_t(j)].clear();
         m_networkDirty = true;
     }
