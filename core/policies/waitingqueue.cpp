@@ -1,6 +1,7 @@
 #include "policies/waitingqueue.h"
 
 #include "mapping/placement.h"
+#include "util/hugepages.h"
 
 namespace gantry::sim {
 
@@ -9,6 +10,8 @@ void WaitingQueue::reserve(int jobs)
     if (jobs <= int(m_in.size()))
         return;
     const std::size_t n = std::size_t(jobs);
+    m_key.reserve(n);
+    adviseHugePages(m_key.data(), n * sizeof(PriorityKey)); // its largest table
     m_key.resize(n);
     m_gpus.resize(n);
     m_size.resize(n, -1);
