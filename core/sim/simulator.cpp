@@ -375,7 +375,8 @@ Status Simulator::apply(const Decisions& d)
         if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Waiting)
             return Error::internal(QStringLiteral("policy %1 started a job that is not waiting")
                                        .arg(m_policy->name()));
-        std::vector<int> gpus = m.gpus;
+        std::vector<int>& gpus = m_sortedGpus; // reused: no allocation per start
+        gpus.assign(m.gpus.begin(), m.gpus.end());
         std::sort(gpus.begin(), gpus.end());
         if (int(gpus.size()) != m_state.state(j).gpus ||
             std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end() ||

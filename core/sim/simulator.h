@@ -105,6 +105,7 @@ private:
     long long m_events = 0;
     int m_finished = 0;
     Decisions m_decisions;
+    std::vector<int> m_sortedGpus; // apply(): a start's GPUs, sorted to check they are distinct
     std::map<int, int> m_waitingByGpus; // GPU demand -> number of waiting jobs
     double m_idleWhileWaitingGpuS = 0.0;
     std::vector<int> m_typeOfGpu;     // GPU type index of each global GPU
