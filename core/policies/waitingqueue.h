@@ -45,6 +45,8 @@ public:
     const Ordered& ordered() const { return m_all; }
     /// The key job j was queued with (also after it left the queue); j must have been queued.
     const PriorityKey& keyOf(int j) const { return m_key[std::size_t(j)]; }
+    /// GPUs job j needs, from a compact table (no visit to its JobState); j must have been queued.
+    int gpusOf(int j) const { return m_gpus[std::size_t(j)]; }
     /// Smallest GPU demand among waiting jobs (0 when empty). O(demand sizes).
     int minGpus() const;
 
