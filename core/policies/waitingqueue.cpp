@@ -11,7 +11,7 @@ void WaitingQueue::reserve(int jobs)
         return;
     const std::size_t n = std::size_t(jobs);
     m_key.reserve(n);
-    adviseHugePages(m_key.data(), n * sizeof(PriorityKey)); // its largest table
+    HugePages::advise(m_key.data(), n * sizeof(PriorityKey)); // its largest table
     m_key.resize(n);
     m_gpus.resize(n);
     m_size.resize(n, -1);

@@ -57,7 +57,7 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
     result.config = config;
     const sim::SimState& state = simulator.state();
     result.jobs.reserve(scenario.jobs.size());
-    adviseHugePages(result.jobs.data(), scenario.jobs.size() * sizeof(JobRecord));
+    HugePages::advise(result.jobs.data(), scenario.jobs.size() * sizeof(JobRecord));
     for (int j = 0; j < state.jobCount(); ++j) {
         const sim::JobState& st = state.state(j);
         const Job& job = state.job(j);

@@ -10,7 +10,7 @@ SimState::SimState(const Scenario& scenario, Placement& placement)
 {
     // The largest table of a run (about 180 bytes per job): advised before it is written.
     m_jobs.reserve(scenario.jobs.size());
-    adviseHugePages(m_jobs.data(), scenario.jobs.size() * sizeof(JobState));
+    HugePages::advise(m_jobs.data(), scenario.jobs.size() * sizeof(JobState));
     m_jobs.resize(scenario.jobs.size());
 }
 

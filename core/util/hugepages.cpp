@@ -8,7 +8,7 @@
 
 namespace gantry {
 
-void adviseHugePages(const void* data, std::size_t bytes)
+void HugePages::advise(const void* data, std::size_t bytes)
 {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
     constexpr std::uintptr_t kHuge = std::uintptr_t(2) << 20;
