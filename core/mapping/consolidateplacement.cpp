@@ -19,9 +19,18 @@ std::optional<Mapping> ConsolidatePlacement::place(const Job& job, const GpuPool
     for (int s = 0; s < servers; ++s)
         if (eligible(s) && pool.freeOn(s) >= n && (best < 0 || pool.freeOn(s) < pool.freeOn(best)))
             best = s;
-    std::vector<std::pair<int, int>> quotas; // (server, GPUs taken there)
+    Mapping m;
+    m.gpus.reserve(std::size_t(n));
+    // Takes the first `take` free GPUs of server s, in index order.
+    auto takeOn = [&](int s, int take) {
+        for (int g = c.firstGpu(s); take > 0; ++g)
+            if (pool.isFree(g)) {
+                m.gpus.push_back(g);
+                --take;
+            }
+    };
     if (best >= 0) {
-        quotas.emplace_back(best, n);
+        takeOn(best, n);
     } else {
         // Case 2: fill the fullest-free servers, best fit for the remainder.
         std::vector<int> order;
@@ -45,20 +54,13 @@ std::optional<Mapping> ConsolidatePlacement::place(const Job& job, const GpuPool
                                         (pool.freeOn(s) == pool.freeOn(last) && s < last)))
                 last = s;
         }
+        std::vector<std::pair<int, int>> quotas; // (server, GPUs taken there)
         for (std::size_t i = 0; i < k; ++i)
             quotas.emplace_back(order[i], pool.freeOn(order[i]));
         quotas.emplace_back(last, q);
         std::sort(quotas.begin(), quotas.end());
-    }
-    Mapping m;
-    m.gpus.reserve(std::size_t(n));
-    for (auto [s, take] : quotas) {
-        const int first = c.firstGpu(s);
-        for (int g = first; take > 0; ++g)
-            if (pool.isFree(g)) {
-                m.gpus.push_back(g);
-                --take;
-            }
+        for (const auto& [s, take] : quotas)
+            takeOn(s, take);
     }
     return m;
 }

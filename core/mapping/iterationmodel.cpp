@@ -69,6 +69,12 @@ double IterationModel::crossServerBytes(const Job& job, const Mapping& m, const 
 
 int IterationModel::serverCount(const Mapping& m, const Cluster& c)
 {
+    if (m.gpus.empty())
+        return 0;
+    // The common case, all workers on one server, needs no list.
+    const int first = c.serverOfGpu(m.gpus.front());
+    if (std::all_of(m.gpus.begin(), m.gpus.end(), [&](int g) { return c.serverOfGpu(g) == first; }))
+        return 1;
     std::vector<int> s;
     s.reserve(m.gpus.size());
     for (int g : m.gpus)

@@ -63,6 +63,7 @@ void AsrptGuidedPolicy::jobArrived(const SimState& state, int j)
         m_virtualCompletion.assign(n, -1);
         m_startable.assign(n, -1);
         m_segmentEnd.assign(n, 0);
+        m_queue.reserve(state.jobCount());
         // Closed virtual segments count as work done (and go to the observers' timeline).
         m_vsm.setSegmentCallback([this](SimTime from, SimTime to, int job) {
             m_done[std::size_t(job)] += to - from;

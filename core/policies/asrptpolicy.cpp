@@ -54,6 +54,8 @@ void AsrptPolicy::jobArrived(const SimState& state, int j)
 {
     if (!m_connected)
         connectObservers();
+    m_released.reserve(state.jobCount());
+    m_unreleased.reserve(state.jobCount());
     advance(state);
     const JobState& st = state.state(j);
     const long double w = (long double)st.gpus * (long double)st.predictedProcessing /

@@ -7,6 +7,7 @@ namespace gantry::sim {
 
 void PreemptivePolicy::jobArrived(const SimState& state, int j)
 {
+    m_waiting.reserve(state.jobCount());
     m_waiting.insert(j, key(state, j), state.state(j).gpus);
 }
 
@@ -205,7 +206,7 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
         const auto pos = std::lower_bound(m_keys.begin() + std::ptrdiff_t(i), m_keys.end(),
                                           runningKeyOf(wi->key, now));
         admitRunningUpTo(std::size_t(pos - m_keys.begin()));
-        const int g = state.state(wi->job).gpus;
+        const int g = m_waiting.gpusOf(wi->job);
         if (g <= cap) {
             m_admitted.push_back(wi->job);
             cap -= g;

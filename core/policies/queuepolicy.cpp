@@ -4,6 +4,7 @@ namespace gantry::sim {
 
 void QueuePolicy::jobArrived(const SimState& state, int j)
 {
+    m_queue.reserve(state.jobCount());
     m_queue.insert(j, key(state, j), state.state(j).gpus);
 }
 

@@ -53,6 +53,8 @@ void TiresiasPolicy::schedule(int j, SimTime t)
 
 void TiresiasPolicy::decide(const SimState& state, Decisions& out)
 {
+    if (m_scheduled.size() < std::size_t(state.jobCount()))
+        m_scheduled.resize(std::size_t(state.jobCount()), kNever); // once, not by doubling
     // Jobs that crossed a threshold now move on to their next one.
     while (!m_crossings.empty() && m_crossings.top().first <= state.now()) {
         const auto [t, j] = m_crossings.top();

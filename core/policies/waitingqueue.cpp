@@ -1,18 +1,27 @@
 #include "policies/waitingqueue.h"
 
 #include "mapping/placement.h"
+#include "util/hugepages.h"
 
 namespace gantry::sim {
 
+void WaitingQueue::reserve(int jobs)
+{
+    if (jobs <= int(m_in.size()))
+        return;
+    const std::size_t n = std::size_t(jobs);
+    m_key.reserve(n);
+    HugePages::advise(m_key.data(), n * sizeof(PriorityKey)); // its largest table
+    m_key.resize(n);
+    m_gpus.resize(n);
+    m_size.resize(n, -1);
+    m_in.resize(n, 0);
+}
+
 void WaitingQueue::insert(int j, const PriorityKey& key, int gpus, SimTime size)
 {
-    if (j >= int(m_in.size())) {
-        const std::size_t n = std::size_t(j) * 2 + 16;
-        m_key.resize(n);
-        m_gpus.resize(n);
-        m_size.resize(n, -1);
-        m_in.resize(n, 0);
-    }
+    if (j >= int(m_in.size()))
+        reserve(j * 2 + 16);
     m_key[std::size_t(j)] = key;
     m_gpus[std::size_t(j)] = gpus;
     m_size[std::size_t(j)] = size;

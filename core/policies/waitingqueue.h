@@ -25,6 +25,9 @@ public:
     };
     using Ordered = std::set<Entry>;
 
+    /// Sizes the per-job tables for jobs 0..jobs-1 at once, so that they are allocated once
+    /// instead of growing by doubling as jobs arrive. O(jobs) the first time, O(1) after.
+    void reserve(int jobs);
     /// Adds job j (needing gpus GPUs) with key; j must not be queued. A size >= 0 (its
     /// predicted processing time) also indexes j by size for admitBackfill().
     void insert(int j, const PriorityKey& key, int gpus, SimTime size = -1);
@@ -42,6 +45,8 @@ public:
     const Ordered& ordered() const { return m_all; }
     /// The key job j was queued with (also after it left the queue); j must have been queued.
     const PriorityKey& keyOf(int j) const { return m_key[std::size_t(j)]; }
+    /// GPUs job j needs, from a compact table (no visit to its JobState); j must have been queued.
+    int gpusOf(int j) const { return m_gpus[std::size_t(j)]; }
     /// Smallest GPU demand among waiting jobs (0 when empty). O(demand sizes).
     int minGpus() const;
 

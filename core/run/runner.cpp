@@ -9,6 +9,7 @@
 #include "predict/predictorregistry.h"
 #include "sim/metrics.h"
 #include "sim/simulator.h"
+#include "util/hugepages.h"
 
 #include <QElapsedTimer>
 
@@ -56,6 +57,7 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
     result.config = config;
     const sim::SimState& state = simulator.state();
     result.jobs.reserve(scenario.jobs.size());
+    HugePages::advise(result.jobs.data(), scenario.jobs.size() * sizeof(JobRecord));
     for (int j = 0; j < state.jobCount(); ++j) {
         const sim::JobState& st = state.state(j);
         const Job& job = state.job(j);

@@ -10,11 +10,15 @@ double Metrics::percentile(std::vector<double> values, double p)
 {
     if (values.empty())
         return 0.0;
-    std::sort(values.begin(), values.end());
+    // Only the lo-th and (lo + 1)-th smallest values matter: select them in O(n) instead of
+    // sorting (the same two values a full sort would put there).
     const double pos = std::clamp(p, 0.0, 1.0) * double(values.size() - 1);
     const std::size_t lo = std::size_t(std::floor(pos));
-    const std::size_t hi = std::min(values.size() - 1, lo + 1);
-    return values[lo] + (pos - double(lo)) * (values[hi] - values[lo]);
+    const auto loIt = values.begin() + std::ptrdiff_t(lo);
+    std::nth_element(values.begin(), loIt, values.end());
+    const double low = *loIt;
+    const double high = lo + 1 < values.size() ? *std::min_element(loIt + 1, values.end()) : low;
+    return low + (pos - double(lo)) * (high - low);
 }
 
 RunSummary Metrics::summarize(const std::vector<JobRecord>& jobs, int totalGpus)

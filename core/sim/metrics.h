@@ -12,7 +12,7 @@ class Metrics
 {
 public:
     /// Percentile p in [0, 1] of values by linear interpolation between order statistics;
-    /// 0 for no values. O(n log n).
+    /// 0 for no values. O(n).
     static double percentile(std::vector<double> values, double p);
     /// Summary over finished jobs on a cluster of totalGpus GPUs (names and wall time are left
     /// for the caller), with the prediction quality of each job's predicted iterations at

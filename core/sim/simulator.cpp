@@ -15,7 +15,7 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
                      predict::Predictor& predictor, SimTime restartOverhead, Contention contention)
     : m_state(scenario, placement), m_policy(&policy), m_predictor(&predictor),
       m_restartOverhead(restartOverhead), m_contention(contention), m_network(scenario.cluster),
-      m_links(scenario.jobs.size())
+      m_links(contention == Contention::Fair ? scenario.jobs.size() : 0)
 {
     const int n = int(scenario.jobs.size());
     m_arrivalOrder.resize(std::size_t(n));
@@ -270,7 +270,7 @@ void Simulator::finish(int j)
     st.ranBefore += elapsed;
     m_state.m_pool.give(st.mapping);
     removeRunning(j);
-    if (!m_links[std::size_t(j)].empty()) {
+    if (!m_links.empty() && !m_links[std::size_t(j)].empty()) {
         m_links[std::size_t(j)].clear();
         m_networkDirty = true;
     }
@@ -348,7 +348,7 @@ void Simulator::preemptJob(int j)
     closeSegment(st);
     m_state.m_pool.give(st.mapping);
     removeRunning(j);
-    if (!m_links[std::size_t(j)].empty()) {
+    if (!m_links.empty() && !m_links[std::size_t(j)].empty()) {
         m_links[std::size_t(j)].clear();
         m_networkDirty = true;
     }
@@ -375,7 +375,8 @@ Status Simulator::apply(const Decisions& d)
         if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Waiting)
             return Error::internal(QStringLiteral("policy %1 started a job that is not waiting")
                                        .arg(m_policy->name()));
-        std::vector<int> gpus = m.gpus;
+        std::vector<int>& gpus = m_sortedGpus; // reused: no allocation per start
+        gpus.assign(m.gpus.begin(), m.gpus.end());
         std::sort(gpus.begin(), gpus.end());
         if (int(gpus.size()) != m_state.state(j).gpus ||
             std::adjacent_find(gpus.begin(), gpus.end()) != gpus.end() ||

@@ -57,7 +57,11 @@ public:
     /// The network model (links and their capacities) used under `fair` contention.
     const NetworkModel& network() const { return m_network; }
     /// Links job j's traffic crosses now (empty unless running with cross-server traffic).
-    const std::vector<int>& linksOf(int j) const { return m_links[std::size_t(j)]; }
+    const std::vector<int>& linksOf(int j) const
+    {
+        static const std::vector<int> none;
+        return m_links.empty() ? none : m_links[std::size_t(j)];
+    }
     /// GPU-seconds left idle while a waiting job could have used them, up to now: the integral
     /// over time of min(F, D), F the free GPUs and D the GPUs of the waiting (arrived,
     /// unfinished, not running) jobs that each need at most F GPUs. By GPU count only: memory,
@@ -91,7 +95,7 @@ private:
     SimTime m_restartOverhead;
     Contention m_contention;
     NetworkModel m_network;
-    std::vector<std::vector<int>> m_links;
+    std::vector<std::vector<int>> m_links; // per job under fair contention, else empty
     bool m_networkDirty = false;
     std::vector<SimObserver*> m_observers;
     EventQueue m_queue;
@@ -101,6 +105,7 @@ private:
     long long m_events = 0;
     int m_finished = 0;
     Decisions m_decisions;
+    std::vector<int> m_sortedGpus; // apply(): a start's GPUs, sorted to check they are distinct
     std::map<int, int> m_waitingByGpus; // GPU demand -> number of waiting jobs
     double m_idleWhileWaitingGpuS = 0.0;
     std::vector<int> m_typeOfGpu;     // GPU type index of each global GPU

@@ -7,9 +7,15 @@
 #include "predict/oraclepredictor.h"
 #include "run/runner.h"
 #include "sim/eventqueue.h"
+#include "sim/metrics.h"
 #include "sim/simulator.h"
 
 #include <QTest>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <random>
 
 using namespace gantry;
 
@@ -81,6 +87,8 @@ private Q_SLOTS:
     void contentionSharesNic_data();
     void contentionSharesNic();
     void contentionNeverOverloadsLinks();
+    void percentileMatchesSortedOrder_data();
+    void percentileMatchesSortedOrder();
 };
 
 void TestEngine::eventOrder()
@@ -347,6 +355,49 @@ void TestEngine::contentionNeverOverloadsLinks()
     }
     QVERIFY(checks > 3);
     QCOMPARE(simulator.finishedJobs(), 6);
+}
+
+void TestEngine::percentileMatchesSortedOrder_data()
+{
+    QTest::addColumn<std::vector<double>>("values");
+    QTest::addColumn<double>("p");
+    const std::vector<double> dup{3, 1, 3, 3, 2, 1, 5, 5, 0.5, 3};
+    QTest::newRow("empty") << std::vector<double>{} << 0.5;
+    QTest::newRow("one") << std::vector<double>{7.25} << 0.99;
+    QTest::newRow("two, p 0") << std::vector<double>{4, 2} << 0.0;
+    QTest::newRow("two, p 1") << std::vector<double>{4, 2} << 1.0;
+    QTest::newRow("duplicates, p 0.5") << dup << 0.5;
+    QTest::newRow("duplicates, p 0.99") << dup << 0.99;
+    QTest::newRow("below 0 clamps") << dup << -0.5;
+    QTest::newRow("above 1 clamps") << dup << 1.5;
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> u(-1e6, 1e6);
+    for (const int n : {3, 100, 1001}) {
+        std::vector<double> v(static_cast<std::size_t>(n), 0.0);
+        for (double& x : v)
+            x = std::round(u(rng)) / 8; // some ties among many distinct values
+        for (const double p : {0.01, 0.5, 0.99})
+            QTest::newRow(qPrintable(QStringLiteral("random %1, p %2").arg(n).arg(p))) << v << p;
+    }
+}
+
+void TestEngine::percentileMatchesSortedOrder()
+{
+    // Metrics::percentile selects order statistics; it must equal, bit for bit, interpolation
+    // over the fully sorted values.
+    QFETCH(std::vector<double>, values);
+    QFETCH(double, p);
+    double expected = 0.0;
+    if (!values.empty()) {
+        std::vector<double> sorted = values;
+        std::sort(sorted.begin(), sorted.end());
+        const double pos = std::clamp(p, 0.0, 1.0) * double(sorted.size() - 1);
+        const std::size_t lo = std::size_t(std::floor(pos));
+        const std::size_t hi = std::min(sorted.size() - 1, lo + 1);
+        expected = sorted[lo] + (pos - double(lo)) * (sorted[hi] - sorted[lo]);
+    }
+    const double got = Metrics::percentile(values, p);
+    QCOMPARE(std::memcmp(&got, &expected, sizeof got), 0);
 }
 
 QTEST_GUILESS_MAIN(TestEngine)
