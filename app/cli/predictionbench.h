@@ -9,7 +9,8 @@ namespace gantry::cli {
 /// x 10 features; the whole scenario under `asrpt` with `rf` (online retraining included)
 /// beside `mean`, and a generated 3,000-job paper mix (load 0.9, generator seed 1, `graph`)
 /// under `asrpt` with `rf` beside `oracle`, with each run's wall time, rf's ratio to its
-/// reference of the same bench run, and prediction quality (MAE, MAPE, R^2).
+/// reference (runs taken in rounds, reference first; the median of the rounds' ratios), and
+/// prediction quality (MAE, MAPE, R^2).
 class PredictionBench
 {
 public:

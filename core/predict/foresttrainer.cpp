@@ -1,11 +1,13 @@
 #include "predict/foresttrainer.h"
 
+#include "util/parallelfor.h"
 #include "util/rng.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <numeric>
 
 namespace gantry::predict {
@@ -132,193 +134,95 @@ struct Split
     bool missingLeft = false;
 };
 
-} // namespace
-
-std::vector<std::vector<Node>> ForestTrainer::train(const std::vector<float>& x, int rows, int cols,
-                                                    const std::vector<float>& y,
-                                                    const RandomForest::Params& p, float base)
+// What every tree of one training shares, read-only: the columns, the row groups, the
+// residuals and the histogram layout.
+struct Shared
 {
-    if (rows <= 0 || cols <= 0 || x.size() != std::size_t(rows) * std::size_t(cols) ||
-        y.size() != std::size_t(rows) || p.trees < 1 || p.maxDepth < 1)
-        return {};
-    const int maxBin = std::clamp(p.maxBin, 2, 0xFFFE);
-    std::vector<Column> used;
-    for (int c = 0; c < cols; ++c) {
-        Column column;
-        if (makeColumn(x, rows, cols, c, maxBin, column))
-            used.push_back(std::move(column));
-    }
-    const Groups groups = group(x, rows, cols, used);
-    const int width = groups.width;
-    const int n = groups.size();
-    // Residuals against the base keep the sums small.
-    std::vector<double> residual(static_cast<std::size_t>(rows));
-    for (int r = 0; r < rows; ++r)
-        residual[std::size_t(r)] = double(y[std::size_t(r)]) - double(base);
+    const RandomForest::Params& p;
+    const std::vector<Column>& used;
+    const Groups& groups;
+    std::vector<double> residual;    // y - base per row
+    std::vector<std::size_t> offset; // a used column's first histogram slot
+    int columnsPerNode = 0;
+    double minChild = 0.0;
+};
 
-    // A node's histogram: (rows, residual sum) per bin of every used column, the missing
-    // values last in each column's slotCount.
-    std::vector<std::size_t> offset(static_cast<std::size_t>(width) + 1, 0);
-    for (int u = 0; u < width; ++u)
-        offset[std::size_t(u) + 1] =
-            offset[std::size_t(u)] + std::size_t(used[std::size_t(u)].bins()) + 1;
-    const std::size_t slotCount = offset.back();
-    std::vector<std::vector<double>> pool; // free histogram buffers
-    const auto takeHistogram = [&pool, slotCount]() {
-        std::vector<double> h;
-        if (!pool.empty()) {
-            h = std::move(pool.back());
-            pool.pop_back();
-        }
-        h.assign(2 * slotCount, 0.0);
-        return h;
-    };
-    std::vector<double> count(static_cast<std::size_t>(n)), sum(static_cast<std::size_t>(n));
-    std::vector<std::int32_t> members, scratch;
-    // Adds the groups members[begin, end) to histogram h, row by row.
-    const auto accumulate = [&](std::vector<double>& h, int begin, int end) {
-        for (int i = begin; i < end; ++i) {
-            const std::size_t g = std::size_t(members[std::size_t(i)]);
-            const double c = count[g], v = sum[g];
-            const std::uint16_t* b = groups.bins.data() + g * std::size_t(width);
-            for (int u = 0; u < width; ++u) {
-                const std::size_t slot =
-                    offset[std::size_t(u)] +
-                    (b[u] == kMissing ? offset[std::size_t(u) + 1] - offset[std::size_t(u)] - 1
-                                      : std::size_t(b[u]));
-                h[2 * slot] += c;
-                h[2 * slot + 1] += v;
-            }
-        }
-    };
-    std::vector<int> columnOrder(static_cast<std::size_t>(width));
-    const int columnsPerNode =
-        std::clamp(int(std::floor(p.colsampleByNode * width)), std::min(1, width), width);
-    const double minChild = std::max(p.minChildWeight, 1e-9);
-    Rng rng(p.seed);
+// Grows trees one after another with its own scratch (one grower per thread).
+class TreeGrower
+{
+public:
+    explicit TreeGrower(const Shared& s)
+        : m_s(s), m_width(s.groups.width), m_slotCount(s.offset.back()),
+          m_count(std::size_t(s.groups.size())), m_sum(std::size_t(s.groups.size())),
+          m_columnOrder(std::size_t(s.groups.width))
+    {}
 
-    struct Pending
+    // The tree of the rows whose bit is set in drawn (one bit per row); rng draws the columns
+    // tried at each node when colsampleByNode < 1.
+    std::vector<Node> grow(const std::vector<std::uint64_t>& drawn, Rng& rng)
     {
-        int node, begin, end, depth;
-        double count, sum;
-        std::vector<double> hist; // empty when the node cannot split
-    };
-    const auto splittable = [&](int depth, double c) {
-        return depth < p.maxDepth && c >= 2.0 * minChild && width > 0;
-    };
-
-    std::vector<std::vector<Node>> forest;
-    forest.reserve(std::size_t(p.trees));
-    for (int t = 0; t < p.trees; ++t) {
-        std::fill(count.begin(), count.end(), 0.0);
-        std::fill(sum.begin(), sum.end(), 0.0);
+        const Groups& groups = m_s.groups;
+        const int n = groups.size();
+        std::fill(m_count.begin(), m_count.end(), 0.0);
+        std::fill(m_sum.begin(), m_sum.end(), 0.0);
+        const int rows = int(groups.ofRow.size());
         for (int r = 0; r < rows; ++r) {
-            if (p.subsample < 1.0 && !(rng.uniform() < p.subsample))
+            if (!(drawn[std::size_t(r) >> 6] >> (r & 63) & 1U))
                 continue;
             const std::size_t g = std::size_t(groups.ofRow[std::size_t(r)]);
-            count[g] += 1.0;
-            sum[g] += residual[std::size_t(r)];
+            m_count[g] += 1.0;
+            m_sum[g] += m_s.residual[std::size_t(r)];
         }
-        members.clear();
+        m_members.clear();
         double rootCount = 0.0, rootSum = 0.0;
         for (int g = 0; g < n; ++g) {
-            if (count[std::size_t(g)] > 0.0) {
-                members.push_back(g);
-                rootCount += count[std::size_t(g)];
-                rootSum += sum[std::size_t(g)];
+            if (m_count[std::size_t(g)] > 0.0) {
+                m_members.push_back(g);
+                rootCount += m_count[std::size_t(g)];
+                rootSum += m_sum[std::size_t(g)];
             }
         }
         std::vector<Node> tree(1);
         std::vector<Pending> stack;
-        stack.push_back({0, 0, int(members.size()), 0, rootCount, rootSum, {}});
+        stack.push_back({0, 0, int(m_members.size()), 0, rootCount, rootSum, {}});
         if (splittable(0, rootCount)) {
             stack.back().hist = takeHistogram();
-            accumulate(stack.back().hist, 0, int(members.size()));
+            accumulate(stack.back().hist, 0, int(m_members.size()));
         }
         while (!stack.empty()) {
             Pending at = std::move(stack.back());
             stack.pop_back();
-            Split best;
-            if (!at.hist.empty()) {
-                std::iota(columnOrder.begin(), columnOrder.end(), 0);
-                if (columnsPerNode < width) {
-                    for (int k = 0; k < columnsPerNode; ++k)
-                        std::swap(columnOrder[std::size_t(k)],
-                                  columnOrder[std::size_t(k) +
-                                              std::size_t(rng.below(std::uint64_t(width - k)))]);
-                    std::sort(columnOrder.begin(), columnOrder.begin() + columnsPerNode);
-                }
-                for (int k = 0; k < columnsPerNode; ++k) {
-                    const int u = columnOrder[std::size_t(k)];
-                    const int bins = used[std::size_t(u)].bins();
-                    const double* h = at.hist.data() + 2 * offset[std::size_t(u)];
-                    const double missCount = h[2 * bins], missSum = h[2 * bins + 1];
-                    double presentCount = 0.0, presentSum = 0.0;
-                    for (int b = 0; b < bins; ++b) {
-                        presentCount += h[2 * b];
-                        presentSum += h[2 * b + 1];
-                    }
-                    double leftCount = 0.0, leftSum = 0.0;
-                    for (int b = 0; b <= bins; ++b) {
-                        if (b > 0) {
-                            leftCount += h[2 * (b - 1)];
-                            leftSum += h[2 * (b - 1) + 1];
-                            if (h[2 * (b - 1)] == 0.0 && b < bins)
-                                continue; // the same partition as the boundary before
-                        }
-                        for (const bool missingLeft : {false, true}) {
-                            if (missingLeft && missCount == 0.0)
-                                break;
-                            const double cl = leftCount + (missingLeft ? missCount : 0.0);
-                            const double sl = leftSum + (missingLeft ? missSum : 0.0);
-                            const double cr =
-                                presentCount - leftCount + (missingLeft ? 0.0 : missCount);
-                            const double sr = presentSum - leftSum + (missingLeft ? 0.0 : missSum);
-                            if (cl < minChild || cr < minChild)
-                                continue;
-                            // Variance reduction, in a form without cancellation.
-                            const double d = sl / cl - sr / cr;
-                            const double gain = cl * cr / (cl + cr) * d * d;
-                            if (gain > best.gain) {
-                                best.gain = gain;
-                                best.column = u;
-                                best.boundary = b;
-                                best.missingLeft = missingLeft;
-                            }
-                        }
-                    }
-                }
-            }
+            const Split best = at.hist.empty() ? Split{} : bestSplit(at.hist, rng);
             if (best.column < 0) {
                 const double mean = at.count > 0.0 ? at.sum / at.count : 0.0;
                 Node& leaf = tree[std::size_t(at.node)];
                 leaf.left = leaf.right = -1;
                 leaf.cond = float(mean);
                 if (!at.hist.empty())
-                    pool.push_back(std::move(at.hist));
+                    m_pool.push_back(std::move(at.hist));
                 continue;
             }
-            const Column& column = used[std::size_t(best.column)];
+            const Column& column = m_s.used[std::size_t(best.column)];
             const int bins = column.bins();
             // Stable partition of the node's groups: left ones first.
-            scratch.clear();
+            m_scratch.clear();
             int split = at.begin;
             double lc = 0.0, ls = 0.0, rc = 0.0, rs = 0.0;
             for (int i = at.begin; i < at.end; ++i) {
-                const std::int32_t g = members[std::size_t(i)];
+                const std::int32_t g = m_members[std::size_t(i)];
                 const std::uint16_t b =
-                    groups.bins[std::size_t(g) * std::size_t(width) + std::size_t(best.column)];
+                    groups.bins[std::size_t(g) * std::size_t(m_width) + std::size_t(best.column)];
                 if (b == kMissing ? best.missingLeft : int(b) < best.boundary) {
-                    members[std::size_t(split++)] = g;
-                    lc += count[std::size_t(g)];
-                    ls += sum[std::size_t(g)];
+                    m_members[std::size_t(split++)] = g;
+                    lc += m_count[std::size_t(g)];
+                    ls += m_sum[std::size_t(g)];
                 } else {
-                    scratch.push_back(g);
-                    rc += count[std::size_t(g)];
-                    rs += sum[std::size_t(g)];
+                    m_scratch.push_back(g);
+                    rc += m_count[std::size_t(g)];
+                    rs += m_sum[std::size_t(g)];
                 }
             }
-            std::copy(scratch.begin(), scratch.end(), members.begin() + split);
+            std::copy(m_scratch.begin(), m_scratch.end(), m_members.begin() + split);
             const int left = int(tree.size());
             tree.resize(tree.size() + 2);
             Node& node = tree[std::size_t(at.node)];
@@ -344,15 +248,200 @@ std::vector<std::vector<Node>> ForestTrainer::train(const std::vector<float>& x,
                         large.hist[i] -= small.hist[i];
                 }
                 if (!splittable(small.depth, small.count))
-                    pool.push_back(std::move(small.hist));
+                    m_pool.push_back(std::move(small.hist));
             }
             if (!at.hist.empty())
-                pool.push_back(std::move(at.hist));
+                m_pool.push_back(std::move(at.hist));
             stack.push_back(std::move(r));
             stack.push_back(std::move(l));
         }
-        forest.push_back(std::move(tree));
+        return tree;
     }
+
+private:
+    struct Pending
+    {
+        int node, begin, end, depth;
+        double count, sum;
+        std::vector<double> hist; // empty when the node cannot split
+    };
+
+    bool splittable(int depth, double c) const
+    {
+        return depth < m_s.p.maxDepth && c >= 2.0 * m_s.minChild && m_width > 0;
+    }
+
+    // A zeroed histogram: (rows, residual sum) per bin of every used column, the missing
+    // values last in each column's slots.
+    std::vector<double> takeHistogram()
+    {
+        std::vector<double> h;
+        if (!m_pool.empty()) {
+            h = std::move(m_pool.back());
+            m_pool.pop_back();
+        }
+        h.assign(2 * m_slotCount, 0.0);
+        return h;
+    }
+
+    // Adds the groups m_members[begin, end) to histogram h, row by row.
+    void accumulate(std::vector<double>& h, int begin, int end) const
+    {
+        const std::vector<std::size_t>& offset = m_s.offset;
+        for (int i = begin; i < end; ++i) {
+            const std::size_t g = std::size_t(m_members[std::size_t(i)]);
+            const double c = m_count[g], v = m_sum[g];
+            const std::uint16_t* b = m_s.groups.bins.data() + g * std::size_t(m_width);
+            for (int u = 0; u < m_width; ++u) {
+                const std::size_t slot =
+                    offset[std::size_t(u)] +
+                    (b[u] == kMissing ? offset[std::size_t(u) + 1] - offset[std::size_t(u)] - 1
+                                      : std::size_t(b[u]));
+                h[2 * slot] += c;
+                h[2 * slot + 1] += v;
+            }
+        }
+    }
+
+    // The split of largest variance reduction over the columns tried at this node.
+    Split bestSplit(const std::vector<double>& hist, Rng& rng)
+    {
+        Split best;
+        const int width = m_width, columnsPerNode = m_s.columnsPerNode;
+        std::iota(m_columnOrder.begin(), m_columnOrder.end(), 0);
+        if (columnsPerNode < width) {
+            for (int k = 0; k < columnsPerNode; ++k)
+                std::swap(m_columnOrder[std::size_t(k)],
+                          m_columnOrder[std::size_t(k) +
+                                        std::size_t(rng.below(std::uint64_t(width - k)))]);
+            std::sort(m_columnOrder.begin(), m_columnOrder.begin() + columnsPerNode);
+        }
+        const double minChild = m_s.minChild;
+        for (int k = 0; k < columnsPerNode; ++k) {
+            const int u = m_columnOrder[std::size_t(k)];
+            const int bins = m_s.used[std::size_t(u)].bins();
+            const double* h = hist.data() + 2 * m_s.offset[std::size_t(u)];
+            const double missCount = h[2 * bins], missSum = h[2 * bins + 1];
+            double presentCount = 0.0, presentSum = 0.0;
+            for (int b = 0; b < bins; ++b) {
+                presentCount += h[2 * b];
+                presentSum += h[2 * b + 1];
+            }
+            double leftCount = 0.0, leftSum = 0.0;
+            for (int b = 0; b <= bins; ++b) {
+                if (b > 0) {
+                    leftCount += h[2 * (b - 1)];
+                    leftSum += h[2 * (b - 1) + 1];
+                    if (h[2 * (b - 1)] == 0.0 && b < bins)
+                        continue; // the same partition as the boundary before
+                }
+                for (const bool missingLeft : {false, true}) {
+                    if (missingLeft && missCount == 0.0)
+                        break;
+                    const double cl = leftCount + (missingLeft ? missCount : 0.0);
+                    const double sl = leftSum + (missingLeft ? missSum : 0.0);
+                    const double cr = presentCount - leftCount + (missingLeft ? 0.0 : missCount);
+                    const double sr = presentSum - leftSum + (missingLeft ? 0.0 : missSum);
+                    if (cl < minChild || cr < minChild)
+                        continue;
+                    // Variance reduction, in a form without cancellation.
+                    const double d = sl / cl - sr / cr;
+                    const double gain = cl * cr / (cl + cr) * d * d;
+                    if (gain > best.gain) {
+                        best.gain = gain;
+                        best.column = u;
+                        best.boundary = b;
+                        best.missingLeft = missingLeft;
+                    }
+                }
+            }
+        }
+        return best;
+    }
+
+    const Shared& m_s;
+    int m_width;
+    std::size_t m_slotCount;
+    std::vector<double> m_count, m_sum; // drawn rows and their residual sum per group
+    std::vector<std::int32_t> m_members, m_scratch;
+    std::vector<int> m_columnOrder;
+    std::vector<std::vector<double>> m_pool; // free histogram buffers
+};
+
+// One tree's draw: a bit per row, set with probability subsample (every row at 1), rng's
+// uniforms taken in row order.
+void drawRows(std::vector<std::uint64_t>& bits, int rows, double subsample, Rng& rng)
+{
+    bits.assign((std::size_t(rows) + 63) / 64, 0);
+    for (int r = 0; r < rows; ++r)
+        if (subsample >= 1.0 || rng.uniform() < subsample)
+            bits[std::size_t(r) >> 6] |= std::uint64_t(1) << (r & 63);
+}
+
+// Below this many rows a training stays on the calling thread.
+constexpr int kParallelRows = 2000;
+
+} // namespace
+
+std::vector<std::vector<Node>> ForestTrainer::train(const std::vector<float>& x, int rows, int cols,
+                                                    const std::vector<float>& y,
+                                                    const RandomForest::Params& p, float base)
+{
+    if (rows <= 0 || cols <= 0 || x.size() != std::size_t(rows) * std::size_t(cols) ||
+        y.size() != std::size_t(rows) || p.trees < 1 || p.maxDepth < 1)
+        return {};
+    const int maxBin = std::clamp(p.maxBin, 2, 0xFFFE);
+    const int threads = rows < kParallelRows ? 1 : resolvedThreads(p.threads);
+    std::vector<Column> columns(static_cast<std::size_t>(cols));
+    std::vector<char> present(static_cast<std::size_t>(cols), 0);
+    parallelFor(cols, threads, [&](int, int c) {
+        present[std::size_t(c)] =
+            makeColumn(x, rows, cols, c, maxBin, columns[std::size_t(c)]) ? 1 : 0;
+    });
+    std::vector<Column> used;
+    for (int c = 0; c < cols; ++c)
+        if (present[std::size_t(c)])
+            used.push_back(std::move(columns[std::size_t(c)]));
+    const Groups groups = group(x, rows, cols, used);
+    const int width = groups.width;
+    Shared shared{p, used, groups, {}, {}, 0, std::max(p.minChildWeight, 1e-9)};
+    // Residuals against the base keep the sums small.
+    shared.residual.resize(std::size_t(rows));
+    for (int r = 0; r < rows; ++r)
+        shared.residual[std::size_t(r)] = double(y[std::size_t(r)]) - double(base);
+    shared.offset.assign(std::size_t(width) + 1, 0);
+    for (int u = 0; u < width; ++u)
+        shared.offset[std::size_t(u) + 1] =
+            shared.offset[std::size_t(u)] + std::size_t(used[std::size_t(u)].bins()) + 1;
+    shared.columnsPerNode =
+        std::clamp(int(std::floor(p.colsampleByNode * width)), std::min(1, width), width);
+
+    // One stream: tree t's row draws, then its column draws, then tree t + 1's. Without column
+    // draws each tree's rows can be drawn first and the trees grown on any thread: the same
+    // forest, bit for bit.
+    Rng rng(p.seed);
+    std::vector<std::vector<Node>> forest(static_cast<std::size_t>(p.trees));
+    if (shared.columnsPerNode < width || threads == 1) {
+        TreeGrower grower(shared);
+        std::vector<std::uint64_t> drawn;
+        for (int t = 0; t < p.trees; ++t) {
+            drawRows(drawn, rows, p.subsample, rng);
+            forest[std::size_t(t)] = grower.grow(drawn, rng);
+        }
+        return forest;
+    }
+    std::vector<std::vector<std::uint64_t>> drawn(static_cast<std::size_t>(p.trees));
+    for (int t = 0; t < p.trees; ++t)
+        drawRows(drawn[std::size_t(t)], rows, p.subsample, rng);
+    std::vector<std::unique_ptr<TreeGrower>> growers(
+        static_cast<std::size_t>(std::min(threads, p.trees)));
+    parallelFor(p.trees, threads, [&](int worker, int t) {
+        auto& grower = growers[std::size_t(worker)];
+        if (!grower)
+            grower = std::make_unique<TreeGrower>(shared);
+        Rng unused(0); // no column draws on this path
+        forest[std::size_t(t)] = grower->grow(drawn[std::size_t(t)], unused);
+    });
     return forest;
 }
 

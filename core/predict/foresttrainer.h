@@ -13,7 +13,9 @@ namespace gantry::predict {
 /// minChildWeight rows holding the mean target of their rows, a missing value sent to the side
 /// that fits best. Rows with the same bins are trained as one weighted row, so that a set of
 /// few distinct feature vectors (a trace's recurring jobs) trains in time proportional to the
-/// distinct vectors, not the rows. Single-threaded and deterministic; not xgboost's numbers.
+/// distinct vectors, not the rows. Without column sampling the trees grow on params.threads
+/// threads (0: one per core; one below 2,000 rows), each tree's rows drawn first in the order of
+/// one thread: the same forest, bit for bit, on any thread count. Not xgboost's numbers.
 class ForestTrainer
 {
 public:

@@ -2,6 +2,7 @@
 
 #include "predict/foresttrainer.h"
 #include "predict/ubjson.h"
+#include "util/parallelfor.h"
 
 #include <xgboost/c_api.h>
 
@@ -171,7 +172,7 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
         m_base = base;
         return {};
     }
-    const int threads = std::max(1, p.threads);
+    const int threads = resolvedThreads(p.threads);
     Matrix m(x.data(), rows, cols, threads);
     if (!m.handle())
         return Error::internal(lastError("XGDMatrixCreateFromMat"));

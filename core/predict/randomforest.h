@@ -37,14 +37,14 @@ public:
     /// took 16.5 s on two threads against 2.7 s on one while other builds ran).
     struct Params
     {
-        int trees = 20;                       ///< n_estimators (num_parallel_tree)
-        int maxDepth = 10;                    ///< max depth; 0 means none (exact only)
-        double subsample = 0.632;             ///< rows each tree sees, drawn without
-                                              ///< replacement (1.0 = bootstrap off)
-        double colsampleByNode = 1.0;         ///< features tried per split (1.0 = all)
-        double minChildWeight = 3.0;          ///< rows per leaf at least (min_samples_leaf)
-        int maxBin = 64;                      ///< hist: most split candidates per feature
-        int threads = 1;                      ///< training threads (results do not depend on them)
+        int trees = 20;               ///< n_estimators (num_parallel_tree)
+        int maxDepth = 10;            ///< max depth; 0 means none (exact only)
+        double subsample = 0.632;     ///< rows each tree sees, drawn without
+                                      ///< replacement (1.0 = bootstrap off)
+        double colsampleByNode = 1.0; ///< features tried per split (1.0 = all)
+        double minChildWeight = 3.0;  ///< rows per leaf at least (min_samples_leaf)
+        int maxBin = 64;              ///< hist: most split candidates per feature
+        int threads = 1; ///< training threads, 0: one per core (results do not depend on them)
         TreeMethod method = TreeMethod::Hist; ///< split candidates
         std::uint64_t seed = 0;               ///< row subsampling seed
     };

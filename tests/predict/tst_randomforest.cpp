@@ -14,7 +14,9 @@
 #include <QJsonObject>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 
 using namespace gantry;
 using namespace gantry::predict;
@@ -109,6 +111,8 @@ private slots:
     void treeWalkEqualsXgboost();
     void sameOnAnyThreadCount_data();
     void sameOnAnyThreadCount();
+    void nativeSameOnAnyThreadCount_data();
+    void nativeSameOnAnyThreadCount();
     void encoderCodesAndMissing();
     void encoderFitAppendsEncoding_data();
     void encoderFitAppendsEncoding();
@@ -272,6 +276,46 @@ void TestRandomForest::sameOnAnyThreadCount()
     p.threads = threads;
     QVERIFY(many.train(x, 2000, 10, y, p).ok());
     QVERIFY(one.predict(tx, 300) == many.predict(tx, 300));
+}
+
+void TestRandomForest::nativeSameOnAnyThreadCount_data()
+{
+    QTest::addColumn<int>("threads");
+    QTest::addColumn<double>("colsample");
+    QTest::addColumn<double>("subsample");
+    for (int threads : {2, 3, 0})
+        for (double colsample : {1.0, 0.5})
+            for (double subsample : {0.632, 1.0})
+                QTest::addRow("%d threads, colsample %.1f, subsample %.3f", threads, colsample,
+                              subsample)
+                    << threads << colsample << subsample;
+}
+
+// rf-fast grows its trees on every core; a forest grown on one thread is the same, bit for bit
+// (with column sampling the trees stay on one thread, so that the draws keep their order).
+void TestRandomForest::nativeSameOnAnyThreadCount()
+{
+    QFETCH(int, threads);
+    QFETCH(double, colsample);
+    QFETCH(double, subsample);
+    std::vector<float> x, y, tx, ty;
+    friedman(5, 6000, 10, x, y);
+    friedman(6, 300, 10, tx, ty);
+    for (std::size_t i = 0; i < x.size(); i += 7)
+        x[i] = std::nanf(""); // missing values take the side that fits best
+    RandomForest::Params p;
+    p.seed = 12;
+    p.method = RandomForest::TreeMethod::Native;
+    p.colsampleByNode = colsample;
+    p.subsample = subsample;
+    p.threads = 1;
+    RandomForest one, many;
+    QVERIFY(one.train(x, 6000, 10, y, p).ok());
+    p.threads = threads;
+    QVERIFY(many.train(x, 6000, 10, y, p).ok());
+    const std::vector<double> a = one.predict(tx, 300), b = many.predict(tx, 300);
+    QVERIFY(a == b);
+    QVERIFY(std::adjacent_find(a.begin(), a.end(), std::not_equal_to<>()) != a.end());
 }
 
 void TestRandomForest::encoderCodesAndMissing()
