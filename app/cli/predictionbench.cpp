@@ -104,7 +104,9 @@ QJsonArray PredictionBench::run(const QString& scenario, int repeat, QString* er
         std::vector<double> train, predict;
         predict::ForestBenchmark::Result last;
         for (int r = 0; r < repeat; ++r) {
-            last = predict::ForestBenchmark::run(20000, 10, 0, method);
+            // rf-fast trains on every core, as its predictor does; rf on one thread.
+            last = predict::ForestBenchmark::run(
+                20000, 10, 0, method, method == predict::RandomForest::TreeMethod::Native ? 0 : 1);
             if (!last.ok) {
                 *error = QStringLiteral("random forest training failed");
                 return {};

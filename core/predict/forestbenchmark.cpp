@@ -30,7 +30,7 @@ void makeRows(Rng& rng, int rows, int cols, std::vector<float>& x, std::vector<f
 } // namespace
 
 ForestBenchmark::Result ForestBenchmark::run(int rows, int features, std::uint64_t seed,
-                                             RandomForest::TreeMethod method)
+                                             RandomForest::TreeMethod method, int threads)
 {
     Result res;
     res.rows = std::max(1, rows);
@@ -45,6 +45,7 @@ ForestBenchmark::Result ForestBenchmark::run(int rows, int features, std::uint64
     RandomForest::Params params;
     params.method = method;
     params.seed = seed;
+    params.threads = threads;
     QElapsedTimer timer;
     timer.start();
     res.ok = forest.train(x, res.rows, res.features, y, params).ok();

@@ -23,9 +23,11 @@ public:
         bool ok = false;       ///< false if training failed
     };
     /// Trains on rows x features (features >= 5) synthetic rows drawn from seed, with the given
-    /// training (xgboost's hist for `rf`, Native for `rf-fast`). O(train).
+    /// training (xgboost's hist for `rf`, Native for `rf-fast`) on `threads` threads (0: every
+    /// core, as `rf-fast` trains). O(train).
     static Result run(int rows = 20000, int features = 10, std::uint64_t seed = 0,
-                      RandomForest::TreeMethod method = RandomForest::TreeMethod::Hist);
+                      RandomForest::TreeMethod method = RandomForest::TreeMethod::Hist,
+                      int threads = 1);
 };
 
 } // namespace gantry::predict
