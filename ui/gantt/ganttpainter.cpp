@@ -28,6 +28,8 @@ constexpr double kAxisHeight = 22.0;
 constexpr double kBandGap = 6.0;
 // Occupancy columns are drawn in one colour: which job is under a pixel is not readable then.
 const QColor kOccupancy(52, 101, 164);
+// The chart's background, filled before the lanes are drawn.
+constexpr QRgb kWhite = 0xffffffffu;
 
 // A round step for about `pixels` between ticks.
 double tickStep(double span, double width, double pixels)
@@ -64,50 +66,93 @@ inline long roundHalfAway(double v)
     return v < 0.0 ? -i : i;
 }
 
-// The occupancy colour for each alpha a pixel can get, premultiplied.
+// The occupancy colour for each alpha a pixel can get, premultiplied; and the same drawn over
+// white, as the raster engine blends it (so that writing those gives the pixels of drawing an
+// image of the former on the white chart).
 struct OccupancyColours
 {
     QRgb byAlpha[256];
+    QRgb overWhite[256];
     OccupancyColours()
     {
-        for (int a = 0; a < 256; ++a)
+        QImage colours(256, 1, QImage::Format_ARGB32_Premultiplied);
+        for (int a = 0; a < 256; ++a) {
             byAlpha[a] =
                 qPremultiply(qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), a));
+            colours.setPixel(a, 0, byAlpha[a]);
+        }
         byAlpha[0] = 0u; // no occupancy: transparent
+        colours.setPixel(0, 0, 0u);
+        QImage white(256, 1, QImage::Format_ARGB32_Premultiplied);
+        white.fill(Qt::white);
+        QPainter p(&white);
+        p.drawImage(0, 0, colours);
+        p.end();
+        for (int a = 0; a < 256; ++a)
+            overWhite[a] = white.pixel(a, 0);
     }
 };
 
-// Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
-// [ya, yb); rgb is scratch of at least x1 entries.
-void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
-                    QRgb* __restrict rgb)
+// Writes occupancy row o, columns [x0, x1), into the pixels of lines [ya, yb) of the 32-bit
+// pixels at bits (stride bytes a line) that are still background (transparent or white: bars
+// are opaque and never white, see jobRgb): colours[alpha] there. rgb is scratch of at least x1
+// entries.
+void blendOccupancy(uchar* bits, qsizetype stride, const float* o, int x0, int x1, int ya, int yb,
+                    const QRgb* colours, QRgb background, QRgb* __restrict rgb)
 {
-    static const OccupancyColours colours;
     occupancy::alphas(o, x0, x1, rgb);
     for (int x = x0; x < x1; ++x)
-        rgb[x] = colours.byAlpha[rgb[x]];
-    // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
-    // itself or'ed with the occupancy colour masked off where it is not transparent.
-    uchar* bits = img.bits();
-    const qsizetype stride = img.bytesPerLine();
+        rgb[x] = colours[rgb[x]];
+    // A pixel becomes itself, or the occupancy colour where it is background, without a branch.
     for (int y = ya; y < yb; ++y) {
         QRgb* __restrict line = reinterpret_cast<QRgb*>(bits + y * stride);
         for (int x = x0; x < x1; ++x) {
             const QRgb d = line[x];
-            const QRgb transparent = QRgb(0) - QRgb((d >> 24) == 0u);
-            line[x] = d | (rgb[x] & transparent);
+            const QRgb free = QRgb(0) - QRgb(d == background);
+            line[x] = (d & ~free) | (rgb[x] & free);
         }
     }
 }
 
+// The pixels of rect (in p's logical coordinates) in p's device, to write them there directly:
+// where the device is a 32-bit raster image that p paints on unscaled, opaque, at whole pixels,
+// with rect inside it and inside p's clip; stride gets its bytes a line. Else nullptr.
+uchar* devicePixels(QPainter& p, const QRectF& rect, qsizetype& stride)
+{
+    QPaintDevice* device = p.device();
+    if (!device || device->devType() != QInternal::Image || !p.paintEngine() ||
+        p.paintEngine()->type() != QPaintEngine::Raster)
+        return nullptr;
+    const QImage& img = *static_cast<const QImage*>(device);
+    const QTransform t = p.deviceTransform();
+    if ((img.format() != QImage::Format_ARGB32_Premultiplied &&
+         img.format() != QImage::Format_RGB32) ||
+        img.devicePixelRatio() != 1.0 || p.opacity() != 1.0 ||
+        p.compositionMode() != QPainter::CompositionMode_SourceOver ||
+        t.type() > QTransform::TxTranslate)
+        return nullptr;
+    const QRect whole = rect.toRect();
+    const QRectF onDevice = rect.translated(t.dx(), t.dy());
+    if (QRectF(whole) != rect || QRectF(onDevice.toRect()) != onDevice ||
+        !img.rect().contains(onDevice.toRect()) ||
+        (p.hasClipping() && !QRegion(whole).subtracted(p.clipRegion()).isEmpty()))
+        return nullptr;
+    stride = img.bytesPerLine();
+    // The buffer the paint engine draws into (constBits: no detach while it paints).
+    return const_cast<uchar*>(img.constBits()) + onDevice.toRect().top() * stride +
+           qsizetype(onDevice.toRect().left()) * 4;
+}
+
 QImage occupancyImage(const std::vector<float>& occ, int width, int rows)
 {
+    static const OccupancyColours colours;
     QImage img(width, rows, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
     std::vector<QRgb> rgb(static_cast<std::size_t>(width));
     for (int r = 0; r < rows; ++r)
-        blendOccupancy(img, occ.data() + std::size_t(r) * std::size_t(width), 0, width, r, r + 1,
-                       rgb.data());
+        blendOccupancy(img.bits(), img.bytesPerLine(),
+                       occ.data() + std::size_t(r) * std::size_t(width), 0, width, r, r + 1,
+                       colours.byAlpha, 0u, rgb.data());
     return img;
 }
 
@@ -245,6 +290,8 @@ QColor GanttPainter::jobColour(int job)
 
 QRgb GanttPainter::jobRgb(int job, bool dimmed) const
 {
+    // Opaque and never white (saturation 150 or more, lighter(150) keeps more than 60): lanes
+    // written straight into a white chart tell bars from background by that.
     const auto compute = [&] {
         const QColor c = jobColour(job);
         return (dimmed ? c.lighter(150) : c).rgba();
@@ -436,11 +483,21 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     // overlap in time, so that is at most one write per chart pixel) instead of a fill call each.
     const bool raster =
         l.laneHeight < 4.0 && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
-    QImage& barImage = m_frame;
     const int imageHeight = std::max(1, int(std::ceil(l.chart.height())));
-    // Occupancy: on a raster device one row at a time, written into the bar image as soon as
+    // On a raster device, bars and occupancy go straight into the device's pixels where it
+    // allows (the chart there is white already, see paintFrame) and no highlighted bar gets an
+    // outline (drawn under the bars); else into m_frame, transparent, drawn as one image at the
+    // end. Occupancy fills the pixels still background: drawn over white in the first case.
+    static const OccupancyColours colours;
+    const QRectF barRect(l.chart.left(), l.chart.top(), width, imageHeight);
+    qsizetype barStride = 0;
+    uchar* barBits = raster && o.highlightJob < 0 ? devicePixels(p, barRect, barStride) : nullptr;
+    const bool direct = barBits != nullptr;
+    const QRgb* occColours = direct ? colours.overWhite : colours.byAlpha;
+    const QRgb background = direct ? kWhite : 0u;
+    // Occupancy: on a raster device one row at a time, written into the bar pixels as soon as
     // the lanes of the row are done (bars are opaque and overwrite it, occupancy only fills
-    // pixels still transparent, so the order gives the pixels of writing it after all bars);
+    // pixels still background, so the order gives the pixels of writing it after all bars);
     // else every row, drawn as one image at the end.
     std::vector<float>& occ = m_occ;
     std::vector<QRgb>& occRgb = m_occRgb;
@@ -457,20 +514,23 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             yb = std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, imageHeight);
         }
         if (ya < imageHeight)
-            blendOccupancy(barImage, occ.data(), occFrom, occTo + 1, ya, yb, occRgb.data());
+            blendOccupancy(barBits, barStride, occ.data(), occFrom, occTo + 1, ya, yb, occColours,
+                           background, occRgb.data());
         std::fill(occ.begin() + occFrom, occ.begin() + occTo + 1, 0.0f);
         occFrom = width;
         occTo = -1;
     };
     if (raster) {
-        if (barImage.width() != width || barImage.height() != imageHeight)
-            barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
-        barImage.fill(Qt::transparent);
+        if (!direct) {
+            if (m_frame.width() != width || m_frame.height() != imageHeight)
+                m_frame = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
+            m_frame.fill(Qt::transparent);
+            barBits = m_frame.bits(); // one detach check, not one a bar
+            barStride = m_frame.bytesPerLine();
+        }
         occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
         occRgb.resize(std::size_t(width));
     }
-    uchar* barBits = raster ? barImage.bits() : nullptr; // one detach check, not one a bar
-    const qsizetype barStride = barImage.bytesPerLine();
     const bool dimOthers = o.highlightJob >= 0;
     int lastColourJob = -2;
     QColor colour;
@@ -581,8 +641,9 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     }
     if (raster) {
         flushRow();
-        // Aggregated pieces are in the same image, under the bars: one image to draw.
-        p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, imageHeight), barImage);
+        // Aggregated pieces are in the same pixels, under the bars: at most one image to draw.
+        if (!direct)
+            p.drawImage(barRect, m_frame);
     } else if (!occ.empty()) {
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
                     occupancyImage(occ, width, rows));
