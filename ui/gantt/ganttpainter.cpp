@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
+#include <thread>
 
 namespace gantry::ui {
 
@@ -26,6 +27,9 @@ constexpr double kMaxLabelWidth = 240.0;
 constexpr double kLabelPointSize = 8.0;
 constexpr double kAxisHeight = 22.0;
 constexpr double kBandGap = 6.0;
+// Virtual slices in view from which they are summed on a thread of their own (fewer take less
+// time than starting it).
+constexpr std::ptrdiff_t kThreadedSlices = 20000;
 // Occupancy columns are drawn in one colour: which job is under a pixel is not readable then.
 const QColor kOccupancy(52, 101, 164);
 // The chart's background, filled before the lanes are drawn.
@@ -352,9 +356,24 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
     p.save();
     p.fillRect(area, Qt::white);
     p.setClipRect(area);
-    paintLanes(p, l, o, stats);
+    // The band's slices are summed while the lanes are drawn, on another thread when many are in
+    // view (its own buffers, the same sums in the same order); the band is drawn after.
+    BandSlices slices;
+    {
+        std::jthread worker;
+        if (!l.band.isEmpty()) {
+            const auto from = std::lower_bound(
+                m_virtualSpans.begin(), m_virtualSpans.end(), l.from - m_virtualMaxLength,
+                [](const Span& sp, double t) { return sp.startS < t; });
+            if (m_virtualSpans.end() - from >= kThreadedSlices)
+                worker = std::jthread([&] { slices = aggregateBand(l, o); });
+            else
+                slices = aggregateBand(l, o);
+        }
+        paintLanes(p, l, o, stats);
+    } // joins the worker
     if (!l.band.isEmpty())
-        paintVirtualBand(p, l, o, stats);
+        paintVirtualBand(p, l, o, slices, stats);
     if (o.labels)
         paintLabels(p, area, l);
     p.restore();
@@ -675,30 +694,38 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     p.drawRect(l.chart);
 }
 
+GanttPainter::BandSlices GanttPainter::aggregateBand(const Layout& l, const Options& o) const
+{
+    BandSlices b;
+    if (l.to <= l.from)
+        return b;
+    b.pxPerS = l.band.width() / (l.to - l.from);
+    b.width = std::max(1, int(std::ceil(l.band.width())));
+    b.occ.assign(std::size_t(b.width) + 1, 0.0f);
+    int occFrom = b.width, occTo = -1; // columns covered (not needed here)
+    const Span* spans = m_virtualSpans.data();
+    const Span* first =
+        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
+                         [](const Span& sp, double t) { return sp.startS < t; });
+    b.added = occupancy::aggregateOverlapping(
+        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
+        l.to, b.pxPerS, b.width, 1.0, b.occ.data(), occFrom, occTo, b.wide);
+    return b;
+}
+
 void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options& o,
-                                    Stats& stats) const
+                                    const BandSlices& slices, Stats& stats) const
 {
     if (l.to <= l.from)
         return;
     const QRectF& band = l.band;
     p.fillRect(band, QColor(245, 245, 250));
-    const double pxPerS = band.width() / (l.to - l.from);
-    const int width = std::max(1, int(std::ceil(band.width())));
-    std::vector<float> occ(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
-    int occFrom = width, occTo = -1;                      // columns covered (not needed here)
+    const double pxPerS = slices.pxPerS;
+    const int width = slices.width;
     const double sliceTop = band.top() + band.height() * 0.3;
     const double sliceHeight = band.height() * 0.7;
-    const Span* spans = m_virtualSpans.data();
-    const Span* first =
-        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
-                         [](const Span& sp, double t) { return sp.startS < t; });
-    std::vector<int>& wide = m_wide;
-    wide.clear();
-    const int added = occupancy::aggregateOverlapping(
-        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
-        l.to, pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
-    stats.aggregated += added;
-    for (const int k : wide) {
+    stats.aggregated += slices.added;
+    for (const int k : slices.wide) {
         const VirtualSlice* it = &m_virtual[std::size_t(k)];
         const double x0 = (std::max(it->fromS, l.from) - l.from) * pxPerS;
         const double x1 = (std::min(it->toS, l.to) - l.from) * pxPerS;
@@ -714,9 +741,9 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         }
         ++stats.bars;
     }
-    if (added > 0)
+    if (slices.added > 0)
         p.drawImage(QRectF(band.left(), sliceTop, width, sliceHeight),
-                    occupancyImage(occ, width, 1));
+                    occupancyImage(slices.occ, width, 1));
     // Releases to the cluster: a small down-pointing mark per job at its virtual completion.
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(Qt::NoPen);

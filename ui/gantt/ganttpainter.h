@@ -136,7 +136,19 @@ private:
                             int job, double startS, double endS, const QRectF& bar);
     void paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks, const Options& o) const;
     void paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
-    void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
+    // The virtual band's slices in view: those narrower than a pixel summed per pixel column,
+    // the others left to draw as bars.
+    struct BandSlices
+    {
+        int width = 0;          // pixel columns
+        double pxPerS = 0.0;    // pixels a second
+        std::vector<float> occ; // width + 1 cells (see occupancy::addSubPixel)
+        std::vector<int> wide;  // slices drawn as bars, by index in m_virtual
+        int added = 0;          // slices summed into occ
+    };
+    BandSlices aggregateBand(const Layout& l, const Options& o) const;
+    void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, const BandSlices& slices,
+                          Stats& stats) const;
     void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
     QRgb jobRgb(int job, bool dimmed) const;
 
