@@ -362,10 +362,11 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
     {
         std::jthread worker;
         if (!l.band.isEmpty()) {
-            const auto from = std::lower_bound(
-                m_virtualSpans.begin(), m_virtualSpans.end(), l.from - m_virtualMaxLength,
-                [](const Span& sp, double t) { return sp.startS < t; });
-            if (m_virtualSpans.end() - from >= kThreadedSlices)
+            const auto startsBefore = [](const Span& sp, double t) { return sp.startS < t; };
+            const auto from = std::lower_bound(m_virtualSpans.begin(), m_virtualSpans.end(),
+                                               l.from - m_virtualMaxLength, startsBefore);
+            if (std::lower_bound(from, m_virtualSpans.end(), l.to, startsBefore) - from >=
+                kThreadedSlices)
                 worker = std::jthread([&] { slices = aggregateBand(l, o); });
             else
                 slices = aggregateBand(l, o);
