@@ -45,8 +45,9 @@ Scenario busy()
     return s;
 }
 
-// 64 servers of 4 GPUs in 8 racks (256 lanes: thinner than 4 pixels in a small frame) and 3000
-// jobs of 1 to 8 GPUs and 20 s to 2 days, 3 s apart: sub-pixel pieces and bars at full zoom-out.
+// 64 servers of 4 GPUs in 8 racks (256 lanes: thinner than 4 pixels in a small frame) and 6000
+// jobs of 1 to 8 GPUs and 20 s to 2 days, 3 s apart: sub-pixel pieces and bars at full zoom-out,
+// and enough pieces (over 20,000) for two threads to write the lanes.
 Scenario crowded()
 {
     Scenario s;
@@ -57,7 +58,7 @@ Scenario crowded()
     for (int k = 0; k < 64; ++k)
         s.cluster.servers.push_back({QStringLiteral("s%1").arg(k), k / 8, 0, 4, 100, 80});
     s.cluster.finalize();
-    for (int i = 0; i < 3000; ++i)
+    for (int i = 0; i < 6000; ++i)
         s.jobs.push_back(test::durationJob(QStringLiteral("c%1").arg(i), 3.0 * i, 1 << (i % 4),
                                            20.0 * std::pow(8640.0, double((i * 37) % 101) / 100)));
     return s;
@@ -368,7 +369,7 @@ void TestGanttPainter::directPixelsMatchImagePath_data()
 // The lanes written straight into a 32-bit image (a white chart) give the pixels of the
 // straightforward way, a transparent image of bars and occupancy drawn over the chart, which
 // the painter takes where it cannot write the device's pixels (here: a non-premultiplied
-// image); at an offset in the image too.
+// image); at an offset in the image too. Either way two threads write chunks of the lanes.
 void TestGanttPainter::directPixelsMatchImagePath()
 {
     QFETCH(QString, policy);

@@ -9,7 +9,9 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <functional>
 #include <numeric>
 #include <thread>
 
@@ -27,9 +29,10 @@ constexpr double kMaxLabelWidth = 240.0;
 constexpr double kLabelPointSize = 8.0;
 constexpr double kAxisHeight = 22.0;
 constexpr double kBandGap = 6.0;
-// Virtual slices in view from which they are summed on a thread of their own (fewer take less
-// time than starting it).
-constexpr std::ptrdiff_t kThreadedSlices = 20000;
+// Pieces in the lanes drawn from which two threads write them (fewer take less time than
+// starting one), in this many chunks of lanes.
+constexpr int kThreadedPieces = 20000;
+constexpr int kLaneChunks = 8;
 // Occupancy columns are drawn in one colour: which job is under a pixel is not readable then.
 const QColor kOccupancy(52, 101, 164);
 // The chart's background, filled before the lanes are drawn.
@@ -145,6 +148,16 @@ uchar* devicePixels(QPainter& p, const QRectF& rect, qsizetype& stride)
     // The buffer the paint engine draws into (constBits: no detach while it paints).
     return const_cast<uchar*>(img.constBits()) + onDevice.toRect().top() * stride +
            qsizetype(onDevice.toRect().left()) * 4;
+}
+
+// A bar's left edge and width in pixels from the left of the range drawn: at least a pixel,
+// two when highlighted.
+template <typename Span>
+std::pair<double, double> barExtent(const Span& sp, const auto& l, double pxPerS, bool highlighted)
+{
+    const double x0 = (std::max(sp.startS, l.from) - l.from) * pxPerS;
+    const double x1 = (std::min(sp.endS, l.to) - l.from) * pxPerS;
+    return {x0, std::max(x1 - x0, highlighted ? 2.0 : 1.0)};
 }
 
 QImage occupancyImage(const std::vector<float>& occ, int width, int rows)
@@ -302,10 +315,14 @@ QRgb GanttPainter::jobRgb(int job, bool dimmed) const
     };
     if (job < 0 || std::size_t(job) >= m_jobRgb.size())
         return compute();
-    QRgb& known = (dimmed ? m_dimRgb : m_jobRgb)[std::size_t(job)];
-    if (known == 0u)
-        known = compute();
-    return known;
+    // Atomic: two threads may write lanes (both would store the same colour).
+    const std::atomic_ref<QRgb> known((dimmed ? m_dimRgb : m_jobRgb)[std::size_t(job)]);
+    QRgb rgb = known.load(std::memory_order_relaxed);
+    if (rgb == 0u) {
+        rgb = compute();
+        known.store(rgb, std::memory_order_relaxed);
+    }
+    return rgb;
 }
 
 GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) const
@@ -356,23 +373,15 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
     p.save();
     p.fillRect(area, Qt::white);
     p.setClipRect(area);
-    // The band's slices are summed while the lanes are drawn, on another thread when many are in
-    // view (its own buffers, the same sums in the same order); the band is drawn after.
+    // The band's slices are summed while the lanes are written (see paintLanes), drawn after.
     BandSlices slices;
-    {
-        std::jthread worker;
-        if (!l.band.isEmpty()) {
-            const auto startsBefore = [](const Span& sp, double t) { return sp.startS < t; };
-            const auto from = std::lower_bound(m_virtualSpans.begin(), m_virtualSpans.end(),
-                                               l.from - m_virtualMaxLength, startsBefore);
-            if (std::lower_bound(from, m_virtualSpans.end(), l.to, startsBefore) - from >=
-                kThreadedSlices)
-                worker = std::jthread([&] { slices = aggregateBand(l, o); });
-            else
+    paintLanes(
+        p, l, o,
+        [&] {
+            if (!l.band.isEmpty())
                 slices = aggregateBand(l, o);
-        }
-        paintLanes(p, l, o, stats);
-    } // joins the worker
+        },
+        stats);
     if (!l.band.isEmpty())
         paintVirtualBand(p, l, o, slices, stats);
     if (o.labels)
@@ -479,10 +488,136 @@ void GanttPainter::paintJobNames(QPainter& p, const std::vector<LabelBlock>& blo
     }
 }
 
-void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const
+int GanttPainter::rowOfLane(const Layout& l, const LanePixels& px, int lane) const
 {
-    if (l.count <= 0 || l.to <= l.from || l.chart.width() <= 0 || l.chart.height() <= 0)
+    return px.dense ? std::min(px.rows - 1, int((lane - l.first) * px.laneWeight)) : lane - l.first;
+}
+
+std::pair<int, int> GanttPainter::laneLines(const Layout& l, const LanePixels& px, int lane) const
+{
+    // As the bars' rectangles are placed, then made relative to the chart.
+    const double y = l.chart.top() + (lane - l.first) * l.laneHeight - l.chart.top();
+    const int ya = std::clamp(int(roundHalfAway(y)), 0, px.height - 1);
+    return {ya, std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, px.height)};
+}
+
+std::pair<int, int> GanttPainter::rowLines(const Layout& l, const LanePixels& px, int row) const
+{
+    if (px.dense)
+        return {row, row + 1};
+    const double y = row * l.laneHeight;
+    const int ya = std::clamp(int(roundHalfAway(y)), 0, px.height - 1);
+    return {ya, std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, px.height)};
+}
+
+std::vector<int> GanttPainter::laneChunks(const Layout& l, const LanePixels& px) const
+{
+    // Chunks of about as many pieces each, starting at lanes whose row and pixel lines the lanes
+    // before them do not touch (so that the order of writing them does not matter). One chunk
+    // when there are too few pieces to gain by more.
+    const int end = l.first + l.count;
+    const int first = m_laneBegin[std::size_t(l.first)];
+    const int pieces = m_laneBegin[std::size_t(end)] - first;
+    std::vector<int> bounds{l.first};
+    for (int c = 1; pieces >= kThreadedPieces && c < kLaneChunks; ++c) {
+        const int target = first + int(std::int64_t(pieces) * c / kLaneChunks);
+        int s =
+            int(std::upper_bound(m_laneBegin.begin() + l.first, m_laneBegin.begin() + end, target) -
+                m_laneBegin.begin());
+        for (s = std::max(s, bounds.back() + 1); s < end; ++s) {
+            const int before = rowOfLane(l, px, s - 1), after = rowOfLane(l, px, s);
+            if (before != after &&
+                std::max(laneLines(l, px, s - 1).second, rowLines(l, px, before).second) <=
+                    std::min(laneLines(l, px, s).first, rowLines(l, px, after).first))
+                break;
+        }
+        if (s < end)
+            bounds.push_back(s);
+    }
+    bounds.push_back(end);
+    return bounds;
+}
+
+void GanttPainter::writeLanes(const Layout& l, const Options& o, const LanePixels& px, int laneFrom,
+                              int laneTo, LaneWork& work) const
+{
+    // Occupancy one row at a time, written into the bar pixels as soon as the lanes of the row
+    // are done (bars are opaque and overwrite it, occupancy only fills pixels still background,
+    // so the order gives the pixels of writing it after all bars).
+    work.occ.assign(std::size_t(px.width) + 1, 0.0f); // + 1: see addSubPixel
+    work.occRgb.resize(std::size_t(px.width));
+    work.notes.clear();
+    work.bars = work.aggregated = 0;
+    int occRow = -1;                    // row the occupancy buffer holds
+    int occFrom = px.width, occTo = -1; // columns touched in it
+    const auto flushRow = [&] {
+        if (occRow < 0 || occTo < occFrom)
+            return;
+        const auto [ya, yb] = rowLines(l, px, occRow);
+        if (ya < px.height)
+            blendOccupancy(px.bits, px.stride, work.occ.data(), occFrom, occTo + 1, ya, yb,
+                           px.occColours, px.background, work.occRgb.data());
+        std::fill(work.occ.begin() + occFrom, work.occ.begin() + occTo + 1, 0.0f);
+        occFrom = px.width;
+        occTo = -1;
+    };
+    const bool dimOthers = o.highlightJob >= 0;
+    int lastColourJob = -2;
+    QRgb rgb = 0;
+    const Span* spans = m_spans.data();
+    const int* jobs = m_pieceJob.data();
+    for (int lane = laneFrom; lane < laneTo; ++lane) {
+        const std::size_t ls = std::size_t(lane);
+        const Span* end = spans + m_laneBegin[ls + 1];
+        // Pieces starting before from - longest piece cannot reach the window.
+        const Span* it =
+            std::lower_bound(spans + m_laneBegin[ls], end, l.from - m_laneMaxLength[ls],
+                             [](const Span& sp, double t) { return sp.startS < t; });
+        const int row = rowOfLane(l, px, lane);
+        if (row != occRow) {
+            flushRow();
+            occRow = row;
+        }
+        // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
+        work.wide.clear();
+        work.aggregated +=
+            px.dense ? occupancy::aggregate<true>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                  l.to, px.pxPerS, px.width, px.laneWeight,
+                                                  work.occ.data(), occFrom, occTo, work.wide)
+                     : occupancy::aggregate<false>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                   l.to, px.pxPerS, px.width, px.laneWeight,
+                                                   work.occ.data(), occFrom, occTo, work.wide);
+        // Every bar of a lane covers the same image lines.
+        const auto [ya, yb] = laneLines(l, px, lane);
+        for (const int k : work.wide) {
+            const Span& sp = spans[k];
+            const int job = jobs[k];
+            const bool highlighted = job == o.highlightJob;
+            if (job != lastColourJob) {
+                lastColourJob = job;
+                rgb = jobRgb(job, dimOthers && !highlighted);
+            }
+            const auto [x0, w] = barExtent(sp, l, px.pxPerS, highlighted);
+            const int xa = std::clamp(int(x0), 0, px.width - 1);
+            const int xb = std::clamp(occupancy::ceilNonNegative(x0 + w), xa + 1, px.width);
+            for (int yy = ya; yy < yb; ++yy)
+                std::fill_n(reinterpret_cast<QRgb*>(px.bits + yy * px.stride) + xa, xb - xa, rgb);
+            ++work.bars;
+            if (highlighted || w >= kMinLabelWidth ||
+                (m_piecePreempted[std::size_t(k)] && sp.endS <= l.to))
+                work.notes.emplace_back(lane, k);
+        }
+    }
+    flushRow();
+}
+
+void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
+                              const std::function<void()>& alongside, Stats& stats) const
+{
+    if (l.count <= 0 || l.to <= l.from || l.chart.width() <= 0 || l.chart.height() <= 0) {
+        alongside();
         return;
+    }
     const double pxPerS = l.chart.width() / (l.to - l.from);
     const int width = std::max(1, int(std::ceil(l.chart.width())));
     // Lanes denser than pixels share occupancy rows.
@@ -499,126 +634,104 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     p.setRenderHint(QPainter::Antialiasing, false);
     QPen outline(Qt::black, 1.5);
     std::vector<QRectF> preemptions;
-    // Thin lanes on a raster device: bars are written straight into one image (lanes never
+    // Thin lanes on a raster device: bars are written straight into pixels (lanes never
     // overlap in time, so that is at most one write per chart pixel) instead of a fill call each.
     const bool raster =
         l.laneHeight < 4.0 && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
-    const int imageHeight = std::max(1, int(std::ceil(l.chart.height())));
-    // On a raster device, bars and occupancy go straight into the device's pixels where it
-    // allows (the chart there is white already, see paintFrame) and no highlighted bar gets an
-    // outline (drawn under the bars); else into m_frame, transparent, drawn as one image at the
-    // end. Occupancy fills the pixels still background: drawn over white in the first case.
-    static const OccupancyColours colours;
-    const QRectF barRect(l.chart.left(), l.chart.top(), width, imageHeight);
-    qsizetype barStride = 0;
-    uchar* barBits = raster && o.highlightJob < 0 ? devicePixels(p, barRect, barStride) : nullptr;
-    const bool direct = barBits != nullptr;
-    const QRgb* occColours = direct ? colours.overWhite : colours.byAlpha;
-    const QRgb background = direct ? kWhite : 0u;
-    // Occupancy: on a raster device one row at a time, written into the bar pixels as soon as
-    // the lanes of the row are done (bars are opaque and overwrite it, occupancy only fills
-    // pixels still background, so the order gives the pixels of writing it after all bars);
-    // else every row, drawn as one image at the end.
-    std::vector<float>& occ = m_occ;
-    std::vector<QRgb>& occRgb = m_occRgb;
-    occ.clear();
-    int occRow = -1;                 // row the occupancy buffer holds (raster)
-    int occFrom = width, occTo = -1; // columns touched in it
-    const auto flushRow = [&] {
-        if (occRow < 0 || occTo < occFrom)
-            return;
-        int ya = occRow, yb = occRow + 1;
-        if (!dense) {
-            const double y = occRow * l.laneHeight;
-            ya = std::clamp(int(roundHalfAway(y)), 0, imageHeight - 1);
-            yb = std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, imageHeight);
-        }
-        if (ya < imageHeight)
-            blendOccupancy(barBits, barStride, occ.data(), occFrom, occTo + 1, ya, yb, occColours,
-                           background, occRgb.data());
-        std::fill(occ.begin() + occFrom, occ.begin() + occTo + 1, 0.0f);
-        occFrom = width;
-        occTo = -1;
-    };
-    if (raster) {
-        if (!direct) {
-            if (m_frame.width() != width || m_frame.height() != imageHeight)
-                m_frame = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
-            m_frame.fill(Qt::transparent);
-            barBits = m_frame.bits(); // one detach check, not one a bar
-            barStride = m_frame.bytesPerLine();
-        }
-        occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
-        occRgb.resize(std::size_t(width));
-    }
-    const bool dimOthers = o.highlightJob >= 0;
-    int lastColourJob = -2;
-    QColor colour;
-    QRgb rgb = 0;
     const Span* spans = m_spans.data();
     const int* jobs = m_pieceJob.data();
-    std::vector<int>& wide = m_wide; // a lane's pieces drawn as bars (raster)
-    for (int lane = l.first; lane < l.first + l.count; ++lane) {
-        const std::size_t ls = std::size_t(lane);
-        const Span* begin = spans + m_laneBegin[ls];
-        const Span* end = spans + m_laneBegin[ls + 1];
-        // Pieces starting before from - longest piece cannot reach the window.
-        const Span* it = std::lower_bound(begin, end, l.from - m_laneMaxLength[ls],
-                                          [](const Span& sp, double t) { return sp.startS < t; });
-        const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
-        const int row =
-            dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
-        if (raster) {
-            if (row != occRow) {
-                flushRow();
-                occRow = row;
+    std::vector<float>& occ = m_occ; // every occupancy row (not raster)
+    occ.clear();
+    if (!raster)
+        alongside();
+    if (raster) {
+        // Into the device's pixels where it allows (the chart there is white already, see
+        // paintFrame) and no highlighted bar gets an outline (drawn under the bars); else into
+        // m_frame, transparent, drawn as one image at the end. Occupancy fills the pixels still
+        // background: drawn over white in the first case.
+        static const OccupancyColours colours;
+        LanePixels px;
+        px.width = width;
+        px.height = std::max(1, int(std::ceil(l.chart.height())));
+        px.rows = rows;
+        px.dense = dense;
+        px.pxPerS = pxPerS;
+        px.laneWeight = laneWeight;
+        const QRectF barRect(l.chart.left(), l.chart.top(), width, px.height);
+        px.bits = o.highlightJob < 0 ? devicePixels(p, barRect, px.stride) : nullptr;
+        const bool direct = px.bits != nullptr;
+        px.occColours = direct ? colours.overWhite : colours.byAlpha;
+        px.background = direct ? kWhite : 0u;
+        if (!direct) {
+            if (m_frame.width() != width || m_frame.height() != px.height)
+                m_frame = QImage(width, px.height, QImage::Format_ARGB32_Premultiplied);
+            m_frame.fill(Qt::transparent);
+            px.bits = m_frame.bits(); // one detach check, not one a bar
+            px.stride = m_frame.bytesPerLine();
+        }
+        // Chunks of lanes on disjoint lines, and alongside, on two threads when there are many
+        // pieces: task 0 runs alongside, task c + 1 writes chunk c. Both threads take the next
+        // task until none is left, so this one never waits for a task the other has not started
+        // (on a busy machine it may start late). The same pixels in any order.
+        const std::vector<int> bounds = laneChunks(l, px);
+        const int chunks = int(bounds.size()) - 1;
+        if (int(m_laneWork.size()) < chunks)
+            m_laneWork.resize(std::size_t(chunks));
+        std::atomic<int> next{0};
+        const auto work = [&] {
+            for (int t; (t = next.fetch_add(1)) <= chunks;) {
+                if (t == 0)
+                    alongside();
+                else
+                    writeLanes(l, o, px, bounds[std::size_t(t - 1)], bounds[std::size_t(t)],
+                               m_laneWork[std::size_t(t - 1)]);
             }
-            // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
-            wide.clear();
-            stats.aggregated +=
-                dense ? occupancy::aggregate<true>(spans, it, end, jobs, o.highlightJob, l.from,
-                                                   l.to, pxPerS, width, laneWeight, occ.data(),
-                                                   occFrom, occTo, wide)
-                      : occupancy::aggregate<false>(spans, it, end, jobs, o.highlightJob, l.from,
-                                                    l.to, pxPerS, width, laneWeight, occ.data(),
-                                                    occFrom, occTo, wide);
-            // Every bar of a lane covers the same image lines.
-            const int ya = std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
-            const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)), ya + 1,
-                                      imageHeight);
-            for (const int k : wide) {
+        };
+        {
+            std::jthread worker;
+            if (chunks > 1)
+                worker = std::jthread(work);
+            work();
+        } // joins the worker
+        for (int c = 0; c < chunks; ++c) {
+            const LaneWork& work = m_laneWork[std::size_t(c)];
+            stats.bars += work.bars;
+            stats.aggregated += work.aggregated;
+            // Outlines, preemption marks and name blocks in the order of the bars.
+            for (const auto& [lane, k] : work.notes) {
                 const Span& sp = spans[k];
-                const double x0 = (std::max(sp.startS, l.from) - l.from) * pxPerS;
-                const double x1 = (std::min(sp.endS, l.to) - l.from) * pxPerS;
                 const bool highlighted = jobs[k] == o.highlightJob;
-                const int job = jobs[k];
-                if (job != lastColourJob) {
-                    lastColourJob = job;
-                    rgb = jobRgb(job, dimOthers && !highlighted);
-                }
-                const double w = std::max(x1 - x0, highlighted ? 2.0 : 1.0);
-                const int xa = std::clamp(int(x0), 0, width - 1);
-                const int xb = std::clamp(occupancy::ceilNonNegative(x0 + w), xa + 1, width);
-                for (int yy = ya; yy < yb; ++yy)
-                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
-                                rgb);
-                ++stats.bars;
-                const bool marked = m_piecePreempted[std::size_t(k)] && sp.endS <= l.to;
-                if (!highlighted && !marked && w < kMinLabelWidth)
-                    continue;
-                const QRectF r(l.chart.left() + x0, y, w, std::max(l.laneHeight - gap, 1.0));
+                const auto [x0, w] = barExtent(sp, l, pxPerS, highlighted);
+                const QRectF r(l.chart.left() + x0, l.chart.top() + (lane - l.first) * l.laneHeight,
+                               w, std::max(l.laneHeight - gap, 1.0));
                 if (highlighted) {
                     p.setPen(outline);
                     p.setBrush(Qt::NoBrush);
                     p.drawRect(r);
                 }
-                if (marked)
+                if (m_piecePreempted[std::size_t(k)] && sp.endS <= l.to)
                     preemptions.push_back(r);
                 if (w >= kMinLabelWidth)
-                    extendBlock(blocks, open, job, sp.startS, sp.endS, r);
+                    extendBlock(blocks, open, jobs[k], sp.startS, sp.endS, r);
             }
-            continue;
         }
+        // Aggregated pieces are in the same pixels, under the bars: at most one image to draw.
+        if (!direct)
+            p.drawImage(barRect, m_frame);
+    }
+    const bool dimOthers = o.highlightJob >= 0;
+    int lastColourJob = -2;
+    QColor colour;
+    for (int lane = l.first; !raster && lane < l.first + l.count; ++lane) {
+        const std::size_t ls = std::size_t(lane);
+        const Span* end = spans + m_laneBegin[ls + 1];
+        // Pieces starting before from - longest piece cannot reach the window.
+        const Span* it =
+            std::lower_bound(spans + m_laneBegin[ls], end, l.from - m_laneMaxLength[ls],
+                             [](const Span& sp, double t) { return sp.startS < t; });
+        const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
+        const int row =
+            dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
         float* target = nullptr; // this lane's occupancy row
         for (; it != end && it->startS < l.to; ++it) {
             if (it->endS <= l.from)
@@ -659,15 +772,9 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
                 extendBlock(blocks, open, seg.job, seg.startS, seg.endS, r);
         }
     }
-    if (raster) {
-        flushRow();
-        // Aggregated pieces are in the same pixels, under the bars: at most one image to draw.
-        if (!direct)
-            p.drawImage(barRect, m_frame);
-    } else if (!occ.empty()) {
+    if (!occ.empty())
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
                     occupancyImage(occ, width, rows));
-    }
     // Server and rack boundaries, when servers are tall enough to see them.
     const double serverPx = l.laneHeight * 4.0;
     if (serverPx >= 3.0) {
