@@ -7,7 +7,8 @@
 // between ticks. Last, the window as a user waits for it: opening the scenario in a MainWindow, and
 // saving its project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows.
 // --frames-only stops after the frames; --dump DIR writes each kind of frame timed, as drawn
-// last, to DIR/<n>.png (to compare the pixels of two builds).
+// last, to DIR/<n>.png, and a full frame with a job highlighted to DIR/highlighted.png (to
+// compare the pixels of two builds).
 #include "gantt/ganttpainter.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
@@ -209,6 +210,12 @@ int main(int argc, char** argv)
     }
     std::printf("target: under 8 ms a frame while the cursor moves (median of %d frames)\n",
                 frames);
+    if (!dumpDir.isEmpty()) {
+        // Also a frame with a job highlighted (the others dimmed), to compare those pixels too.
+        ui::GanttPainter::Options highlighted = full;
+        highlighted.highlightJob = int(scenario.jobs.size() / 3);
+        timeFrames(gantt, highlighted, 1, false, dumpDir + QStringLiteral("/highlighted.png"));
+    }
     if (framesOnly)
         return 0;
 
