@@ -150,6 +150,14 @@ uchar* devicePixels(QPainter& p, const QRectF& rect, qsizetype& stride)
            qsizetype(onDevice.toRect().left()) * 4;
 }
 
+// The image lines [ya, yb) of a lane from y to y + height down the chart (at least one, inside
+// [0, lines)).
+std::pair<int, int> imageLines(double y, double height, int lines)
+{
+    const int ya = std::clamp(int(roundHalfAway(y)), 0, lines - 1);
+    return {ya, std::clamp(int(roundHalfAway(y + height)), ya + 1, lines)};
+}
+
 // A bar's left edge and width in pixels from the left of the range drawn: at least a pixel,
 // two when highlighted.
 template <typename Span>
@@ -496,18 +504,15 @@ int GanttPainter::rowOfLane(const Layout& l, const LanePixels& px, int lane) con
 std::pair<int, int> GanttPainter::laneLines(const Layout& l, const LanePixels& px, int lane) const
 {
     // As the bars' rectangles are placed, then made relative to the chart.
-    const double y = l.chart.top() + (lane - l.first) * l.laneHeight - l.chart.top();
-    const int ya = std::clamp(int(roundHalfAway(y)), 0, px.height - 1);
-    return {ya, std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, px.height)};
+    return imageLines(l.chart.top() + (lane - l.first) * l.laneHeight - l.chart.top(), l.laneHeight,
+                      px.height);
 }
 
 std::pair<int, int> GanttPainter::rowLines(const Layout& l, const LanePixels& px, int row) const
 {
     if (px.dense)
         return {row, row + 1};
-    const double y = row * l.laneHeight;
-    const int ya = std::clamp(int(roundHalfAway(y)), 0, px.height - 1);
-    return {ya, std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, px.height)};
+    return imageLines(row * l.laneHeight, l.laneHeight, px.height);
 }
 
 std::vector<int> GanttPainter::laneChunks(const Layout& l, const LanePixels& px) const
@@ -618,12 +623,16 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
         alongside();
         return;
     }
-    const double pxPerS = l.chart.width() / (l.to - l.from);
-    const int width = std::max(1, int(std::ceil(l.chart.width())));
+    LanePixels px;
+    px.pxPerS = l.chart.width() / (l.to - l.from);
+    px.width = std::max(1, int(std::ceil(l.chart.width())));
+    px.height = std::max(1, int(std::ceil(l.chart.height())));
     // Lanes denser than pixels share occupancy rows.
-    const bool dense = l.laneHeight < 1.0;
-    const int rows = dense ? std::max(1, int(std::ceil(l.chart.height()))) : l.count;
-    const double laneWeight = dense ? double(rows) / double(l.count) : 1.0;
+    px.dense = l.laneHeight < 1.0;
+    px.rows = px.dense ? px.height : l.count;
+    px.laneWeight = px.dense ? double(px.rows) / double(l.count) : 1.0;
+    const double pxPerS = px.pxPerS;
+    const int width = px.width;
     // A pixel between GPU lanes as soon as lanes are tall enough to keep one, so that jobs on
     // neighbouring GPUs read as separate bars, not as one bar drawn over another.
     const double gap = l.laneHeight >= 3.0 ? 1.0 : 0.0;
@@ -650,13 +659,6 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
         // m_frame, transparent, drawn as one image at the end. Occupancy fills the pixels still
         // background: drawn over white in the first case.
         static const OccupancyColours colours;
-        LanePixels px;
-        px.width = width;
-        px.height = std::max(1, int(std::ceil(l.chart.height())));
-        px.rows = rows;
-        px.dense = dense;
-        px.pxPerS = pxPerS;
-        px.laneWeight = laneWeight;
         const QRectF barRect(l.chart.left(), l.chart.top(), width, px.height);
         px.bits = o.highlightJob < 0 ? devicePixels(p, barRect, px.stride) : nullptr;
         const bool direct = px.bits != nullptr;
@@ -730,8 +732,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
             std::lower_bound(spans + m_laneBegin[ls], end, l.from - m_laneMaxLength[ls],
                              [](const Span& sp, double t) { return sp.startS < t; });
         const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
-        const int row =
-            dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
+        const int row = rowOfLane(l, px, lane);
         float* target = nullptr; // this lane's occupancy row
         for (; it != end && it->startS < l.to; ++it) {
             if (it->endS <= l.from)
@@ -740,13 +741,13 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
             const double x1 = (std::min(it->endS, l.to) - l.from) * pxPerS;
             const std::size_t k = std::size_t(it - spans);
             const bool highlighted = jobs[k] == o.highlightJob;
-            if ((dense || x1 - x0 < 1.0) && !highlighted) {
+            if ((px.dense || x1 - x0 < 1.0) && !highlighted) {
                 if (!target) {
                     if (occ.empty())
-                        occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
+                        occ.assign(std::size_t(width) * std::size_t(px.rows), 0.0f);
                     target = occ.data() + std::size_t(row) * std::size_t(width);
                 }
-                occupancy::addCoverage(target, width, x0, x1, laneWeight);
+                occupancy::addCoverage(target, width, x0, x1, px.laneWeight);
                 ++stats.aggregated;
                 continue;
             }
@@ -774,7 +775,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
     }
     if (!occ.empty())
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
-                    occupancyImage(occ, width, rows));
+                    occupancyImage(occ, width, px.rows));
     // Server and rack boundaries, when servers are tall enough to see them.
     const double serverPx = l.laneHeight * 4.0;
     if (serverPx >= 3.0) {
