@@ -825,11 +825,10 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
 QRect GanttPainter::bandImageRect(QPainter& p, const QRectF& area, const Layout& l) const
 {
     // What paintVirtualBand covers: the band and its frame, release marks reaching half their
-    // width past its ends; within area, where nothing else is drawn before it (white).
+    // width left of it; within area, where nothing else is drawn before it (white).
     const double mark = l.band.height() * 0.25;
     const QRect r =
-        l.band.adjusted(-mark / 2.0 - 2.0, -2.0, mark / 2.0 + 2.0, 2.0).toAlignedRect() &
-        area.toAlignedRect();
+        l.band.adjusted(-mark / 2.0 - 2.0, -2.0, 2.0, 2.0).toAlignedRect() & area.toAlignedRect();
     qsizetype stride = 0;
     if (QRectF(area.toAlignedRect()) != area || r.isEmpty() || !devicePixels(p, QRectF(r), stride))
         return {};
