@@ -381,36 +381,17 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
     p.save();
     p.fillRect(area, Qt::white);
     p.setClipRect(area);
-    // The band is summed while the lanes are written (see paintLanes). Where the device takes
-    // pixels as they are (as for the lanes), it is drawn then too, into an image of the white
-    // pixels it covers (at whole pixels: the same pixels), copied after the lanes; else drawn
-    // after the lanes.
+    // The band's slices are summed while the lanes are written (see paintLanes), drawn after.
     BandSlices slices;
-    Stats bandStats;
-    const QRect bandPixels = l.band.isEmpty() ? QRect() : bandImageRect(p, area, l);
-    QImage bandImage;
     paintLanes(
         p, l, o,
         [&] {
-            if (l.band.isEmpty())
-                return;
-            slices = aggregateBand(l, o);
-            if (bandPixels.isEmpty())
-                return;
-            bandImage = QImage(bandPixels.size(), QImage::Format_ARGB32_Premultiplied);
-            bandImage.fill(Qt::white);
-            QPainter b(&bandImage);
-            b.setRenderHints(p.renderHints());
-            b.translate(-bandPixels.topLeft());
-            paintVirtualBand(b, l, o, slices, bandStats);
+            if (!l.band.isEmpty())
+                slices = aggregateBand(l, o);
         },
         stats);
-    if (!bandImage.isNull())
-        p.drawImage(bandPixels.topLeft(), bandImage);
-    else if (!l.band.isEmpty())
-        paintVirtualBand(p, l, o, slices, bandStats);
-    stats.bars += bandStats.bars;
-    stats.aggregated += bandStats.aggregated;
+    if (!l.band.isEmpty())
+        paintVirtualBand(p, l, o, slices, stats);
     if (o.labels)
         paintLabels(p, area, l);
     p.restore();
@@ -822,19 +803,6 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
     p.drawRect(l.chart);
 }
 
-QRect GanttPainter::bandImageRect(QPainter& p, const QRectF& area, const Layout& l) const
-{
-    // What paintVirtualBand covers: the band and its frame, release marks reaching half their
-    // width left of it; within area, where nothing else is drawn before it (white).
-    const double mark = l.band.height() * 0.25;
-    const QRect r =
-        l.band.adjusted(-mark / 2.0 - 2.0, -2.0, 2.0, 2.0).toAlignedRect() & area.toAlignedRect();
-    qsizetype stride = 0;
-    if (QRectF(area.toAlignedRect()) != area || r.isEmpty() || !devicePixels(p, QRectF(r), stride))
-        return {};
-    return r;
-}
-
 GanttPainter::BandSlices GanttPainter::aggregateBand(const Layout& l, const Options& o) const
 {
     BandSlices b;
@@ -889,7 +857,7 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(Qt::NoPen);
     p.setBrush(QColor(40, 40, 40));
-    const double h = band.height() * 0.25; // see bandImageRect
+    const double h = band.height() * 0.25;
     double lastX = -10.0;
     for (auto r = std::lower_bound(m_releaseS.begin(), m_releaseS.end(), l.from);
          r != m_releaseS.end() && *r <= l.to; ++r) {

@@ -180,7 +180,6 @@ private:
         std::vector<int> wide;  // slices drawn as bars, by index in m_virtual
         int added = 0;          // slices summed into occ
     };
-    QRect bandImageRect(QPainter& p, const QRectF& area, const Layout& l) const;
     BandSlices aggregateBand(const Layout& l, const Options& o) const;
     void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, const BandSlices& slices,
                           Stats& stats) const;
