@@ -161,10 +161,15 @@ private:
         int bars = 0;
         int aggregated = 0;
     };
+    // The occupancy row a lane adds to.
     int rowOfLane(const Layout& l, const LanePixels& px, int lane) const;
+    // The image lines [first, second) a lane's bars cover.
     std::pair<int, int> laneLines(const Layout& l, const LanePixels& px, int lane) const;
+    // The image lines [first, second) an occupancy row covers.
     std::pair<int, int> rowLines(const Layout& l, const LanePixels& px, int row) const;
+    // Bounds of the chunks of lanes written apart: first lane, ..., end.
     std::vector<int> laneChunks(const Layout& l, const LanePixels& px) const;
+    // Writes the bars and occupancy of lanes [laneFrom, laneTo) into px; any thread.
     void writeLanes(const Layout& l, const Options& o, const LanePixels& px, int laneFrom,
                     int laneTo, LaneWork& work) const;
     // Draws the lanes; runs alongside meanwhile, maybe on another thread.
@@ -180,6 +185,7 @@ private:
         std::vector<int> wide;  // slices drawn as bars, by index in m_virtual
         int added = 0;          // slices summed into occ
     };
+    // Sums the band's slices in view; any thread.
     BandSlices aggregateBand(const Layout& l, const Options& o) const;
     void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, const BandSlices& slices,
                           Stats& stats) const;
