@@ -1,11 +1,14 @@
-// gantry-uibench [SCENARIO]: runs the scenario (default sampledata/philly-512.json) under asrpt
-// (oracle predictor, consolidate placement) with a ScheduleRecorder, then times GanttPainter
-// frames into a 1600x900 image at full zoom-out and at a close zoom (1 hour, 64 lanes), each
-// drawn anew and with the playback cursor moving (the kept frame reused): median of 30 frames,
-// with the bars and aggregated pieces of a frame. Then runs the scenario again in
-// a worker thread while a 10 ms timer on the main thread records the largest gap between ticks.
-// Last, the window as a user waits for it: opening the scenario in a MainWindow, and saving its
-// project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows.
+// gantry-uibench [--frames-only] [--dump DIR] [SCENARIO]: runs the scenario (default
+// sampledata/philly-512.json) under asrpt (oracle predictor, consolidate placement) with a
+// ScheduleRecorder, then times GanttPainter frames into a 1600x900 image at full zoom-out and at a
+// close zoom (1 hour, 64 lanes), each drawn anew and with the playback cursor moving (the kept
+// frame reused): median of 30 frames, with the bars and aggregated pieces of a frame. Then runs the
+// scenario again in a worker thread while a 10 ms timer on the main thread records the largest gap
+// between ticks. Last, the window as a user waits for it: opening the scenario in a MainWindow, and
+// saving its project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows.
+// --frames-only stops after the frames; --dump DIR writes each kind of frame timed, as drawn
+// last, to DIR/<n>.png, and a full frame with a job highlighted to DIR/highlighted.png (to
+// compare the pixels of two builds).
 #include "gantt/ganttpainter.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
@@ -40,7 +43,7 @@ struct Frame
 // Times frames of o; with playback the cursor moves across the visible range frame by frame
 // (the kept frame is reused), else every frame is drawn anew.
 Frame timeFrames(const ui::GanttPainter& gantt, ui::GanttPainter::Options o, int frames,
-                 bool playback)
+                 bool playback, const QString& dumpPath)
 {
     QImage img(1600, 900, QImage::Format_ARGB32_Premultiplied);
     std::vector<double> ms;
@@ -57,6 +60,8 @@ Frame timeFrames(const ui::GanttPainter& gantt, ui::GanttPainter::Options o, int
         p.end();
         ms.push_back(double(t.nsecsElapsed()) / 1e6);
     }
+    if (!dumpPath.isEmpty() && !img.save(dumpPath))
+        std::fprintf(stderr, "cannot write %s\n", qPrintable(dumpPath));
     std::sort(ms.begin(), ms.end());
     return {ms[ms.size() / 2], ms.back(), gantt.lastStats()};
 }
@@ -128,8 +133,18 @@ int main(int argc, char** argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
-    const QString path = argc > 1 ? QString::fromLocal8Bit(argv[1])
-                                  : QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/philly-512.json");
+    QString path = QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/philly-512.json");
+    QString dumpDir;
+    bool framesOnly = false;
+    const QStringList args = QCoreApplication::arguments();
+    for (qsizetype i = 1; i < args.size(); ++i) {
+        if (args[i] == QLatin1String("--frames-only"))
+            framesOnly = true;
+        else if (args[i] == QLatin1String("--dump") && i + 1 < args.size())
+            dumpDir = args[++i];
+        else
+            path = args[i];
+    }
     auto read = ScenarioReader::readFile(path);
     if (!read.ok()) {
         std::fprintf(stderr, "%s\n", qPrintable(read.error().message));
@@ -176,12 +191,16 @@ int main(int argc, char** argv)
     close.laneCount = 64;
     close.cursorS = close.fromS + 1800.0;
     const int frames = 30;
+    int kind = 0; // frames of each kind are dumped to <kind>.png
     std::printf("\n%-40s %10s %10s %8s %11s\n", "frame 1600x900", "median ms", "max ms", "bars",
                 "aggregated");
     for (auto [label, o] :
          {std::pair{"full zoom-out", full}, std::pair{"close (1 h, 64 lanes)", close}}) {
         for (const bool playback : {false, true}) {
-            const Frame f = timeFrames(gantt, o, frames, playback);
+            const QString dump =
+                dumpDir.isEmpty() ? QString() : dumpDir + QStringLiteral("/%1.png").arg(kind);
+            ++kind;
+            const Frame f = timeFrames(gantt, o, frames, playback, dump);
             std::printf("%-40s %10.2f %10.2f %8d %11d\n",
                         qPrintable(QString::fromLatin1(label) +
                                    (playback ? QStringLiteral(", cursor moving")
@@ -191,6 +210,14 @@ int main(int argc, char** argv)
     }
     std::printf("target: under 8 ms a frame while the cursor moves (median of %d frames)\n",
                 frames);
+    if (!dumpDir.isEmpty()) {
+        // Also a frame with a job highlighted (the others dimmed), to compare those pixels too.
+        ui::GanttPainter::Options highlighted = full;
+        highlighted.highlightJob = int(scenario.jobs.size() / 3);
+        timeFrames(gantt, highlighted, 1, false, dumpDir + QStringLiteral("/highlighted.png"));
+    }
+    if (framesOnly)
+        return 0;
 
     // Event-loop stall: the same run in a worker thread, a 10 ms timer on this thread.
     QElapsedTimer clock;

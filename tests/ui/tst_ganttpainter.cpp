@@ -12,6 +12,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <cmath>
+
 using namespace gantry;
 using namespace gantry::ui;
 
@@ -43,6 +45,25 @@ Scenario busy()
     return s;
 }
 
+// 64 servers of 4 GPUs in 8 racks (256 lanes: thinner than 4 pixels in a small frame) and 6000
+// jobs of 1 to 8 GPUs and 20 s to 2 days, 3 s apart: sub-pixel pieces and bars at full zoom-out,
+// and enough pieces (over 20,000) for two threads to write the lanes.
+Scenario crowded()
+{
+    Scenario s;
+    s.name = QStringLiteral("crowded");
+    s.cluster.gpuTypes.push_back({QStringLiteral("t"), 100, 80, 1.0});
+    for (int r = 0; r < 8; ++r)
+        s.cluster.racks.push_back({QStringLiteral("r%1").arg(r), 1000});
+    for (int k = 0; k < 64; ++k)
+        s.cluster.servers.push_back({QStringLiteral("s%1").arg(k), k / 8, 0, 4, 100, 80});
+    s.cluster.finalize();
+    for (int i = 0; i < 6000; ++i)
+        s.jobs.push_back(test::durationJob(QStringLiteral("c%1").arg(i), 3.0 * i, 1 << (i % 4),
+                                           20.0 * std::pow(8640.0, double((i * 37) % 101) / 100)));
+    return s;
+}
+
 } // namespace
 
 class TestGanttPainter : public QObject
@@ -62,6 +83,8 @@ private Q_SLOTS:
     void jobNamesOnWideBars();
     void keptFrameMatchesFreshPaint_data();
     void keptFrameMatchesFreshPaint();
+    void directPixelsMatchImagePath_data();
+    void directPixelsMatchImagePath();
 };
 
 void TestGanttPainter::smallRun_data()
@@ -323,6 +346,61 @@ void TestGanttPainter::keptFrameMatchesFreshPaint()
         QCOMPARE(kept.lastStats().aggregated, fresh.lastStats().aggregated);
         QVERIFY(a != previous); // the cursor moved
         previous = a;
+    }
+}
+
+void TestGanttPainter::directPixelsMatchImagePath_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("fromFraction"); // visible range, as fractions of the run
+    QTest::addColumn<double>("toFraction");
+    QTest::addColumn<bool>("labels");
+    QTest::newRow("full zoom-out, fifo")
+        << QStringLiteral("fifo") << QSize(640, 480) << 0.0 << 1.0 << true;
+    QTest::newRow("full zoom-out, asrpt band")
+        << QStringLiteral("asrpt") << QSize(900, 500) << 0.0 << 1.0 << true;
+    QTest::newRow("dense lanes, asrpt")
+        << QStringLiteral("asrpt") << QSize(700, 200) << 0.0 << 1.0 << true;
+    QTest::newRow("first half, no labels")
+        << QStringLiteral("sjf") << QSize(640, 400) << 0.0 << 0.5 << false;
+}
+
+// The lanes written straight into a 32-bit image (a white chart) give the pixels of the
+// straightforward way, a transparent image of bars and occupancy drawn over the chart, which
+// the painter takes where it cannot write the device's pixels (here: a non-premultiplied
+// image); at an offset in the image too. Either way two threads write chunks of the lanes.
+void TestGanttPainter::directPixelsMatchImagePath()
+{
+    QFETCH(QString, policy);
+    QFETCH(QSize, size);
+    QFETCH(double, fromFraction);
+    QFETCH(double, toFraction);
+    QFETCH(bool, labels);
+    const Scenario s = crowded();
+    const auto [result, schedule] = test::runWith(s, policy);
+    const GanttPainter g(s, schedule);
+    GanttPainter::Options o;
+    o.fromS = g.endS() * fromFraction;
+    o.toS = g.endS() * toFraction;
+    o.labels = labels;
+    o.reuseFrame = false;
+    for (const QPoint offset : {QPoint(0, 0), QPoint(13, 7)}) {
+        const QRectF area(offset, size);
+        const auto frame = [&](QImage::Format format) {
+            QImage img(size + QSize(20, 10), format);
+            img.fill(Qt::gray);
+            QPainter p(&img);
+            g.paint(p, area, o);
+            p.end();
+            return img.convertToFormat(QImage::Format_ARGB32_Premultiplied);
+        };
+        const QImage direct = frame(QImage::Format_ARGB32_Premultiplied);
+        const GanttPainter::Stats stats = g.lastStats();
+        QVERIFY(stats.aggregated > 20); // occupancy and bars both drawn
+        QVERIFY(stats.bars > 10);
+        QCOMPARE(direct, frame(QImage::Format_ARGB32));
+        QCOMPARE(direct, frame(QImage::Format_RGB32));
     }
 }
 

@@ -9,8 +9,11 @@
 #include <QPainterPath>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <functional>
 #include <numeric>
+#include <thread>
 
 namespace gantry::ui {
 
@@ -26,8 +29,14 @@ constexpr double kMaxLabelWidth = 240.0;
 constexpr double kLabelPointSize = 8.0;
 constexpr double kAxisHeight = 22.0;
 constexpr double kBandGap = 6.0;
+// Pieces in the lanes drawn from which two threads write them (fewer take less time than
+// starting one), in this many chunks of lanes.
+constexpr int kThreadedPieces = 20000;
+constexpr int kLaneChunks = 8;
 // Occupancy columns are drawn in one colour: which job is under a pixel is not readable then.
 const QColor kOccupancy(52, 101, 164);
+// The chart's background, filled before the lanes are drawn.
+constexpr QRgb kWhite = 0xffffffffu;
 
 // A round step for about `pixels` between ticks.
 double tickStep(double span, double width, double pixels)
@@ -64,50 +73,111 @@ inline long roundHalfAway(double v)
     return v < 0.0 ? -i : i;
 }
 
-// The occupancy colour for each alpha a pixel can get, premultiplied.
+// The occupancy colour for each alpha a pixel can get, premultiplied; and the same drawn over
+// white, as the raster engine blends it (so that writing those gives the pixels of drawing an
+// image of the former on the white chart).
 struct OccupancyColours
 {
     QRgb byAlpha[256];
+    QRgb overWhite[256];
     OccupancyColours()
     {
-        for (int a = 0; a < 256; ++a)
+        QImage colours(256, 1, QImage::Format_ARGB32_Premultiplied);
+        for (int a = 0; a < 256; ++a) {
             byAlpha[a] =
                 qPremultiply(qRgba(kOccupancy.red(), kOccupancy.green(), kOccupancy.blue(), a));
+            colours.setPixel(a, 0, byAlpha[a]);
+        }
         byAlpha[0] = 0u; // no occupancy: transparent
+        colours.setPixel(0, 0, 0u);
+        QImage white(256, 1, QImage::Format_ARGB32_Premultiplied);
+        white.fill(Qt::white);
+        QPainter p(&white);
+        p.drawImage(0, 0, colours);
+        p.end();
+        for (int a = 0; a < 256; ++a)
+            overWhite[a] = white.pixel(a, 0);
     }
 };
 
-// Writes occupancy row o, columns [x0, x1), into the transparent pixels of image lines
-// [ya, yb); rgb is scratch of at least x1 entries.
-void blendOccupancy(QImage& img, const float* o, int x0, int x1, int ya, int yb,
-                    QRgb* __restrict rgb)
+// Writes occupancy row o, columns [x0, x1), into the pixels of lines [ya, yb) of the 32-bit
+// pixels at bits (stride bytes a line) that are still background (transparent or white: bars
+// are opaque and never white, see jobRgb): colours[alpha] there. rgb is scratch of at least x1
+// entries.
+void blendOccupancy(uchar* bits, qsizetype stride, const float* o, int x0, int x1, int ya, int yb,
+                    const QRgb* colours, QRgb background, QRgb* __restrict rgb)
 {
-    static const OccupancyColours colours;
     occupancy::alphas(o, x0, x1, rgb);
     for (int x = x0; x < x1; ++x)
-        rgb[x] = colours.byAlpha[rgb[x]];
-    // Transparent pixels of the image are 0 (filled so, bars are opaque), so a pixel becomes
-    // itself or'ed with the occupancy colour masked off where it is not transparent.
-    uchar* bits = img.bits();
-    const qsizetype stride = img.bytesPerLine();
+        rgb[x] = colours[rgb[x]];
+    // A pixel becomes itself, or the occupancy colour where it is background, without a branch.
     for (int y = ya; y < yb; ++y) {
         QRgb* __restrict line = reinterpret_cast<QRgb*>(bits + y * stride);
         for (int x = x0; x < x1; ++x) {
             const QRgb d = line[x];
-            const QRgb transparent = QRgb(0) - QRgb((d >> 24) == 0u);
-            line[x] = d | (rgb[x] & transparent);
+            const QRgb free = QRgb(0) - QRgb(d == background);
+            line[x] = (d & ~free) | (rgb[x] & free);
         }
     }
 }
 
+// The pixels of rect (in p's logical coordinates) in p's device, to write them there directly:
+// where the device is a 32-bit raster image that p paints on unscaled, opaque, at whole pixels,
+// with rect inside it and inside p's clip; stride gets its bytes a line. Else nullptr.
+uchar* devicePixels(QPainter& p, const QRectF& rect, qsizetype& stride)
+{
+    QPaintDevice* device = p.device();
+    if (!device || device->devType() != QInternal::Image || !p.paintEngine() ||
+        p.paintEngine()->type() != QPaintEngine::Raster)
+        return nullptr;
+    const QImage& img = *static_cast<const QImage*>(device);
+    const QTransform t = p.deviceTransform();
+    if ((img.format() != QImage::Format_ARGB32_Premultiplied &&
+         img.format() != QImage::Format_RGB32) ||
+        img.devicePixelRatio() != 1.0 || p.opacity() != 1.0 ||
+        p.compositionMode() != QPainter::CompositionMode_SourceOver ||
+        t.type() > QTransform::TxTranslate)
+        return nullptr;
+    const QRect whole = rect.toRect();
+    const QRectF onDevice = rect.translated(t.dx(), t.dy());
+    if (QRectF(whole) != rect || QRectF(onDevice.toRect()) != onDevice ||
+        !img.rect().contains(onDevice.toRect()) ||
+        (p.hasClipping() && !QRegion(whole).subtracted(p.clipRegion()).isEmpty()))
+        return nullptr;
+    stride = img.bytesPerLine();
+    // The buffer the paint engine draws into (constBits: no detach while it paints).
+    return const_cast<uchar*>(img.constBits()) + onDevice.toRect().top() * stride +
+           qsizetype(onDevice.toRect().left()) * 4;
+}
+
+// The image lines [ya, yb) of a lane from y to y + height down the chart (at least one, inside
+// [0, lines)).
+std::pair<int, int> imageLines(double y, double height, int lines)
+{
+    const int ya = std::clamp(int(roundHalfAway(y)), 0, lines - 1);
+    return {ya, std::clamp(int(roundHalfAway(y + height)), ya + 1, lines)};
+}
+
+// A bar's left edge and width in pixels from the left of the range drawn: at least a pixel,
+// two when highlighted.
+template <typename Span>
+std::pair<double, double> barExtent(const Span& sp, const auto& l, double pxPerS, bool highlighted)
+{
+    const double x0 = (std::max(sp.startS, l.from) - l.from) * pxPerS;
+    const double x1 = (std::min(sp.endS, l.to) - l.from) * pxPerS;
+    return {x0, std::max(x1 - x0, highlighted ? 2.0 : 1.0)};
+}
+
 QImage occupancyImage(const std::vector<float>& occ, int width, int rows)
 {
+    static const OccupancyColours colours;
     QImage img(width, rows, QImage::Format_ARGB32_Premultiplied);
     img.fill(Qt::transparent);
     std::vector<QRgb> rgb(static_cast<std::size_t>(width));
     for (int r = 0; r < rows; ++r)
-        blendOccupancy(img, occ.data() + std::size_t(r) * std::size_t(width), 0, width, r, r + 1,
-                       rgb.data());
+        blendOccupancy(img.bits(), img.bytesPerLine(),
+                       occ.data() + std::size_t(r) * std::size_t(width), 0, width, r, r + 1,
+                       colours.byAlpha, 0u, rgb.data());
     return img;
 }
 
@@ -245,16 +315,22 @@ QColor GanttPainter::jobColour(int job)
 
 QRgb GanttPainter::jobRgb(int job, bool dimmed) const
 {
+    // Opaque and never white (saturation 150 or more, lighter(150) keeps more than 60): lanes
+    // written straight into a white chart tell bars from background by that.
     const auto compute = [&] {
         const QColor c = jobColour(job);
         return (dimmed ? c.lighter(150) : c).rgba();
     };
     if (job < 0 || std::size_t(job) >= m_jobRgb.size())
         return compute();
-    QRgb& known = (dimmed ? m_dimRgb : m_jobRgb)[std::size_t(job)];
-    if (known == 0u)
-        known = compute();
-    return known;
+    // Atomic: two threads may write lanes (both would store the same colour).
+    const std::atomic_ref<QRgb> known((dimmed ? m_dimRgb : m_jobRgb)[std::size_t(job)]);
+    QRgb rgb = known.load(std::memory_order_relaxed);
+    if (rgb == 0u) {
+        rgb = compute();
+        known.store(rgb, std::memory_order_relaxed);
+    }
+    return rgb;
 }
 
 GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) const
@@ -305,9 +381,17 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
     p.save();
     p.fillRect(area, Qt::white);
     p.setClipRect(area);
-    paintLanes(p, l, o, stats);
+    // The band's slices are summed while the lanes are written (see paintLanes), drawn after.
+    BandSlices slices;
+    paintLanes(
+        p, l, o,
+        [&] {
+            if (!l.band.isEmpty())
+                slices = aggregateBand(l, o);
+        },
+        stats);
     if (!l.band.isEmpty())
-        paintVirtualBand(p, l, o, stats);
+        paintVirtualBand(p, l, o, slices, stats);
     if (o.labels)
         paintLabels(p, area, l);
     p.restore();
@@ -412,16 +496,143 @@ void GanttPainter::paintJobNames(QPainter& p, const std::vector<LabelBlock>& blo
     }
 }
 
-void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const
+int GanttPainter::rowOfLane(const Layout& l, const LanePixels& px, int lane) const
 {
-    if (l.count <= 0 || l.to <= l.from || l.chart.width() <= 0 || l.chart.height() <= 0)
+    return px.dense ? std::min(px.rows - 1, int((lane - l.first) * px.laneWeight)) : lane - l.first;
+}
+
+std::pair<int, int> GanttPainter::laneLines(const Layout& l, const LanePixels& px, int lane) const
+{
+    // As the bars' rectangles are placed, then made relative to the chart.
+    return imageLines(l.chart.top() + (lane - l.first) * l.laneHeight - l.chart.top(), l.laneHeight,
+                      px.height);
+}
+
+std::pair<int, int> GanttPainter::rowLines(const Layout& l, const LanePixels& px, int row) const
+{
+    if (px.dense)
+        return {row, row + 1};
+    return imageLines(row * l.laneHeight, l.laneHeight, px.height);
+}
+
+std::vector<int> GanttPainter::laneChunks(const Layout& l, const LanePixels& px) const
+{
+    // Chunks of about as many pieces each, starting at lanes whose row and pixel lines the lanes
+    // before them do not touch (so that the order of writing them does not matter). One chunk
+    // when there are too few pieces to gain by more.
+    const int end = l.first + l.count;
+    const int first = m_laneBegin[std::size_t(l.first)];
+    const int pieces = m_laneBegin[std::size_t(end)] - first;
+    std::vector<int> bounds{l.first};
+    for (int c = 1; pieces >= kThreadedPieces && c < kLaneChunks; ++c) {
+        const int target = first + int(std::int64_t(pieces) * c / kLaneChunks);
+        int s =
+            int(std::upper_bound(m_laneBegin.begin() + l.first, m_laneBegin.begin() + end, target) -
+                m_laneBegin.begin());
+        for (s = std::max(s, bounds.back() + 1); s < end; ++s) {
+            const int before = rowOfLane(l, px, s - 1), after = rowOfLane(l, px, s);
+            if (before != after &&
+                std::max(laneLines(l, px, s - 1).second, rowLines(l, px, before).second) <=
+                    std::min(laneLines(l, px, s).first, rowLines(l, px, after).first))
+                break;
+        }
+        if (s < end)
+            bounds.push_back(s);
+    }
+    bounds.push_back(end);
+    return bounds;
+}
+
+void GanttPainter::writeLanes(const Layout& l, const Options& o, const LanePixels& px, int laneFrom,
+                              int laneTo, LaneWork& work) const
+{
+    // Occupancy one row at a time, written into the bar pixels as soon as the lanes of the row
+    // are done (bars are opaque and overwrite it, occupancy only fills pixels still background,
+    // so the order gives the pixels of writing it after all bars).
+    work.occ.assign(std::size_t(px.width) + 1, 0.0f); // + 1: see addSubPixel
+    work.occRgb.resize(std::size_t(px.width));
+    work.notes.clear();
+    work.bars = work.aggregated = 0;
+    int occRow = -1;                    // row the occupancy buffer holds
+    int occFrom = px.width, occTo = -1; // columns touched in it
+    const auto flushRow = [&] {
+        if (occRow < 0 || occTo < occFrom)
+            return;
+        const auto [ya, yb] = rowLines(l, px, occRow);
+        if (ya < px.height)
+            blendOccupancy(px.bits, px.stride, work.occ.data(), occFrom, occTo + 1, ya, yb,
+                           px.occColours, px.background, work.occRgb.data());
+        std::fill(work.occ.begin() + occFrom, work.occ.begin() + occTo + 1, 0.0f);
+        occFrom = px.width;
+        occTo = -1;
+    };
+    const bool dimOthers = o.highlightJob >= 0;
+    int lastColourJob = -2;
+    QRgb rgb = 0;
+    const Span* spans = m_spans.data();
+    const int* jobs = m_pieceJob.data();
+    for (int lane = laneFrom; lane < laneTo; ++lane) {
+        const std::size_t ls = std::size_t(lane);
+        const Span* end = spans + m_laneBegin[ls + 1];
+        // Pieces starting before from - longest piece cannot reach the window.
+        const Span* it =
+            std::lower_bound(spans + m_laneBegin[ls], end, l.from - m_laneMaxLength[ls],
+                             [](const Span& sp, double t) { return sp.startS < t; });
+        const int row = rowOfLane(l, px, lane);
+        if (row != occRow) {
+            flushRow();
+            occRow = row;
+        }
+        // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
+        work.wide.clear();
+        work.aggregated +=
+            px.dense ? occupancy::aggregate<true>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                  l.to, px.pxPerS, px.width, px.laneWeight,
+                                                  work.occ.data(), occFrom, occTo, work.wide)
+                     : occupancy::aggregate<false>(spans, it, end, jobs, o.highlightJob, l.from,
+                                                   l.to, px.pxPerS, px.width, px.laneWeight,
+                                                   work.occ.data(), occFrom, occTo, work.wide);
+        // Every bar of a lane covers the same image lines.
+        const auto [ya, yb] = laneLines(l, px, lane);
+        for (const int k : work.wide) {
+            const Span& sp = spans[k];
+            const int job = jobs[k];
+            const bool highlighted = job == o.highlightJob;
+            if (job != lastColourJob) {
+                lastColourJob = job;
+                rgb = jobRgb(job, dimOthers && !highlighted);
+            }
+            const auto [x0, w] = barExtent(sp, l, px.pxPerS, highlighted);
+            const int xa = std::clamp(int(x0), 0, px.width - 1);
+            const int xb = std::clamp(occupancy::ceilNonNegative(x0 + w), xa + 1, px.width);
+            for (int yy = ya; yy < yb; ++yy)
+                std::fill_n(reinterpret_cast<QRgb*>(px.bits + yy * px.stride) + xa, xb - xa, rgb);
+            ++work.bars;
+            if (highlighted || w >= kMinLabelWidth ||
+                (m_piecePreempted[std::size_t(k)] && sp.endS <= l.to))
+                work.notes.emplace_back(lane, k);
+        }
+    }
+    flushRow();
+}
+
+void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
+                              const std::function<void()>& alongside, Stats& stats) const
+{
+    if (l.count <= 0 || l.to <= l.from || l.chart.width() <= 0 || l.chart.height() <= 0) {
+        alongside();
         return;
-    const double pxPerS = l.chart.width() / (l.to - l.from);
-    const int width = std::max(1, int(std::ceil(l.chart.width())));
+    }
+    LanePixels px;
+    px.pxPerS = l.chart.width() / (l.to - l.from);
+    px.width = std::max(1, int(std::ceil(l.chart.width())));
+    px.height = std::max(1, int(std::ceil(l.chart.height())));
     // Lanes denser than pixels share occupancy rows.
-    const bool dense = l.laneHeight < 1.0;
-    const int rows = dense ? std::max(1, int(std::ceil(l.chart.height()))) : l.count;
-    const double laneWeight = dense ? double(rows) / double(l.count) : 1.0;
+    px.dense = l.laneHeight < 1.0;
+    px.rows = px.dense ? px.height : l.count;
+    px.laneWeight = px.dense ? double(px.rows) / double(l.count) : 1.0;
+    const double pxPerS = px.pxPerS;
+    const int width = px.width;
     // A pixel between GPU lanes as soon as lanes are tall enough to keep one, so that jobs on
     // neighbouring GPUs read as separate bars, not as one bar drawn over another.
     const double gap = l.laneHeight >= 3.0 ? 1.0 : 0.0;
@@ -432,113 +643,96 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     p.setRenderHint(QPainter::Antialiasing, false);
     QPen outline(Qt::black, 1.5);
     std::vector<QRectF> preemptions;
-    // Thin lanes on a raster device: bars are written straight into one image (lanes never
+    // Thin lanes on a raster device: bars are written straight into pixels (lanes never
     // overlap in time, so that is at most one write per chart pixel) instead of a fill call each.
     const bool raster =
         l.laneHeight < 4.0 && p.paintEngine() && p.paintEngine()->type() == QPaintEngine::Raster;
-    QImage& barImage = m_frame;
-    const int imageHeight = std::max(1, int(std::ceil(l.chart.height())));
-    // Occupancy: on a raster device one row at a time, written into the bar image as soon as
-    // the lanes of the row are done (bars are opaque and overwrite it, occupancy only fills
-    // pixels still transparent, so the order gives the pixels of writing it after all bars);
-    // else every row, drawn as one image at the end.
-    std::vector<float>& occ = m_occ;
-    std::vector<QRgb>& occRgb = m_occRgb;
-    occ.clear();
-    int occRow = -1;                 // row the occupancy buffer holds (raster)
-    int occFrom = width, occTo = -1; // columns touched in it
-    const auto flushRow = [&] {
-        if (occRow < 0 || occTo < occFrom)
-            return;
-        int ya = occRow, yb = occRow + 1;
-        if (!dense) {
-            const double y = occRow * l.laneHeight;
-            ya = std::clamp(int(roundHalfAway(y)), 0, imageHeight - 1);
-            yb = std::clamp(int(roundHalfAway(y + l.laneHeight)), ya + 1, imageHeight);
-        }
-        if (ya < imageHeight)
-            blendOccupancy(barImage, occ.data(), occFrom, occTo + 1, ya, yb, occRgb.data());
-        std::fill(occ.begin() + occFrom, occ.begin() + occTo + 1, 0.0f);
-        occFrom = width;
-        occTo = -1;
-    };
-    if (raster) {
-        if (barImage.width() != width || barImage.height() != imageHeight)
-            barImage = QImage(width, imageHeight, QImage::Format_ARGB32_Premultiplied);
-        barImage.fill(Qt::transparent);
-        occ.assign(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
-        occRgb.resize(std::size_t(width));
-    }
-    uchar* barBits = raster ? barImage.bits() : nullptr; // one detach check, not one a bar
-    const qsizetype barStride = barImage.bytesPerLine();
-    const bool dimOthers = o.highlightJob >= 0;
-    int lastColourJob = -2;
-    QColor colour;
-    QRgb rgb = 0;
     const Span* spans = m_spans.data();
     const int* jobs = m_pieceJob.data();
-    std::vector<int>& wide = m_wide; // a lane's pieces drawn as bars (raster)
-    for (int lane = l.first; lane < l.first + l.count; ++lane) {
-        const std::size_t ls = std::size_t(lane);
-        const Span* begin = spans + m_laneBegin[ls];
-        const Span* end = spans + m_laneBegin[ls + 1];
-        // Pieces starting before from - longest piece cannot reach the window.
-        const Span* it = std::lower_bound(begin, end, l.from - m_laneMaxLength[ls],
-                                          [](const Span& sp, double t) { return sp.startS < t; });
-        const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
-        const int row =
-            dense ? std::min(rows - 1, int((lane - l.first) * laneWeight)) : lane - l.first;
-        if (raster) {
-            if (row != occRow) {
-                flushRow();
-                occRow = row;
+    std::vector<float>& occ = m_occ; // every occupancy row (not raster)
+    occ.clear();
+    if (!raster)
+        alongside();
+    if (raster) {
+        // Into the device's pixels where it allows (the chart there is white already, see
+        // paintFrame) and no highlighted bar gets an outline (drawn under the bars); else into
+        // m_frame, transparent, drawn as one image at the end. Occupancy fills the pixels still
+        // background: drawn over white in the first case.
+        static const OccupancyColours colours;
+        const QRectF barRect(l.chart.left(), l.chart.top(), width, px.height);
+        px.bits = o.highlightJob < 0 ? devicePixels(p, barRect, px.stride) : nullptr;
+        const bool direct = px.bits != nullptr;
+        px.occColours = direct ? colours.overWhite : colours.byAlpha;
+        px.background = direct ? kWhite : 0u;
+        if (!direct) {
+            if (m_frame.width() != width || m_frame.height() != px.height)
+                m_frame = QImage(width, px.height, QImage::Format_ARGB32_Premultiplied);
+            m_frame.fill(Qt::transparent);
+            px.bits = m_frame.bits(); // one detach check, not one a bar
+            px.stride = m_frame.bytesPerLine();
+        }
+        // Chunks of lanes on disjoint lines, and alongside, on two threads when there are many
+        // pieces: task 0 runs alongside, task c + 1 writes chunk c. Both threads take the next
+        // task until none is left, so this one never waits for a task the other has not started
+        // (on a busy machine it may start late). The same pixels in any order.
+        const std::vector<int> bounds = laneChunks(l, px);
+        const int chunks = int(bounds.size()) - 1;
+        if (int(m_laneWork.size()) < chunks)
+            m_laneWork.resize(std::size_t(chunks));
+        std::atomic<int> next{0};
+        const auto work = [&] {
+            for (int t; (t = next.fetch_add(1)) <= chunks;) {
+                if (t == 0)
+                    alongside();
+                else
+                    writeLanes(l, o, px, bounds[std::size_t(t - 1)], bounds[std::size_t(t)],
+                               m_laneWork[std::size_t(t - 1)]);
             }
-            // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
-            wide.clear();
-            stats.aggregated +=
-                dense ? occupancy::aggregate<true>(spans, it, end, jobs, o.highlightJob, l.from,
-                                                   l.to, pxPerS, width, laneWeight, occ.data(),
-                                                   occFrom, occTo, wide)
-                      : occupancy::aggregate<false>(spans, it, end, jobs, o.highlightJob, l.from,
-                                                    l.to, pxPerS, width, laneWeight, occ.data(),
-                                                    occFrom, occTo, wide);
-            // Every bar of a lane covers the same image lines.
-            const int ya = std::clamp(int(roundHalfAway(y - l.chart.top())), 0, imageHeight - 1);
-            const int yb = std::clamp(int(roundHalfAway(y - l.chart.top() + l.laneHeight)), ya + 1,
-                                      imageHeight);
-            for (const int k : wide) {
+        };
+        {
+            std::jthread worker;
+            if (chunks > 1)
+                worker = std::jthread(work);
+            work();
+        } // joins the worker
+        for (int c = 0; c < chunks; ++c) {
+            const LaneWork& work = m_laneWork[std::size_t(c)];
+            stats.bars += work.bars;
+            stats.aggregated += work.aggregated;
+            // Outlines, preemption marks and name blocks in the order of the bars.
+            for (const auto& [lane, k] : work.notes) {
                 const Span& sp = spans[k];
-                const double x0 = (std::max(sp.startS, l.from) - l.from) * pxPerS;
-                const double x1 = (std::min(sp.endS, l.to) - l.from) * pxPerS;
                 const bool highlighted = jobs[k] == o.highlightJob;
-                const int job = jobs[k];
-                if (job != lastColourJob) {
-                    lastColourJob = job;
-                    rgb = jobRgb(job, dimOthers && !highlighted);
-                }
-                const double w = std::max(x1 - x0, highlighted ? 2.0 : 1.0);
-                const int xa = std::clamp(int(x0), 0, width - 1);
-                const int xb = std::clamp(occupancy::ceilNonNegative(x0 + w), xa + 1, width);
-                for (int yy = ya; yy < yb; ++yy)
-                    std::fill_n(reinterpret_cast<QRgb*>(barBits + yy * barStride) + xa, xb - xa,
-                                rgb);
-                ++stats.bars;
-                const bool marked = m_piecePreempted[std::size_t(k)] && sp.endS <= l.to;
-                if (!highlighted && !marked && w < kMinLabelWidth)
-                    continue;
-                const QRectF r(l.chart.left() + x0, y, w, std::max(l.laneHeight - gap, 1.0));
+                const auto [x0, w] = barExtent(sp, l, pxPerS, highlighted);
+                const QRectF r(l.chart.left() + x0, l.chart.top() + (lane - l.first) * l.laneHeight,
+                               w, std::max(l.laneHeight - gap, 1.0));
                 if (highlighted) {
                     p.setPen(outline);
                     p.setBrush(Qt::NoBrush);
                     p.drawRect(r);
                 }
-                if (marked)
+                if (m_piecePreempted[std::size_t(k)] && sp.endS <= l.to)
                     preemptions.push_back(r);
                 if (w >= kMinLabelWidth)
-                    extendBlock(blocks, open, job, sp.startS, sp.endS, r);
+                    extendBlock(blocks, open, jobs[k], sp.startS, sp.endS, r);
             }
-            continue;
         }
+        // Aggregated pieces are in the same pixels, under the bars: at most one image to draw.
+        if (!direct)
+            p.drawImage(barRect, m_frame);
+    }
+    const bool dimOthers = o.highlightJob >= 0;
+    int lastColourJob = -2;
+    QColor colour;
+    for (int lane = l.first; !raster && lane < l.first + l.count; ++lane) {
+        const std::size_t ls = std::size_t(lane);
+        const Span* end = spans + m_laneBegin[ls + 1];
+        // Pieces starting before from - longest piece cannot reach the window.
+        const Span* it =
+            std::lower_bound(spans + m_laneBegin[ls], end, l.from - m_laneMaxLength[ls],
+                             [](const Span& sp, double t) { return sp.startS < t; });
+        const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
+        const int row = rowOfLane(l, px, lane);
         float* target = nullptr; // this lane's occupancy row
         for (; it != end && it->startS < l.to; ++it) {
             if (it->endS <= l.from)
@@ -547,13 +741,13 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
             const double x1 = (std::min(it->endS, l.to) - l.from) * pxPerS;
             const std::size_t k = std::size_t(it - spans);
             const bool highlighted = jobs[k] == o.highlightJob;
-            if ((dense || x1 - x0 < 1.0) && !highlighted) {
+            if ((px.dense || x1 - x0 < 1.0) && !highlighted) {
                 if (!target) {
                     if (occ.empty())
-                        occ.assign(std::size_t(width) * std::size_t(rows), 0.0f);
+                        occ.assign(std::size_t(width) * std::size_t(px.rows), 0.0f);
                     target = occ.data() + std::size_t(row) * std::size_t(width);
                 }
-                occupancy::addCoverage(target, width, x0, x1, laneWeight);
+                occupancy::addCoverage(target, width, x0, x1, px.laneWeight);
                 ++stats.aggregated;
                 continue;
             }
@@ -579,14 +773,9 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
                 extendBlock(blocks, open, seg.job, seg.startS, seg.endS, r);
         }
     }
-    if (raster) {
-        flushRow();
-        // Aggregated pieces are in the same image, under the bars: one image to draw.
-        p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, imageHeight), barImage);
-    } else if (!occ.empty()) {
+    if (!occ.empty())
         p.drawImage(QRectF(l.chart.left(), l.chart.top(), width, l.chart.height()),
-                    occupancyImage(occ, width, rows));
-    }
+                    occupancyImage(occ, width, px.rows));
     // Server and rack boundaries, when servers are tall enough to see them.
     const double serverPx = l.laneHeight * 4.0;
     if (serverPx >= 3.0) {
@@ -614,30 +803,38 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o, St
     p.drawRect(l.chart);
 }
 
+GanttPainter::BandSlices GanttPainter::aggregateBand(const Layout& l, const Options& o) const
+{
+    BandSlices b;
+    if (l.to <= l.from)
+        return b;
+    b.pxPerS = l.band.width() / (l.to - l.from);
+    b.width = std::max(1, int(std::ceil(l.band.width())));
+    b.occ.assign(std::size_t(b.width) + 1, 0.0f);
+    int occFrom = b.width, occTo = -1; // columns covered (not needed here)
+    const Span* spans = m_virtualSpans.data();
+    const Span* first =
+        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
+                         [](const Span& sp, double t) { return sp.startS < t; });
+    b.added = occupancy::aggregateOverlapping(
+        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
+        l.to, b.pxPerS, b.width, 1.0, b.occ.data(), occFrom, occTo, b.wide);
+    return b;
+}
+
 void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options& o,
-                                    Stats& stats) const
+                                    const BandSlices& slices, Stats& stats) const
 {
     if (l.to <= l.from)
         return;
     const QRectF& band = l.band;
     p.fillRect(band, QColor(245, 245, 250));
-    const double pxPerS = band.width() / (l.to - l.from);
-    const int width = std::max(1, int(std::ceil(band.width())));
-    std::vector<float> occ(std::size_t(width) + 1, 0.0f); // + 1: see addSubPixel
-    int occFrom = width, occTo = -1;                      // columns covered (not needed here)
+    const double pxPerS = slices.pxPerS;
+    const int width = slices.width;
     const double sliceTop = band.top() + band.height() * 0.3;
     const double sliceHeight = band.height() * 0.7;
-    const Span* spans = m_virtualSpans.data();
-    const Span* first =
-        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
-                         [](const Span& sp, double t) { return sp.startS < t; });
-    std::vector<int>& wide = m_wide;
-    wide.clear();
-    const int added = occupancy::aggregateOverlapping(
-        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
-        l.to, pxPerS, width, 1.0, occ.data(), occFrom, occTo, wide);
-    stats.aggregated += added;
-    for (const int k : wide) {
+    stats.aggregated += slices.added;
+    for (const int k : slices.wide) {
         const VirtualSlice* it = &m_virtual[std::size_t(k)];
         const double x0 = (std::max(it->fromS, l.from) - l.from) * pxPerS;
         const double x1 = (std::min(it->toS, l.to) - l.from) * pxPerS;
@@ -653,9 +850,9 @@ void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options&
         }
         ++stats.bars;
     }
-    if (added > 0)
+    if (slices.added > 0)
         p.drawImage(QRectF(band.left(), sliceTop, width, sliceHeight),
-                    occupancyImage(occ, width, 1));
+                    occupancyImage(slices.occ, width, 1));
     // Releases to the cluster: a small down-pointing mark per job at its virtual completion.
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setPen(Qt::NoPen);

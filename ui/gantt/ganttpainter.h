@@ -9,6 +9,8 @@
 #include <QRectF>
 #include <QString>
 
+#include <functional>
+#include <utility>
 #include <vector>
 
 class QPainter;
@@ -135,8 +137,58 @@ private:
     static void extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
                             int job, double startS, double endS, const QRectF& bar);
     void paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks, const Options& o) const;
-    void paintLanes(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
-    void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, Stats& stats) const;
+    // Where and how writeLanes writes the pixels of thin lanes.
+    struct LanePixels
+    {
+        uchar* bits = nullptr;            // the chart's top-left pixel, 32 bits a pixel
+        qsizetype stride = 0;             // bytes a line
+        int width = 0;                    // pixel columns
+        int height = 0;                   // pixel lines
+        int rows = 0;                     // occupancy rows
+        bool dense = false;               // lanes thinner than a pixel share occupancy rows
+        double pxPerS = 0.0;              // pixels a second
+        double laneWeight = 1.0;          // a lane's share of its occupancy row
+        const QRgb* occColours = nullptr; // occupancy colour by alpha
+        QRgb background = 0;              // a pixel not written yet
+    };
+    // One thread's buffers and counts for writeLanes.
+    struct LaneWork
+    {
+        std::vector<float> occ;                 // the occupancy row being summed, width + 1 cells
+        std::vector<QRgb> occRgb;               // scratch for blendOccupancy
+        std::vector<int> wide;                  // a lane's pieces drawn as bars
+        std::vector<std::pair<int, int>> notes; // (lane, piece) of bars outlined, marked or named
+        int bars = 0;
+        int aggregated = 0;
+    };
+    // The occupancy row a lane adds to.
+    int rowOfLane(const Layout& l, const LanePixels& px, int lane) const;
+    // The image lines [first, second) a lane's bars cover.
+    std::pair<int, int> laneLines(const Layout& l, const LanePixels& px, int lane) const;
+    // The image lines [first, second) an occupancy row covers.
+    std::pair<int, int> rowLines(const Layout& l, const LanePixels& px, int row) const;
+    // Bounds of the chunks of lanes written apart: first lane, ..., end.
+    std::vector<int> laneChunks(const Layout& l, const LanePixels& px) const;
+    // Writes the bars and occupancy of lanes [laneFrom, laneTo) into px; any thread.
+    void writeLanes(const Layout& l, const Options& o, const LanePixels& px, int laneFrom,
+                    int laneTo, LaneWork& work) const;
+    // Draws the lanes; runs alongside meanwhile, maybe on another thread.
+    void paintLanes(QPainter& p, const Layout& l, const Options& o,
+                    const std::function<void()>& alongside, Stats& stats) const;
+    // The virtual band's slices in view: those narrower than a pixel summed per pixel column,
+    // the others left to draw as bars.
+    struct BandSlices
+    {
+        int width = 0;          // pixel columns
+        double pxPerS = 0.0;    // pixels a second
+        std::vector<float> occ; // width + 1 cells (see occupancy::addSubPixel)
+        std::vector<int> wide;  // slices drawn as bars, by index in m_virtual
+        int added = 0;          // slices summed into occ
+    };
+    // Sums the band's slices in view; any thread.
+    BandSlices aggregateBand(const Layout& l, const Options& o) const;
+    void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, const BandSlices& slices,
+                          Stats& stats) const;
     void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
     QRgb jobRgb(int job, bool dimmed) const;
 
@@ -164,8 +216,7 @@ private:
     // one thread at a time.
     mutable QImage m_frame;
     mutable std::vector<float> m_occ;
-    mutable std::vector<QRgb> m_occRgb;
-    mutable std::vector<int> m_wide; // a lane's pieces drawn as bars, by index in m_spans
+    mutable std::vector<LaneWork> m_laneWork; // buffers of the chunks of lanes written
     // Bar colours by job, filled as jobs are first drawn (0: not yet; colours are opaque).
     mutable std::vector<QRgb> m_jobRgb;
     mutable std::vector<QRgb> m_dimRgb; // the same lightened, while another job is highlighted
