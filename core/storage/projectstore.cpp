@@ -21,6 +21,7 @@
 #include <QVariant>
 
 #include <cstring>
+#include <optional>
 #include <unordered_set>
 
 #include <unistd.h>
@@ -303,10 +304,9 @@ public:
         return {};
     }
 
-    Result<qint64> scenario(const Scenario& s, const ScenarioForms* forms = nullptr)
+    // The row of s (whose forms are f): an identical stored one, else a new one.
+    Result<qint64> scenario(const Scenario& s, const ScenarioForms& f)
     {
-        const ScenarioForms own = forms ? ScenarioForms() : ScenarioForms::of(s);
-        const ScenarioForms& f = forms ? *forms : own;
         QSqlQuery find(m_db);
         find.prepare(QStringLiteral("SELECT id FROM scenarios WHERE hash = ? ORDER BY id LIMIT 1"));
         find.addBindValue(f.hash);
@@ -639,24 +639,38 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
         return s.error();
     Writer w(db, path, feedback, rows);
     SaveReport report;
-    for (const Scenario& s : changes.addScenarios) {
-        auto id = w.scenario(s);
+    // The forms of the added scenarios that runs of this save belong to, kept for those runs.
+    std::vector<std::optional<ScenarioForms>> addedForms(changes.addScenarios.size());
+    for (const RunsRef& r : runs)
+        if (!r.forms && r.addedIndex >= 0 && std::size_t(r.addedIndex) < addedForms.size())
+            addedForms[std::size_t(r.addedIndex)].emplace();
+    for (std::size_t i = 0; i < changes.addScenarios.size(); ++i) {
+        const Scenario& s = changes.addScenarios[i];
+        ScenarioForms f = ScenarioForms::of(s);
+        auto id = w.scenario(s, f);
         if (!id)
             return id.error();
         report.scenarioIds.push_back(id.value());
+        if (addedForms[i])
+            addedForms[i] = std::move(f);
     }
     for (const auto& [id, s] : changes.replaceScenarios)
         if (Status st = w.replace(id, s); !st)
             return st.error();
     for (const RunsRef& r : runs) {
-        // The scenario is serialised once for its row, its content hash and its history.
-        const ScenarioForms own = r.forms ? ScenarioForms() : ScenarioForms::of(*r.scenario);
-        const ScenarioForms& forms = r.forms ? *r.forms : own;
+        // The scenario is serialised once for its row, its content hash and its history: runs
+        // of a scenario added in this save, unchanged since they ran, take its row's forms.
+        const ScenarioForms* given = r.forms;
+        if (!given && r.addedIndex >= 0 && std::size_t(r.addedIndex) < addedForms.size() &&
+            *r.scenario == changes.addScenarios[std::size_t(r.addedIndex)])
+            given = &*addedForms[std::size_t(r.addedIndex)];
+        const ScenarioForms own = given ? ScenarioForms() : ScenarioForms::of(*r.scenario);
+        const ScenarioForms& forms = given ? *given : own;
         Result<qint64> sid = r.scenarioId;
         if (r.addedIndex >= 0 && std::size_t(r.addedIndex) < report.scenarioIds.size())
             sid = report.scenarioIds[std::size_t(r.addedIndex)];
         else if (r.scenarioId == 0)
-            sid = w.scenario(*r.scenario, &forms);
+            sid = w.scenario(*r.scenario, forms);
         if (!sid)
             return sid.error();
         const QString& hash = forms.contentHash;
@@ -684,7 +698,7 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
         if (sw.addedIndex >= 0 && std::size_t(sw.addedIndex) < report.scenarioIds.size())
             sid = report.scenarioIds[std::size_t(sw.addedIndex)];
         else if (sw.scenarioId == 0)
-            sid = w.scenario(sw.base);
+            sid = w.scenario(sw.base, ScenarioForms::of(sw.base));
         if (!sid)
             return sid.error();
         auto id = w.sweep(sid.value(), sw.sweepJson);

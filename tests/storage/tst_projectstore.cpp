@@ -230,6 +230,8 @@ private Q_SLOTS:
     void canonicalJsonEqualsQtJson();
     void formsAheadRecordTheSame_data();
     void formsAheadRecordTheSame();
+    void runsOfAnAddedScenario_data();
+    void runsOfAnAddedScenario();
     void createAndReopen_data();
     void createAndReopen();
     void migrateFromFixture_data();
@@ -945,6 +947,52 @@ void TstProjectStore::formsAheadRecordTheSame()
             snapshots[withForms] += r.scenarioHash + QLatin1Char('\n');
         store.value().reset();
         snapshots[withForms] += snapshot(file);
+    }
+    QCOMPARE(snapshots[1], snapshots[0]);
+}
+
+void TstProjectStore::runsOfAnAddedScenario_data()
+{
+    QTest::addColumn<bool>("edited"); // the scenario was edited after the run
+    QTest::newRow("as it ran") << false;
+    QTest::newRow("edited since") << true;
+}
+
+// Runs of a scenario added in the same save (the window saving a new scenario) take the forms
+// of its row when they ran on it as it is, and their own when it was edited since: the file
+// holds what adding the scenario and recording the runs in two saves holds.
+void TstProjectStore::runsOfAnAddedScenario()
+{
+    QFETCH(bool, edited);
+    const Scenario ran = sample(QStringLiteral("two-racks.json"));
+    Scenario now = ran;
+    if (edited)
+        now.jobs.pop_back();
+    const RunResult run = runOf(ran, QStringLiteral("asrpt"));
+    QString snapshots[2];
+    for (int oneSave = 0; oneSave < 2; ++oneSave) {
+        const QString file = path(QStringLiteral("p%1.gantry").arg(oneSave));
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        gantry::storage::ProjectChanges changes;
+        gantry::storage::RecordedRuns runs{ran, {run}, true};
+        if (oneSave) {
+            changes.addScenarios.push_back(now);
+            runs.addedIndex = 0;
+        } else {
+            auto id = store.value()->addScenario(now);
+            QVERIFY(id);
+            runs.scenarioId = id.value();
+        }
+        changes.runs.push_back(runs);
+        auto saved = store.value()->save(changes);
+        QVERIFY2(saved, saved ? "" : qPrintable(saved.error().message));
+        const auto stored = store.value()->runs().value();
+        QCOMPARE(stored.size(), std::size_t(1));
+        QCOMPARE(stored.front().scenarioHash, ProjectStore::contentHash(ran));
+        QCOMPARE(ProjectStore::ranOn(stored.front(), now), !edited);
+        store.value().reset();
+        snapshots[oneSave] = snapshot(file);
     }
     QCOMPARE(snapshots[1], snapshots[0]);
 }
