@@ -5,6 +5,7 @@
 #include "io/scenariowriter.h"
 #include "jobrecordcodec.h"
 #include "projectschema.h"
+#include "recordsahead.h"
 #include "runconfigjson.h"
 #include "scenarioforms.h"
 
@@ -344,7 +345,9 @@ public:
         return step();
     }
 
-    Result<qint64> run(qint64 scenarioId, const QString& hash, const RunResult& r)
+    // Records run r whose job records encode (JobRecordCodec::encode) to records.
+    Result<qint64> run(qint64 scenarioId, const QString& hash, const RunResult& r,
+                       const QByteArray& records)
     {
         QSqlQuery q(m_db);
         q.prepare(QStringLiteral(
@@ -374,7 +377,7 @@ public:
         j.prepare(QStringLiteral("INSERT INTO run_results (run_id, jobs, data) VALUES (?, ?, ?)"));
         j.addBindValue(runId);
         j.addBindValue(qint64(r.jobs.size()));
-        j.addBindValue(JobRecordCodec::encode(r.jobs));
+        j.addBindValue(records);
         if (!j.exec())
             return sqlError(m_path, QStringLiteral("recording a run's jobs"), j.lastError());
         return runId;
@@ -634,6 +637,13 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
     }
     for (const RecordedSweep& sw : changes.sweeps) // every point has a "feasible" (so do gains)
         rows += 1 + qint64(sw.sweepJson.count("\"feasible\""));
+    // The runs' job records are encoded on another thread while this one writes.
+    std::vector<const std::vector<JobRecord>*> records;
+    for (const RunsRef& r : runs)
+        for (const RunResult& x : *r.results)
+            records.push_back(&x.jobs);
+    RecordsAhead encoded(std::move(records));
+    std::size_t nextRecords = 0;
     Transaction t(db);
     if (Status s = t.begin(path); !s)
         return s.error();
@@ -676,7 +686,7 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
         const QString& hash = forms.contentHash;
         std::optional<qint64> firstRun;
         for (const RunResult& x : *r.results) {
-            auto rid = w.run(sid.value(), hash, x);
+            auto rid = w.run(sid.value(), hash, x, encoded.take(nextRecords++));
             if (!rid)
                 return rid.error();
             report.runIds.push_back(rid.value());
