@@ -870,17 +870,23 @@ int ProjectStore::schemaVersion() const
 
 QString ProjectStore::scenarioHash(const Scenario& scenario)
 {
-    return ScenarioForms::of(scenario).hash;
+    return ScenarioForms::sha256(ScenarioForms::unhashed(scenario).compact);
 }
 
 QString ProjectStore::contentHash(const Scenario& scenario)
 {
-    return ScenarioForms::of(scenario).contentHash;
+    QByteArray nameless;
+    ScenarioForms::unhashed(scenario, &nameless);
+    return ScenarioForms::sha256(nameless);
 }
 
 bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
 {
-    return run.scenarioHash == contentHash(scenario) || run.scenarioHash == scenarioHash(scenario);
+    // Serialised once; the full document is hashed only for a run of before the content hash.
+    QByteArray nameless;
+    const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    return run.scenarioHash == ScenarioForms::sha256(nameless) ||
+           run.scenarioHash == ScenarioForms::sha256(f.compact);
 }
 
 Result<std::vector<StoredScenario>> ProjectStore::scenarios() const

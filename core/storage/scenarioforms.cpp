@@ -19,6 +19,15 @@ QString ScenarioForms::sha256(const QByteArray& b)
 
 ScenarioForms ScenarioForms::of(const Scenario& s)
 {
+    QByteArray nameless;
+    ScenarioForms f = unhashed(s, &nameless);
+    f.hash = sha256(f.compact);
+    f.contentHash = sha256(nameless);
+    return f;
+}
+
+ScenarioForms ScenarioForms::unhashed(const Scenario& s, QByteArray* namelessOut)
+{
     ScenarioForms f;
     f.context = ScenarioWriter::contextObject(s);
     f.jobs.reserve(s.jobs.size());
@@ -44,27 +53,27 @@ ScenarioForms ScenarioForms::of(const Scenario& s)
             to += ',';
         to += member;
     };
+    auto addBoth = [&](const QByteArray& member, bool named) {
+        add(full, member);
+        if (namelessOut && !named)
+            add(nameless, member);
+    };
     for (auto it = f.context.begin(); it != f.context.end(); ++it) {
         if (!jobsPlaced && it.key() > QLatin1String("jobs")) {
-            add(full, jobsMember);
-            add(nameless, jobsMember);
+            addBoth(jobsMember, false);
             jobsPlaced = true;
         }
         const QByteArray one = canonical(QJsonObject{{it.key(), it.value()}});
-        const QByteArray member = one.mid(1, one.size() - 2);
-        add(full, member);
-        if (it.key() != QLatin1String("name"))
-            add(nameless, member);
+        addBoth(one.mid(1, one.size() - 2), it.key() == QLatin1String("name"));
     }
-    if (!jobsPlaced) {
-        add(full, jobsMember);
-        add(nameless, jobsMember);
-    }
+    if (!jobsPlaced)
+        addBoth(jobsMember, false);
     full += '}';
-    nameless += '}';
     f.compact = std::move(full);
-    f.hash = sha256(f.compact);
-    f.contentHash = sha256(nameless);
+    if (namelessOut) {
+        nameless += '}';
+        *namelessOut = std::move(nameless);
+    }
     return f;
 }
 

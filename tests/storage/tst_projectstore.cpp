@@ -1071,6 +1071,11 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
     nameless.remove(QStringLiteral("name"));
     QCOMPARE(ProjectStore::contentHash(s),
              sha(QJsonDocument(nameless).toJson(QJsonDocument::Compact)));
+    // The forms a save records with hash the same (each hash alone serialises without them).
+    const ScenarioForms forms = ScenarioForms::of(s);
+    QCOMPARE(forms.hash, ProjectStore::scenarioHash(s));
+    QCOMPARE(forms.contentHash, ProjectStore::contentHash(s));
+    QCOMPARE(ScenarioForms::unhashed(s).compact, forms.compact);
 }
 
 QTEST_GUILESS_MAIN(TstProjectStore)
