@@ -4,6 +4,7 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "jobrecordcodec.h"
+#include "lasthashes.h"
 #include "projectschema.h"
 #include "recordsahead.h"
 #include "runconfigjson.h"
@@ -868,15 +869,22 @@ int ProjectStore::schemaVersion() const
     return v ? v.value().toInt() : 0;
 }
 
+// The hashes of scenario are those the last forms made when they are of the same document
+// (saved a moment ago, say); otherwise each is hashed only when asked for.
 QString ProjectStore::scenarioHash(const Scenario& scenario)
 {
-    return ScenarioForms::sha256(ScenarioForms::unhashed(scenario).compact);
+    const QByteArray compact = ScenarioForms::unhashed(scenario).compact;
+    if (const auto last = LastHashes::find(compact))
+        return last->hash;
+    return ScenarioForms::sha256(compact);
 }
 
 QString ProjectStore::contentHash(const Scenario& scenario)
 {
     QByteArray nameless;
-    ScenarioForms::unhashed(scenario, &nameless);
+    const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    if (const auto last = LastHashes::find(f.compact))
+        return last->contentHash;
     return ScenarioForms::sha256(nameless);
 }
 
@@ -885,6 +893,8 @@ bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
     // Serialised once; the full document is hashed only for a run of before the content hash.
     QByteArray nameless;
     const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    if (const auto last = LastHashes::find(f.compact))
+        return run.scenarioHash == last->contentHash || run.scenarioHash == last->hash;
     return run.scenarioHash == ScenarioForms::sha256(nameless) ||
            run.scenarioHash == ScenarioForms::sha256(f.compact);
 }

@@ -1,6 +1,7 @@
 #include "scenarioforms.h"
 
 #include "io/scenariowriter.h"
+#include "lasthashes.h"
 
 #include <QCryptographicHash>
 #include <QJsonDocument>
@@ -23,6 +24,7 @@ ScenarioForms ScenarioForms::of(const Scenario& s)
     ScenarioForms f = unhashed(s, &nameless);
     f.hash = sha256(f.compact);
     f.contentHash = sha256(nameless);
+    LastHashes::remember(f.compact, {f.hash, f.contentHash});
     return f;
 }
 

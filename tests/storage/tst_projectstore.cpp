@@ -1065,17 +1065,29 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
     const auto sha = [](const QByteArray& b) {
         return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
     };
-    QCOMPARE(ProjectStore::scenarioHash(s),
-             sha(QJsonDocument(whole).toJson(QJsonDocument::Compact)));
     QJsonObject nameless = whole;
     nameless.remove(QStringLiteral("name"));
-    QCOMPARE(ProjectStore::contentHash(s),
-             sha(QJsonDocument(nameless).toJson(QJsonDocument::Compact)));
-    // The forms a save records with hash the same (each hash alone serialises without them).
-    const ScenarioForms forms = ScenarioForms::of(s);
-    QCOMPARE(forms.hash, ProjectStore::scenarioHash(s));
-    QCOMPARE(forms.contentHash, ProjectStore::contentHash(s));
-    QCOMPARE(ScenarioForms::unhashed(s).compact, forms.compact);
+    const QString hash = sha(QJsonDocument(whole).toJson(QJsonDocument::Compact));
+    const QString contentHash = sha(QJsonDocument(nameless).toJson(QJsonDocument::Compact));
+    // Hashed afresh (the last forms made were another scenario's), and read from the last forms
+    // (a save's, say): the same hashes, and the forms a save records with hash the same too.
+    for (const bool remembered : {false, true}) {
+        const ScenarioForms forms = ScenarioForms::of(remembered ? s : Scenario());
+        if (remembered) {
+            QCOMPARE(forms.hash, hash);
+            QCOMPARE(forms.contentHash, contentHash);
+            QCOMPARE(ScenarioForms::unhashed(s).compact, forms.compact);
+        }
+        QCOMPARE(ProjectStore::scenarioHash(s), hash);
+        QCOMPARE(ProjectStore::contentHash(s), contentHash);
+        gantry::storage::StoredRun run;
+        run.scenarioHash = contentHash;
+        QVERIFY(ProjectStore::ranOn(run, s));
+        run.scenarioHash = hash;
+        QVERIFY(ProjectStore::ranOn(run, s));
+        run.scenarioHash = sha("other");
+        QVERIFY(!ProjectStore::ranOn(run, s));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstProjectStore)
