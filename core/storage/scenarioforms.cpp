@@ -2,8 +2,8 @@
 
 #include "io/scenariowriter.h"
 #include "lasthashes.h"
+#include "sha256.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 
 namespace gantry::storage {
@@ -15,7 +15,7 @@ QByteArray ScenarioForms::canonical(const QJsonObject& o)
 
 QString ScenarioForms::sha256(const QByteArray& b)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(Sha256::hash(b).toHex());
 }
 
 ScenarioForms ScenarioForms::of(const Scenario& s)
@@ -100,7 +100,7 @@ QByteArray ScenarioForms::jobKey(std::size_t i) const
 {
     if (qsizetype(i + 1) * JobKeySize <= jobKeys.size())
         return jobKeys.mid(qsizetype(i) * JobKeySize, JobKeySize);
-    return QCryptographicHash::hash(jobs[i], QCryptographicHash::Sha256).left(JobKeySize);
+    return Sha256::hash(jobs[i]).left(JobKeySize);
 }
 
 } // namespace gantry::storage

@@ -9,6 +9,7 @@
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
 #include "storage/scenarioforms.h"
+#include "storage/sha256.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -230,6 +231,7 @@ private Q_SLOTS:
     void canonicalJsonEqualsQtJson();
     void formsAheadRecordTheSame_data();
     void formsAheadRecordTheSame();
+    void sha256IsQtSha256();
     void runsOfAnAddedScenario_data();
     void runsOfAnAddedScenario();
     void createAndReopen_data();
@@ -949,6 +951,25 @@ void TstProjectStore::formsAheadRecordTheSame()
         snapshots[withForms] += snapshot(file);
     }
     QCOMPARE(snapshots[1], snapshots[0]);
+}
+
+// The SHA-256 scenario and job hashes are made with (the processor's SHA instructions where it
+// has them) is QCryptographicHash's, for every length around the block and padding edges and
+// for a large document.
+void TstProjectStore::sha256IsQtSha256()
+{
+    qInfo("accelerated: %s", gantry::storage::Sha256::accelerated() ? "yes" : "no");
+    QCOMPARE(gantry::storage::Sha256::hash("abc").toHex(),
+             QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QRandomGenerator random(7);
+    QByteArray data(3 * 1000 * 1000 + 17, Qt::Uninitialized);
+    for (char& c : data)
+        c = char(random.bounded(256));
+    for (qsizetype n = 0; n <= 300; ++n)
+        QCOMPARE(gantry::storage::Sha256::hash(data.left(n)),
+                 QCryptographicHash::hash(data.left(n), QCryptographicHash::Sha256));
+    QCOMPARE(gantry::storage::Sha256::hash(data),
+             QCryptographicHash::hash(data, QCryptographicHash::Sha256));
 }
 
 void TstProjectStore::runsOfAnAddedScenario_data()
