@@ -39,6 +39,7 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
             const Scenario* ran = r.ranOn ? r.ranOn.get() : &e.scenario;
             if (changes.runs.empty() || last != ran) {
                 storage::RecordedRuns runs{*ran, {}, true};
+                runs.results.reserve(e.runs.size()); // no result copied again as it grows
                 runs.scenarioId = storedId(e);
                 if (addedAt != added->end())
                     runs.addedIndex = int(addedAt - added->begin());
