@@ -4,7 +4,9 @@
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "jobrecordcodec.h"
+#include "lasthashes.h"
 #include "projectschema.h"
+#include "recordsahead.h"
 #include "runconfigjson.h"
 #include "scenarioforms.h"
 
@@ -21,6 +23,7 @@
 #include <QVariant>
 
 #include <cstring>
+#include <optional>
 #include <unordered_set>
 
 #include <unistd.h>
@@ -303,10 +306,9 @@ public:
         return {};
     }
 
-    Result<qint64> scenario(const Scenario& s, const ScenarioForms* forms = nullptr)
+    // The row of s (whose forms are f): an identical stored one, else a new one.
+    Result<qint64> scenario(const Scenario& s, const ScenarioForms& f)
     {
-        const ScenarioForms own = forms ? ScenarioForms() : ScenarioForms::of(s);
-        const ScenarioForms& f = forms ? *forms : own;
         QSqlQuery find(m_db);
         find.prepare(QStringLiteral("SELECT id FROM scenarios WHERE hash = ? ORDER BY id LIMIT 1"));
         find.addBindValue(f.hash);
@@ -344,7 +346,9 @@ public:
         return step();
     }
 
-    Result<qint64> run(qint64 scenarioId, const QString& hash, const RunResult& r)
+    // Records run r whose job records encode (JobRecordCodec::encode) to records.
+    Result<qint64> run(qint64 scenarioId, const QString& hash, const RunResult& r,
+                       const QByteArray& records)
     {
         QSqlQuery q(m_db);
         q.prepare(QStringLiteral(
@@ -374,7 +378,7 @@ public:
         j.prepare(QStringLiteral("INSERT INTO run_results (run_id, jobs, data) VALUES (?, ?, ?)"));
         j.addBindValue(runId);
         j.addBindValue(qint64(r.jobs.size()));
-        j.addBindValue(JobRecordCodec::encode(r.jobs));
+        j.addBindValue(records);
         if (!j.exec())
             return sqlError(m_path, QStringLiteral("recording a run's jobs"), j.lastError());
         return runId;
@@ -634,35 +638,56 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
     }
     for (const RecordedSweep& sw : changes.sweeps) // every point has a "feasible" (so do gains)
         rows += 1 + qint64(sw.sweepJson.count("\"feasible\""));
+    // The runs' job records are encoded on another thread while this one writes.
+    std::vector<const std::vector<JobRecord>*> records;
+    for (const RunsRef& r : runs)
+        for (const RunResult& x : *r.results)
+            records.push_back(&x.jobs);
+    RecordsAhead encoded(std::move(records));
+    std::size_t nextRecords = 0;
     Transaction t(db);
     if (Status s = t.begin(path); !s)
         return s.error();
     Writer w(db, path, feedback, rows);
     SaveReport report;
-    for (const Scenario& s : changes.addScenarios) {
-        auto id = w.scenario(s);
+    // The forms of the added scenarios that runs of this save belong to, kept for those runs.
+    std::vector<std::optional<ScenarioForms>> addedForms(changes.addScenarios.size());
+    for (const RunsRef& r : runs)
+        if (!r.forms && r.addedIndex >= 0 && std::size_t(r.addedIndex) < addedForms.size())
+            addedForms[std::size_t(r.addedIndex)].emplace();
+    for (std::size_t i = 0; i < changes.addScenarios.size(); ++i) {
+        const Scenario& s = changes.addScenarios[i];
+        ScenarioForms f = ScenarioForms::of(s);
+        auto id = w.scenario(s, f);
         if (!id)
             return id.error();
         report.scenarioIds.push_back(id.value());
+        if (addedForms[i])
+            addedForms[i] = std::move(f);
     }
     for (const auto& [id, s] : changes.replaceScenarios)
         if (Status st = w.replace(id, s); !st)
             return st.error();
     for (const RunsRef& r : runs) {
-        // The scenario is serialised once for its row, its content hash and its history.
-        const ScenarioForms own = r.forms ? ScenarioForms() : ScenarioForms::of(*r.scenario);
-        const ScenarioForms& forms = r.forms ? *r.forms : own;
+        // The scenario is serialised once for its row, its content hash and its history: runs
+        // of a scenario added in this save, unchanged since they ran, take its row's forms.
+        const ScenarioForms* given = r.forms;
+        if (!given && r.addedIndex >= 0 && std::size_t(r.addedIndex) < addedForms.size() &&
+            *r.scenario == changes.addScenarios[std::size_t(r.addedIndex)])
+            given = &*addedForms[std::size_t(r.addedIndex)];
+        const ScenarioForms own = given ? ScenarioForms() : ScenarioForms::of(*r.scenario);
+        const ScenarioForms& forms = given ? *given : own;
         Result<qint64> sid = r.scenarioId;
         if (r.addedIndex >= 0 && std::size_t(r.addedIndex) < report.scenarioIds.size())
             sid = report.scenarioIds[std::size_t(r.addedIndex)];
         else if (r.scenarioId == 0)
-            sid = w.scenario(*r.scenario, &forms);
+            sid = w.scenario(*r.scenario, forms);
         if (!sid)
             return sid.error();
         const QString& hash = forms.contentHash;
         std::optional<qint64> firstRun;
         for (const RunResult& x : *r.results) {
-            auto rid = w.run(sid.value(), hash, x);
+            auto rid = w.run(sid.value(), hash, x, encoded.take(nextRecords++));
             if (!rid)
                 return rid.error();
             report.runIds.push_back(rid.value());
@@ -684,7 +709,7 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
         if (sw.addedIndex >= 0 && std::size_t(sw.addedIndex) < report.scenarioIds.size())
             sid = report.scenarioIds[std::size_t(sw.addedIndex)];
         else if (sw.scenarioId == 0)
-            sid = w.scenario(sw.base);
+            sid = w.scenario(sw.base, ScenarioForms::of(sw.base));
         if (!sid)
             return sid.error();
         auto id = w.sweep(sid.value(), sw.sweepJson);
@@ -844,19 +869,34 @@ int ProjectStore::schemaVersion() const
     return v ? v.value().toInt() : 0;
 }
 
+// The hashes of scenario are those the last forms made when they are of the same document
+// (saved a moment ago, say); otherwise each is hashed only when asked for.
 QString ProjectStore::scenarioHash(const Scenario& scenario)
 {
-    return ScenarioForms::of(scenario).hash;
+    const QByteArray compact = ScenarioForms::unhashed(scenario).compact;
+    if (const auto last = LastHashes::find(compact))
+        return last->hash;
+    return ScenarioForms::sha256(compact);
 }
 
 QString ProjectStore::contentHash(const Scenario& scenario)
 {
-    return ScenarioForms::of(scenario).contentHash;
+    QByteArray nameless;
+    const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    if (const auto last = LastHashes::find(f.compact))
+        return last->contentHash;
+    return ScenarioForms::sha256(nameless);
 }
 
 bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
 {
-    return run.scenarioHash == contentHash(scenario) || run.scenarioHash == scenarioHash(scenario);
+    // Serialised once; the full document is hashed only for a run of before the content hash.
+    QByteArray nameless;
+    const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    if (const auto last = LastHashes::find(f.compact))
+        return run.scenarioHash == last->contentHash || run.scenarioHash == last->hash;
+    return run.scenarioHash == ScenarioForms::sha256(nameless) ||
+           run.scenarioHash == ScenarioForms::sha256(f.compact);
 }
 
 Result<std::vector<StoredScenario>> ProjectStore::scenarios() const

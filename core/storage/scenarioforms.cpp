@@ -1,8 +1,9 @@
 #include "scenarioforms.h"
 
 #include "io/scenariowriter.h"
+#include "lasthashes.h"
+#include "sha256.h"
 
-#include <QCryptographicHash>
 #include <QJsonDocument>
 
 namespace gantry::storage {
@@ -14,10 +15,20 @@ QByteArray ScenarioForms::canonical(const QJsonObject& o)
 
 QString ScenarioForms::sha256(const QByteArray& b)
 {
-    return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
+    return QString::fromLatin1(Sha256::hash(b).toHex());
 }
 
 ScenarioForms ScenarioForms::of(const Scenario& s)
+{
+    QByteArray nameless;
+    ScenarioForms f = unhashed(s, &nameless);
+    f.hash = sha256(f.compact);
+    f.contentHash = sha256(nameless);
+    LastHashes::remember(f.compact, {f.hash, f.contentHash});
+    return f;
+}
+
+ScenarioForms ScenarioForms::unhashed(const Scenario& s, QByteArray* namelessOut)
 {
     ScenarioForms f;
     f.context = ScenarioWriter::contextObject(s);
@@ -44,27 +55,27 @@ ScenarioForms ScenarioForms::of(const Scenario& s)
             to += ',';
         to += member;
     };
+    auto addBoth = [&](const QByteArray& member, bool named) {
+        add(full, member);
+        if (namelessOut && !named)
+            add(nameless, member);
+    };
     for (auto it = f.context.begin(); it != f.context.end(); ++it) {
         if (!jobsPlaced && it.key() > QLatin1String("jobs")) {
-            add(full, jobsMember);
-            add(nameless, jobsMember);
+            addBoth(jobsMember, false);
             jobsPlaced = true;
         }
         const QByteArray one = canonical(QJsonObject{{it.key(), it.value()}});
-        const QByteArray member = one.mid(1, one.size() - 2);
-        add(full, member);
-        if (it.key() != QLatin1String("name"))
-            add(nameless, member);
+        addBoth(one.mid(1, one.size() - 2), it.key() == QLatin1String("name"));
     }
-    if (!jobsPlaced) {
-        add(full, jobsMember);
-        add(nameless, jobsMember);
-    }
+    if (!jobsPlaced)
+        addBoth(jobsMember, false);
     full += '}';
-    nameless += '}';
     f.compact = std::move(full);
-    f.hash = sha256(f.compact);
-    f.contentHash = sha256(nameless);
+    if (namelessOut) {
+        nameless += '}';
+        *namelessOut = std::move(nameless);
+    }
     return f;
 }
 
@@ -89,7 +100,7 @@ QByteArray ScenarioForms::jobKey(std::size_t i) const
 {
     if (qsizetype(i + 1) * JobKeySize <= jobKeys.size())
         return jobKeys.mid(qsizetype(i) * JobKeySize, JobKeySize);
-    return QCryptographicHash::hash(jobs[i], QCryptographicHash::Sha256).left(JobKeySize);
+    return Sha256::hash(jobs[i]).left(JobKeySize);
 }
 
 } // namespace gantry::storage

@@ -33,6 +33,9 @@ struct ScenarioForms
 
     /// The forms of s.
     static ScenarioForms of(const Scenario& s);
+    /// of(s) without hashing (hash and contentHash stay empty); namelessOut, when given, gets
+    /// the document without its name, which contentHash is the SHA-256 of.
+    static ScenarioForms unhashed(const Scenario& s, QByteArray* namelessOut = nullptr);
     /// of(s) with compressed and jobKeys, computed on another thread while the caller goes on
     /// (a run, say); s must stay alive and unchanged until the future is ready.
     static std::future<ScenarioForms> ahead(const Scenario& s);

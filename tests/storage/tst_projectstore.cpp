@@ -9,6 +9,7 @@
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
 #include "storage/scenarioforms.h"
+#include "storage/sha256.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -230,6 +231,9 @@ private Q_SLOTS:
     void canonicalJsonEqualsQtJson();
     void formsAheadRecordTheSame_data();
     void formsAheadRecordTheSame();
+    void sha256IsQtSha256();
+    void runsOfAnAddedScenario_data();
+    void runsOfAnAddedScenario();
     void createAndReopen_data();
     void createAndReopen();
     void migrateFromFixture_data();
@@ -949,6 +953,71 @@ void TstProjectStore::formsAheadRecordTheSame()
     QCOMPARE(snapshots[1], snapshots[0]);
 }
 
+// The SHA-256 scenario and job hashes are made with (the processor's SHA instructions where it
+// has them) is QCryptographicHash's, for every length around the block and padding edges and
+// for a large document.
+void TstProjectStore::sha256IsQtSha256()
+{
+    qInfo("accelerated: %s", gantry::storage::Sha256::accelerated() ? "yes" : "no");
+    QCOMPARE(gantry::storage::Sha256::hash("abc").toHex(),
+             QByteArray("ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"));
+    QRandomGenerator random(7);
+    QByteArray data(3 * 1000 * 1000 + 17, Qt::Uninitialized);
+    for (char& c : data)
+        c = char(random.bounded(256));
+    for (qsizetype n = 0; n <= 300; ++n)
+        QCOMPARE(gantry::storage::Sha256::hash(data.left(n)),
+                 QCryptographicHash::hash(data.left(n), QCryptographicHash::Sha256));
+    QCOMPARE(gantry::storage::Sha256::hash(data),
+             QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+}
+
+void TstProjectStore::runsOfAnAddedScenario_data()
+{
+    QTest::addColumn<bool>("edited"); // the scenario was edited after the run
+    QTest::newRow("as it ran") << false;
+    QTest::newRow("edited since") << true;
+}
+
+// Runs of a scenario added in the same save (the window saving a new scenario) take the forms
+// of its row when they ran on it as it is, and their own when it was edited since: the file
+// holds what adding the scenario and recording the runs in two saves holds.
+void TstProjectStore::runsOfAnAddedScenario()
+{
+    QFETCH(bool, edited);
+    const Scenario ran = sample(QStringLiteral("two-racks.json"));
+    Scenario now = ran;
+    if (edited)
+        now.jobs.pop_back();
+    const RunResult run = runOf(ran, QStringLiteral("asrpt"));
+    QString snapshots[2];
+    for (int oneSave = 0; oneSave < 2; ++oneSave) {
+        const QString file = path(QStringLiteral("p%1.gantry").arg(oneSave));
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        gantry::storage::ProjectChanges changes;
+        gantry::storage::RecordedRuns runs{ran, {run}, true};
+        if (oneSave) {
+            changes.addScenarios.push_back(now);
+            runs.addedIndex = 0;
+        } else {
+            auto id = store.value()->addScenario(now);
+            QVERIFY(id);
+            runs.scenarioId = id.value();
+        }
+        changes.runs.push_back(runs);
+        auto saved = store.value()->save(changes);
+        QVERIFY2(saved, saved ? "" : qPrintable(saved.error().message));
+        const auto stored = store.value()->runs().value();
+        QCOMPARE(stored.size(), std::size_t(1));
+        QCOMPARE(stored.front().scenarioHash, ProjectStore::contentHash(ran));
+        QCOMPARE(ProjectStore::ranOn(stored.front(), now), !edited);
+        store.value().reset();
+        snapshots[oneSave] = snapshot(file);
+    }
+    QCOMPARE(snapshots[1], snapshots[0]);
+}
+
 void TstProjectStore::canonicalJsonEqualsQtJson_data()
 {
     QTest::addColumn<QString>("file");
@@ -1017,12 +1086,29 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
     const auto sha = [](const QByteArray& b) {
         return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
     };
-    QCOMPARE(ProjectStore::scenarioHash(s),
-             sha(QJsonDocument(whole).toJson(QJsonDocument::Compact)));
     QJsonObject nameless = whole;
     nameless.remove(QStringLiteral("name"));
-    QCOMPARE(ProjectStore::contentHash(s),
-             sha(QJsonDocument(nameless).toJson(QJsonDocument::Compact)));
+    const QString hash = sha(QJsonDocument(whole).toJson(QJsonDocument::Compact));
+    const QString contentHash = sha(QJsonDocument(nameless).toJson(QJsonDocument::Compact));
+    // Hashed afresh (the last forms made were another scenario's), and read from the last forms
+    // (a save's, say): the same hashes, and the forms a save records with hash the same too.
+    for (const bool remembered : {false, true}) {
+        const ScenarioForms forms = ScenarioForms::of(remembered ? s : Scenario());
+        if (remembered) {
+            QCOMPARE(forms.hash, hash);
+            QCOMPARE(forms.contentHash, contentHash);
+            QCOMPARE(ScenarioForms::unhashed(s).compact, forms.compact);
+        }
+        QCOMPARE(ProjectStore::scenarioHash(s), hash);
+        QCOMPARE(ProjectStore::contentHash(s), contentHash);
+        gantry::storage::StoredRun run;
+        run.scenarioHash = contentHash;
+        QVERIFY(ProjectStore::ranOn(run, s));
+        run.scenarioHash = hash;
+        QVERIFY(ProjectStore::ranOn(run, s));
+        run.scenarioHash = sha("other");
+        QVERIFY(!ProjectStore::ranOn(run, s));
+    }
 }
 
 QTEST_GUILESS_MAIN(TstProjectStore)

@@ -12,13 +12,16 @@ namespace gantry::ui {
 
 namespace {
 
+// What saving entries writes; added gets the indices of the entries added as new rows. For a
+// new file (newFile) every entry is added: the ids of another file mean nothing in it.
 storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
-                                  std::vector<int>* added)
+                                  std::vector<int>* added, bool newFile = false)
 {
+    const auto storedId = [&](const ScenarioEntry& e) { return newFile ? 0 : e.storedId; };
     storage::ProjectChanges changes;
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const ScenarioEntry& e = entries[i];
-        if (e.storedId == 0) {
+        if (storedId(e) == 0) {
             changes.addScenarios.push_back(e.scenario);
             added->push_back(int(i));
         } else if (e.dirty) {
@@ -36,7 +39,8 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
             const Scenario* ran = r.ranOn ? r.ranOn.get() : &e.scenario;
             if (changes.runs.empty() || last != ran) {
                 storage::RecordedRuns runs{*ran, {}, true};
-                runs.scenarioId = e.storedId;
+                runs.results.reserve(e.runs.size()); // no result copied again as it grows
+                runs.scenarioId = storedId(e);
                 if (addedAt != added->end())
                     runs.addedIndex = int(addedAt - added->begin());
                 changes.runs.push_back(std::move(runs));
@@ -46,7 +50,7 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
         }
         // Sweeps belong to this entry's row too, whatever version of it they planned for.
         for (storage::RecordedSweep sweep : e.sweeps) {
-            sweep.scenarioId = e.storedId;
+            sweep.scenarioId = storedId(e);
             if (addedAt != added->end())
                 sweep.addedIndex = int(addedAt - added->begin());
             changes.sweeps.push_back(std::move(sweep));
@@ -153,10 +157,6 @@ Status ProjectFile::saveAs(const QString& from, const QString& path,
         auto source = storage::ProjectStore::open(from);
         status = source ? source.value()->copyTo(tmp) : Status(source.error());
     }
-    std::vector<ScenarioEntry> entries = current;
-    if (!fromFile)
-        for (ScenarioEntry& e : entries)
-            e.storedId = 0; // the ids of another file mean nothing in a new one
     std::vector<int> added;
     Result<storage::SaveReport> report = storage::SaveReport{};
     if (status) {
@@ -165,7 +165,7 @@ Status ProjectFile::saveAs(const QString& from, const QString& path,
         if (!store) {
             status = store.error();
         } else {
-            report = store.value()->save(changesOf(entries, &added));
+            report = store.value()->save(changesOf(current, &added, !fromFile));
             if (!report)
                 status = report.error();
         }
@@ -182,9 +182,7 @@ Status ProjectFile::saveAs(const QString& from, const QString& path,
         return Error{status.error().kind, QString(status.error().message).replace(tmp, path)};
     }
     for (std::size_t k = 0; k < added.size() && k < report.value().scenarioIds.size(); ++k)
-        entries[std::size_t(added[k])].storedId = report.value().scenarioIds[k];
-    for (std::size_t i = 0; i < current.size(); ++i)
-        current[i].storedId = entries[i].storedId;
+        current[std::size_t(added[k])].storedId = report.value().scenarioIds[k];
     markSaved(current);
     reloadStoredRuns(path, current);
     return {};

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QByteArray>
+
+namespace gantry::storage {
+
+/// SHA-256 with the processor's SHA instructions where it has them (x86 SHA extensions), else
+/// QCryptographicHash's: the same digest either way, several times faster on a large document.
+class Sha256
+{
+public:
+    /// The 32-byte digest of data.
+    static QByteArray hash(const QByteArray& data);
+    /// True when hash() uses the processor's SHA instructions.
+    static bool accelerated();
+};
+
+} // namespace gantry::storage
