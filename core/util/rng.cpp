@@ -4,13 +4,6 @@
 
 namespace gantry {
 
-namespace {
-std::uint64_t rotl(std::uint64_t x, int k)
-{
-    return (x << k) | (x >> (64 - k));
-}
-} // namespace
-
 std::uint64_t Rng::splitMix(std::uint64_t& state)
 {
     std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
@@ -24,24 +17,6 @@ Rng::Rng(std::uint64_t seed)
     std::uint64_t state = seed;
     for (auto& s : m_s)
         s = splitMix(state);
-}
-
-std::uint64_t Rng::next()
-{
-    const std::uint64_t result = rotl(m_s[1] * 5, 7) * 9;
-    const std::uint64_t t = m_s[1] << 17;
-    m_s[2] ^= m_s[0];
-    m_s[3] ^= m_s[1];
-    m_s[1] ^= m_s[2];
-    m_s[0] ^= m_s[3];
-    m_s[2] ^= t;
-    m_s[3] = rotl(m_s[3], 45);
-    return result;
-}
-
-double Rng::uniform()
-{
-    return double(next() >> 11) * 0x1.0p-53;
 }
 
 std::uint64_t Rng::below(std::uint64_t bound)
