@@ -108,7 +108,8 @@ void TestUbjson::containers()
     QCOMPARE(v.member("missing").kind(), Ubjson::Kind::Invalid);
 
     // {$i#2 "x": 1, "y": -2}: a typed object's values carry no marker.
-    const Ubjson typed = parse(bytes("{$i#U\x02U\x01x\x01U\x01y\xfe"));
+    const QByteArray typedDoc = bytes("{$i#U\x02U\x01x\x01U\x01y\xfe");
+    const Ubjson typed = parse(typedDoc); // a view: the bytes must outlive it
     QCOMPARE(typed.kind(), Ubjson::Kind::Object);
     QCOMPARE(typed.member("y").toDouble(), -2.0);
 }
