@@ -17,8 +17,12 @@ std::optional<Mapping> ConsolidatePlacement::place(const Job& job, const GpuPool
     // Case 1: one server, best fit, lowest index on ties.
     int best = -1;
     for (int s = 0; s < servers; ++s)
-        if (eligible(s) && pool.freeOn(s) >= n && (best < 0 || pool.freeOn(s) < pool.freeOn(best)))
+        if (eligible(s) && pool.freeOn(s) >= n &&
+            (best < 0 || pool.freeOn(s) < pool.freeOn(best))) {
             best = s;
+            if (pool.freeOn(s) == n)
+                break; // an exact fit: no later server fits tighter or ties at a lower index
+        }
     Mapping m;
     m.gpus.reserve(std::size_t(n));
     // Takes the first `take` free GPUs of server s, in index order.
