@@ -3,6 +3,7 @@
 #include "policies/prioritykey.h"
 #include "sim/decisions.h"
 #include "sim/simstate.h"
+#include "util/freelistallocator.h"
 
 #include <functional>
 #include <map>
@@ -23,7 +24,7 @@ public:
         int job = 0;     ///< job index
         bool operator<(const Entry& o) const { return key < o.key; }
     };
-    using Ordered = std::set<Entry>;
+    using Ordered = std::set<Entry, std::less<Entry>, FreeListAllocator<Entry>>;
 
     /// Sizes the per-job tables for jobs 0..jobs-1 at once, so that they are allocated once
     /// instead of growing by doubling as jobs arrive. O(jobs) the first time, O(1) after.
@@ -73,7 +74,9 @@ public:
 private:
     Ordered m_all;
     std::map<int, Ordered> m_byGpus;
-    std::map<int, std::set<std::pair<SimTime, Entry>>> m_bySize; // per demand, by size then key
+    using BySize = std::set<std::pair<SimTime, Entry>, std::less<std::pair<SimTime, Entry>>,
+                            FreeListAllocator<std::pair<SimTime, Entry>>>;
+    std::map<int, BySize> m_bySize; // per demand, by size then key
     std::vector<SimTime> m_size;
     std::vector<PriorityKey> m_key;
     std::vector<int> m_gpus;
