@@ -95,7 +95,7 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
             RunningJob r{
                 st.segmentStart - st.ranBefore,     st.predictedProcessing, st.arrival, st.gpus, j,
                 std::numeric_limits<SimTime>::min()};
-            PriorityKey k;
+            PriorityKey k{0.0, 0.0, st.arrival, j};
             SimTime until = 0;
             keys(now, &r, &k, 1, until);
             m_nextRekey = std::min(m_nextRekey, until);

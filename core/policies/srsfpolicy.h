@@ -36,6 +36,19 @@ protected:
             double(std::max<SimTime>(0, st.predictedProcessing - st.ranTime(s.now())));
         return {double(st.gpus) * left, 0.0, st.arrival, j};
     }
+    /// Its key falls as it runs: every running job is re-keyed at every decision, by a loop
+    /// that writes only the primary key (the others stay those of the same job).
+    std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
+                     SimTime& nextRekey) const override
+    {
+        for (std::size_t i = 0; i < count; ++i) {
+            const SimTime left = std::max<SimTime>(0, jobs[i].predicted - (now - jobs[i].base));
+            out[i].primary = double(jobs[i].gpus) * double(left);
+            jobs[i].keyedUntil = now;
+        }
+        nextRekey = now;
+        return 0;
+    }
     /// Its key falls as it runs: re-keyed at every decision.
     SimTime keyedUntil(const RunningJob&, SimTime now) const { return now; }
     /// key() of a running job from its copied fields.
