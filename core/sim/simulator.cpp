@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <utility>
 
 namespace gantry::sim {
 
@@ -311,13 +312,14 @@ void Simulator::scheduleCompletion(int j)
     m_queue.push(std::max(m_state.m_now, st.progressSince) + left, j, st.generation);
 }
 
-void Simulator::startJob(int j, const Mapping& m)
+void Simulator::startJob(int j, Mapping&& mapping)
 {
     JobState& st = m_state.m_jobs[std::size_t(j)];
     const bool resumed = st.firstStart >= 0;
     st.phase = JobPhase::Running;
     setWaiting(st.gpus, -1);
-    st.mapping = m;
+    st.mapping = std::move(mapping);
+    const Mapping& m = st.mapping;
     st.segmentStart = m_state.m_now;
     st.overhead = resumed ? m_restartOverhead : 0;
     st.progressSince = m_state.m_now + st.overhead;
@@ -360,7 +362,7 @@ void Simulator::preemptJob(int j)
         o->jobPreempted(m_state.m_now, j);
 }
 
-Status Simulator::apply(const Decisions& d)
+Status Simulator::apply(Decisions& d)
 {
     if (!d.preempt.empty() && !m_policy->preemptive())
         return Error::internal(
@@ -371,7 +373,7 @@ Status Simulator::apply(const Decisions& d)
                                        .arg(m_policy->name()));
         preemptJob(j);
     }
-    for (const auto& [j, m] : d.start) {
+    for (auto& [j, m] : d.start) {
         if (j < 0 || j >= m_state.jobCount() || m_state.state(j).phase != JobPhase::Waiting)
             return Error::internal(QStringLiteral("policy %1 started a job that is not waiting")
                                        .arg(m_policy->name()));
@@ -385,7 +387,7 @@ Status Simulator::apply(const Decisions& d)
                 QStringLiteral("policy %1 gave job %2 a mapping that is not %3 distinct free GPUs")
                     .arg(m_policy->name(), m_state.job(j).id)
                     .arg(m_state.state(j).gpus));
-        startJob(j, m);
+        startJob(j, std::move(m));
         if (m_failed)
             return m_error;
     }

@@ -76,13 +76,13 @@ public:
 private:
     void arrive(int j);
     void finish(int j);
-    void startJob(int j, const Mapping& m);
+    void startJob(int j, Mapping&& mapping);
     void preemptJob(int j);
     void closeSegment(JobState& st);
     void addBusy(const JobState& st);
     void removeRunning(int j);
     void scheduleCompletion(int j);
-    Status apply(const Decisions& d);
+    Status apply(Decisions& d);
     void dropStaleEvents();
     void advanceProgress(JobState& st);
     void shareNetwork();
