@@ -129,10 +129,8 @@ void PreemptivePolicy::decide(const SimState& state, Decisions& out)
         m_started.push_back(out.start[i].first);
         m_live[std::size_t(out.start[i].first)] = kStarted;
     }
-    for (int j : out.preempt) {
-        m_live[std::size_t(j)] = kNotRunning;
-        m_stopped.push_back(j); // every preempted job was in m_run
-    }
+    for (int j : out.preempt)
+        m_live[std::size_t(j)] = kNotRunning; // walk() took it out of m_run
     if (explaining()) {
         for (int j : out.preempt) {
             DecisionNote n;
@@ -225,22 +223,40 @@ void PreemptivePolicy::walk(const SimState& state, Decisions& out)
     for (int j : m_admitted)
         placedAll = m_waiting.tryStart(state, j, pool, out) && placedAll;
     const std::size_t firstPreempt = out.preempt.size();
-    if (placedAll) {
-        for (const std::size_t k : m_dropped)
-            out.preempt.push_back(m_run[k].job);
-    } else {
+    if (!placedAll) {
         m_keep.assign(n - start, 1);
         for (const std::size_t k : m_dropped)
             m_keep[k - start] = 0;
         continueWalk(state, pool, out);
-        for (const std::size_t k : m_dropped)
-            if (!m_keep[k - start])
-                out.preempt.push_back(m_run[k].job);
+        std::erase_if(m_dropped, [&](std::size_t k) { return m_keep[k - start] != 0; });
     }
+    for (const std::size_t k : m_dropped)
+        out.preempt.push_back(m_run[k].job);
     // Preempted jobs wait with the key they have now (their run time stops growing).
     for (std::size_t p = firstPreempt; p < out.preempt.size(); ++p)
         m_waiting.insert(out.preempt[p], key(state, out.preempt[p]),
                          state.state(out.preempt[p]).gpus);
+    eraseRunning(m_dropped);
+}
+
+void PreemptivePolicy::eraseRunning(const std::vector<std::size_t>& at)
+{
+    // One block move per run of kept jobs between two erased ones.
+    if (at.empty())
+        return;
+    std::size_t w = at.front();
+    for (std::size_t t = 0; t < at.size(); ++t) {
+        m_runGpus -= m_run[at[t]].gpus;
+        const std::size_t from = at[t] + 1;
+        const std::size_t to = t + 1 < at.size() ? at[t + 1] : m_run.size();
+        std::copy(m_run.begin() + std::ptrdiff_t(from), m_run.begin() + std::ptrdiff_t(to),
+                  m_run.begin() + std::ptrdiff_t(w));
+        std::copy(m_keys.begin() + std::ptrdiff_t(from), m_keys.begin() + std::ptrdiff_t(to),
+                  m_keys.begin() + std::ptrdiff_t(w));
+        w += to - from;
+    }
+    m_run.resize(w);
+    m_keys.resize(w);
 }
 
 void PreemptivePolicy::continueWalk(const SimState& state, GpuPool& pool, Decisions& out)

@@ -72,6 +72,8 @@ private:
     void refreshRunning(const SimState& state);
     void walk(const SimState& state, Decisions& out);
     void continueWalk(const SimState& state, GpuPool& pool, Decisions& out);
+    // Erases the running jobs at the given ascending indices of m_run.
+    void eraseRunning(const std::vector<std::size_t>& at);
 
     WaitingQueue m_waiting;
     std::vector<RunningJob> m_run;   // running jobs, sorted by key after refreshRunning()
@@ -81,7 +83,7 @@ private:
     // Up to this many stopped jobs are erased one by one, more in one compacting pass.
     static constexpr std::size_t kEraseOneByOne = 8;
     std::vector<char> m_live;         // per job: kNotRunning, kStarted or kInRun
-    std::vector<int> m_stopped;       // left m_run (finished, preempted) since the last refresh
+    std::vector<int> m_stopped;       // finished since the last refresh, still in m_run
     std::vector<std::size_t> m_moved; // indices in m_run of the jobs being re-keyed
     std::vector<std::pair<PriorityKey, RunningJob>> m_movedJobs; // taken out to be put back
     SimTime m_nextRekey = 0;     // no job of m_run needs re-keying before this time
