@@ -9,6 +9,7 @@
 #include <atomic>
 #include <cmath>
 #include <cstdint>
+#include <system_error>
 #include <thread>
 
 namespace gantry::ui {
@@ -339,8 +340,13 @@ bool LanePixelWriter::write(QPainter& p, const View& v, int highlightJob, const 
     };
     {
         std::jthread worker;
-        if (chunks > 1)
-            worker = std::jthread(work);
+        if (chunks > 1) {
+            try {
+                worker = std::jthread(work);
+            } catch (const std::system_error&) {
+                // No second thread: this one takes every task (the same pixels).
+            }
+        }
         work();
     } // joins the worker
     return direct;
