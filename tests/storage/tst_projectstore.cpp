@@ -1057,7 +1057,9 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
         for (double d : doubles)
             for (const QString& t : texts) {
                 Job j = base;
-                j.id = QStringLiteral("j%1").arg(n++) + (n % 3 == 0 ? t : QString());
+                // The job's number, then n one more: the rest of this body reads that n.
+                const int number = n++;
+                j.id = QStringLiteral("j%1").arg(number) + (number % 3 == 0 ? t : QString());
                 j.arrivalS = std::fabs(d);
                 j.durationS = d == 0.0 ? 1.0 : std::fabs(d);
                 j.user = t;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "gantt/lanepixelwriter.h"
 #include "model/scenario.h"
 #include "sim/schedule.h"
 
@@ -96,20 +97,11 @@ private:
         bool preempted; // the segment ended in a preemption
     };
     // A piece's time span, kept apart from the rest so that a paint streams 16 bytes a piece.
-    struct Span
+    using Span = LanePixelWriter::Span;
+    // The lanes drawn and where (chart, first, count, from, to, laneHeight), and the band.
+    struct Layout : LanePixelWriter::View
     {
-        double startS;
-        double endS;
-    };
-    struct Layout
-    {
-        QRectF chart;  // GPU lanes
-        QRectF band;   // virtual-machine band (empty when not drawn)
-        int first = 0; // first lane drawn
-        int count = 0; // lanes drawn
-        double from = 0.0;
-        double to = 0.0;
-        double laneHeight = 0.0;
+        QRectF band; // virtual-machine band (empty when not drawn)
     };
     struct LabelBlock
     {
@@ -137,41 +129,8 @@ private:
     static void extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
                             int job, double startS, double endS, const QRectF& bar);
     void paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks, const Options& o) const;
-    // Where and how writeLanes writes the pixels of thin lanes.
-    struct LanePixels
-    {
-        uchar* bits = nullptr;            // the chart's top-left pixel, 32 bits a pixel
-        qsizetype stride = 0;             // bytes a line
-        int width = 0;                    // pixel columns
-        int height = 0;                   // pixel lines
-        int rows = 0;                     // occupancy rows
-        bool dense = false;               // lanes thinner than a pixel share occupancy rows
-        double pxPerS = 0.0;              // pixels a second
-        double laneWeight = 1.0;          // a lane's share of its occupancy row
-        const QRgb* occColours = nullptr; // occupancy colour by alpha
-        QRgb background = 0;              // a pixel not written yet
-    };
-    // One thread's buffers and counts for writeLanes.
-    struct LaneWork
-    {
-        std::vector<float> occ;                 // the occupancy row being summed, width + 1 cells
-        std::vector<QRgb> occRgb;               // scratch for blendOccupancy
-        std::vector<int> wide;                  // a lane's pieces drawn as bars
-        std::vector<std::pair<int, int>> notes; // (lane, piece) of bars outlined, marked or named
-        int bars = 0;
-        int aggregated = 0;
-    };
-    // The occupancy row a lane adds to.
-    int rowOfLane(const Layout& l, const LanePixels& px, int lane) const;
-    // The image lines [first, second) a lane's bars cover.
-    std::pair<int, int> laneLines(const Layout& l, const LanePixels& px, int lane) const;
-    // The image lines [first, second) an occupancy row covers.
-    std::pair<int, int> rowLines(const Layout& l, const LanePixels& px, int row) const;
-    // Bounds of the chunks of lanes written apart: first lane, ..., end.
-    std::vector<int> laneChunks(const Layout& l, const LanePixels& px) const;
-    // Writes the bars and occupancy of lanes [laneFrom, laneTo) into px; any thread.
-    void writeLanes(const Layout& l, const Options& o, const LanePixels& px, int laneFrom,
-                    int laneTo, LaneWork& work) const;
+    // The lanes' pieces as the lane pixel writer reads them.
+    LanePixelWriter::Pieces pieces() const;
     // Draws the lanes; runs alongside meanwhile, maybe on another thread.
     void paintLanes(QPainter& p, const Layout& l, const Options& o,
                     const std::function<void()>& alongside, Stats& stats) const;
@@ -190,7 +149,6 @@ private:
     void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, const BandSlices& slices,
                           Stats& stats) const;
     void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
-    QRgb jobRgb(int job, bool dimmed) const;
 
     Scenario m_scenario;
     Schedule m_schedule;
@@ -214,13 +172,9 @@ private:
     mutable Stats m_stats;
     // Frame buffers kept between paints (no page faults on each frame); one painter paints on
     // one thread at a time.
-    mutable QImage m_frame;
     mutable std::vector<float> m_occ;
-    mutable std::vector<LaneWork> m_laneWork; // buffers of the chunks of lanes written
-    // Bar colours by job, filled as jobs are first drawn (0: not yet; colours are opaque).
-    mutable std::vector<QRgb> m_jobRgb;
-    mutable std::vector<QRgb> m_dimRgb; // the same lightened, while another job is highlighted
-    mutable QImage m_kept;              // the last frame without its cursor (reuseFrame)
+    mutable LanePixelWriter m_lanePixels; // thin lanes' bars, with its buffers and bar colours
+    mutable QImage m_kept;                // the last frame without its cursor (reuseFrame)
     mutable FrameKey m_keptKey;
     mutable Stats m_keptStats;
 };
