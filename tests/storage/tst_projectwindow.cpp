@@ -318,7 +318,8 @@ void TstProjectWindow::asksBeforeDroppingChanges_data()
         for (auto [name, button] :
              {std::pair{"cancel", QMessageBox::Cancel}, std::pair{"discard", QMessageBox::Discard},
               std::pair{"save", QMessageBox::Save}})
-            QTest::addRow("%s, %s", action, name) << QString::fromLatin1(action) << int(button);
+            QTest::newRow(QByteArray(action) + ", " + name)
+                << QString::fromLatin1(action) << int(button);
 }
 
 // New and Open ask before they replace a modified project, as Quit does: Cancel keeps it as it
