@@ -20,11 +20,8 @@ void PreemptivePolicy::jobFinished(const SimState&, int j)
     }
 }
 
-void PreemptivePolicy::refreshRunning(const SimState& state)
+void PreemptivePolicy::dropStopped()
 {
-    // Drop jobs that finished or were preempted, re-key those whose key may have changed,
-    // re-sort, then add those started last time at their places.
-    const SimTime now = state.now();
     if (m_stopped.size() > kEraseOneByOne) {
         std::size_t w = 0;
         for (std::size_t r = 0; r < m_run.size(); ++r)
@@ -39,15 +36,27 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
             }
         m_run.resize(w);
         m_keys.resize(w);
-    } else {
-        for (int j : m_stopped) {
-            const auto it = std::find_if(m_run.begin(), m_run.end(),
-                                         [j](const RunningJob& r) { return r.job == j; });
-            m_runGpus -= it->gpus;
-            m_keys.erase(m_keys.begin() + (it - m_run.begin()));
-            m_run.erase(it);
-        }
+        return;
     }
+    for (int j : m_stopped) {
+        const auto it = std::find_if(m_run.begin(), m_run.end(),
+                                     [j](const RunningJob& r) { return r.job == j; });
+        m_runGpus -= it->gpus;
+        m_keys.erase(m_keys.begin() + (it - m_run.begin()));
+        m_run.erase(it);
+    }
+}
+
+void PreemptivePolicy::refreshRunning(const SimState& state)
+{
+    // Drop jobs that finished (walk() took out those it preempted), re-key those whose key may
+    // have changed, re-sort, then add those started last time at their places.
+    const SimTime now = state.now();
+    if (now < m_nextRekey && m_stopped.size() <= kEraseOneByOne) {
+        placeStarted(state);
+        return;
+    }
+    dropStopped();
     m_stopped.clear();
     if (now >= m_nextRekey) {
         // The jobs keys() re-keys; when few, each is taken out and put back at its place.
@@ -89,6 +98,15 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
             m_run[p] = r;
         }
     }
+    placeStarted(state);
+}
+
+void PreemptivePolicy::placeStarted(const SimState& state)
+{
+    // Each job still in m_stopped (no re-keying is due) is paired with a started job: one
+    // block move between their two places instead of one per erase and per insert.
+    const SimTime now = state.now();
+    std::size_t s = 0;
     for (int j : m_started)
         if (m_live[std::size_t(j)] == kStarted) {
             const JobState& st = state.state(j);
@@ -99,13 +117,50 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
             SimTime until = 0;
             keys(now, &r, &k, 1, until);
             m_nextRekey = std::min(m_nextRekey, until);
-            const auto pos = std::lower_bound(m_keys.begin(), m_keys.end(), k);
-            m_run.insert(m_run.begin() + (pos - m_keys.begin()), r);
-            m_keys.insert(pos, k);
+            const std::size_t b =
+                std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), k) - m_keys.begin());
+            if (s < m_stopped.size()) {
+                const int gone = m_stopped[s++];
+                const std::size_t a = std::size_t(
+                    std::find_if(m_run.begin(), m_run.end(),
+                                 [gone](const RunningJob& x) { return x.job == gone; }) -
+                    m_run.begin());
+                m_runGpus -= m_run[a].gpus;
+                moveWithin(a, b, k, r);
+            } else {
+                m_run.insert(m_run.begin() + std::ptrdiff_t(b), r);
+                m_keys.insert(m_keys.begin() + std::ptrdiff_t(b), k);
+            }
             m_runGpus += st.gpus;
             m_live[std::size_t(j)] = kInRun;
         }
     m_started.clear();
+    if (s < m_stopped.size()) {
+        m_stopped.erase(m_stopped.begin(), m_stopped.begin() + std::ptrdiff_t(s));
+        dropStopped();
+    }
+    m_stopped.clear();
+}
+
+void PreemptivePolicy::moveWithin(std::size_t a, std::size_t b, const PriorityKey& k,
+                                  const RunningJob& r)
+{
+    // b is k's place among the jobs with a still there; a's key differs from k.
+    if (a < b) {
+        std::copy(m_run.begin() + std::ptrdiff_t(a + 1), m_run.begin() + std::ptrdiff_t(b),
+                  m_run.begin() + std::ptrdiff_t(a));
+        std::copy(m_keys.begin() + std::ptrdiff_t(a + 1), m_keys.begin() + std::ptrdiff_t(b),
+                  m_keys.begin() + std::ptrdiff_t(a));
+        m_run[b - 1] = r;
+        m_keys[b - 1] = k;
+    } else {
+        std::copy_backward(m_run.begin() + std::ptrdiff_t(b), m_run.begin() + std::ptrdiff_t(a),
+                           m_run.begin() + std::ptrdiff_t(a + 1));
+        std::copy_backward(m_keys.begin() + std::ptrdiff_t(b), m_keys.begin() + std::ptrdiff_t(a),
+                           m_keys.begin() + std::ptrdiff_t(a + 1));
+        m_run[b] = r;
+        m_keys[b] = k;
+    }
 }
 
 void PreemptivePolicy::decide(const SimState& state, Decisions& out)

@@ -70,6 +70,13 @@ protected:
 
 private:
     void refreshRunning(const SimState& state);
+    // Erases the jobs of m_stopped from m_run (not clearing m_stopped).
+    void dropStopped();
+    // Puts the jobs started at the last decision at their places, pairing each with a job of
+    // m_stopped to erase; empties both lists.
+    void placeStarted(const SimState& state);
+    // Erases m_run[a] and puts r with key k at its place b (counted with a still there).
+    void moveWithin(std::size_t a, std::size_t b, const PriorityKey& k, const RunningJob& r);
     void walk(const SimState& state, Decisions& out);
     void continueWalk(const SimState& state, GpuPool& pool, Decisions& out);
     // Erases the running jobs at the given ascending indices of m_run.
