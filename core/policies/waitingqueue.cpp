@@ -37,11 +37,15 @@ void WaitingQueue::erase(int j)
     if (!contains(j))
         return;
     const Entry e{m_key[std::size_t(j)], j};
-    m_all.erase(e);
+    // Erased through find(): one descent, where erase by key looks for a range (two).
+    m_all.erase(m_all.find(e));
     // Empty buckets stay (there are few demand sizes) so that cursors into them stay valid.
-    m_byGpus.find(m_gpus[std::size_t(j)])->second.erase(e);
-    if (m_size[std::size_t(j)] >= 0)
-        m_bySize.find(m_gpus[std::size_t(j)])->second.erase({m_size[std::size_t(j)], e});
+    Ordered& bucket = m_byGpus.find(m_gpus[std::size_t(j)])->second;
+    bucket.erase(bucket.find(e));
+    if (m_size[std::size_t(j)] >= 0) {
+        BySize& sized = m_bySize.find(m_gpus[std::size_t(j)])->second;
+        sized.erase(sized.find({m_size[std::size_t(j)], e}));
+    }
     m_in[std::size_t(j)] = 0;
 }
 
