@@ -35,7 +35,6 @@ struct JobState
     int preemptions = 0;                 ///< preemptions so far
     SimTime firstStart = -1;             ///< first start, -1 before
     SimTime finish = -1;                 ///< completion, -1 before
-    unsigned generation = 0;             ///< bumps when a scheduled completion becomes stale
     double gpuSeconds = 0.0;             ///< GPU-seconds held while running
     double crossBytesPerIteration = 0.0; ///< W_cross of the current mapping
     double crossBytes = 0.0;             ///< bytes sent between servers so far

@@ -20,6 +20,7 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
 {
     const int n = int(scenario.jobs.size());
     m_arrivalOrder.resize(std::size_t(n));
+    m_generation.assign(std::size_t(n), 0);
     std::iota(m_arrivalOrder.begin(), m_arrivalOrder.end(), 0);
     for (int j = 0; j < n; ++j) {
         JobState& st = m_state.m_jobs[std::size_t(j)];
@@ -68,7 +69,7 @@ SimTime Simulator::nextTime() const
 void Simulator::dropStaleEvents()
 {
     while (!m_queue.empty() &&
-           m_queue.top().generation != m_state.m_jobs[std::size_t(m_queue.top().job)].generation)
+           m_queue.top().generation != m_generation[std::size_t(m_queue.top().job)])
         m_queue.pop();
 }
 
@@ -95,7 +96,7 @@ bool Simulator::step()
     while (!m_queue.empty() && m_queue.top().time == t) {
         const Event e = m_queue.top();
         m_queue.pop();
-        if (e.generation != m_state.m_jobs[std::size_t(e.job)].generation)
+        if (e.generation != m_generation[std::size_t(e.job)])
             continue;
         ++m_events;
         finish(e.job);
@@ -253,7 +254,7 @@ void Simulator::shareNetwork()
         st.bandwidthShare = share[i];
         st.iterationS =
             IterationModel::iterationTimeS(m_state.job(j), st.mapping, m_state.cluster(), share[i]);
-        ++st.generation;
+        ++m_generation[std::size_t(j)];
         scheduleCompletion(j);
         for (SimObserver* o : m_observers)
             o->rateChanged(m_state.m_now, j, st.iterationS);
@@ -277,7 +278,7 @@ void Simulator::finish(int j)
     }
     st.phase = JobPhase::Finished;
     st.finish = m_state.m_now;
-    ++st.generation;
+    ++m_generation[std::size_t(j)];
     ++m_finished;
     m_predictor->observe(m_state.job(j), m_state.job(j).trueIterations());
     for (SimObserver* o : m_observers)
@@ -309,7 +310,7 @@ void Simulator::scheduleCompletion(int j)
         return;
     }
     const SimTime left = std::max<SimTime>(1, SimTime(std::llround(us)));
-    m_queue.push(std::max(m_state.m_now, st.progressSince) + left, j, st.generation);
+    m_queue.push(std::max(m_state.m_now, st.progressSince) + left, j, m_generation[std::size_t(j)]);
 }
 
 void Simulator::startJob(int j, Mapping&& mapping)
@@ -357,7 +358,7 @@ void Simulator::preemptJob(int j)
     st.phase = JobPhase::Waiting;
     setWaiting(st.gpus, 1);
     ++st.preemptions;
-    ++st.generation;
+    ++m_generation[std::size_t(j)];
     for (SimObserver* o : m_observers)
         o->jobPreempted(m_state.m_now, j);
 }

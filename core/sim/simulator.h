@@ -96,6 +96,8 @@ private:
     Contention m_contention;
     NetworkModel m_network;
     std::vector<std::vector<int>> m_links; // per job under fair contention, else empty
+    // Per job: bumps when its scheduled completion becomes stale (compact: read at every step).
+    std::vector<unsigned> m_generation;
     bool m_networkDirty = false;
     std::vector<SimObserver*> m_observers;
     EventQueue m_queue;
