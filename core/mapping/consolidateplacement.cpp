@@ -16,13 +16,19 @@ std::optional<Mapping> ConsolidatePlacement::place(const Job& job, const GpuPool
 
     // Case 1: one server, best fit, lowest index on ties.
     int best = -1;
-    for (int s = 0; s < servers; ++s)
-        if (eligible(s) && pool.freeOn(s) >= n &&
-            (best < 0 || pool.freeOn(s) < pool.freeOn(best))) {
-            best = s;
-            if (pool.freeOn(s) == n)
-                break; // an exact fit: no later server fits tighter or ties at a lower index
-        }
+    if (mem <= 0.0) {
+        // Every server is eligible: the first server of the smallest free count that fits.
+        for (int f = std::max(n, 1); best < 0 && f <= pool.maxServerGpus(); ++f)
+            best = pool.firstServerWithFree(f);
+    } else {
+        for (int s = 0; s < servers; ++s)
+            if (eligible(s) && pool.freeOn(s) >= n &&
+                (best < 0 || pool.freeOn(s) < pool.freeOn(best))) {
+                best = s;
+                if (pool.freeOn(s) == n)
+                    break; // an exact fit: no later server fits tighter or ties at a lower index
+            }
+    }
     Mapping m;
     m.gpus.reserve(std::size_t(n));
     // Takes the first `take` free GPUs of server s, in index order.

@@ -3,12 +3,13 @@
 #include "mapping/mapping.h"
 #include "model/cluster.h"
 
+#include <cstdint>
 #include <vector>
 
 namespace gantry {
 
-/// Which GPUs of a cluster are free. Cheap to copy (one byte per GPU plus one int per server),
-/// so policies can try placements on a scratch copy.
+/// Which GPUs of a cluster are free. Cheap to copy (one byte per GPU, one int per server and a
+/// bit per server and free count), so policies can try placements on a scratch copy.
 class GpuPool
 {
 public:
@@ -31,12 +32,26 @@ public:
     void give(const Mapping& m);
     /// True when every GPU of m is free.
     bool allFree(const Mapping& m) const;
+    /// The lowest-index server with exactly f free GPUs, or -1; O(S / 64).
+    int firstServerWithFree(int f) const;
+    /// The most GPUs any one server has.
+    int maxServerGpus() const { return int(m_byFree.size() / m_words) - 1; }
 
 private:
+    // Server s now has `to` free GPUs where it had `from`.
+    void moveServer(int s, int from, int to)
+    {
+        const std::uint64_t bit = std::uint64_t(1) << (s & 63);
+        m_byFree[std::size_t(from) * m_words + std::size_t(s >> 6)] &= ~bit;
+        m_byFree[std::size_t(to) * m_words + std::size_t(s >> 6)] |= bit;
+    }
+
     const Cluster* m_cluster;
     std::vector<unsigned char> m_free;
     std::vector<int> m_freeOn;
     int m_freeTotal = 0;
+    std::size_t m_words = 1;             // 64-bit words per server bit set
+    std::vector<std::uint64_t> m_byFree; // per free count f: a bit per server with f free
 };
 
 } // namespace gantry
