@@ -27,7 +27,9 @@ namespace gantry::sim {
 /// running jobs ranked before the first waiting job all stay; the walk starts after them and
 /// skips over runs of running jobs that certainly stay admitted with suffix sums of their GPUs.
 /// Few re-keyed, started or stopped jobs are taken out or put in by binary search and one
-/// block move each; many go through one compacting pass and the insertion sort. Cost per
+/// block move each (a finished job and a started one share a move between their places; the
+/// walk erases the jobs it preempts by index); many go through one compacting pass and the
+/// insertion sort. Cost per
 /// decision: O(R) scans of keyedUntil only once some key may have changed, block moves of
 /// O(R) bytes per job re-keyed, started or stopped, plus O(T + (visited waiting jobs +
 /// preemptions) x log R) for the walk, T the running jobs ranked after the first waiting job.
