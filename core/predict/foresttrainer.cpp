@@ -16,11 +16,10 @@ namespace {
 
 using Node = RandomForest::Node;
 
-constexpr std::uint16_t kMissing = 0xFFFF;
-
 // The cut points of one column: a value's bin is the number of cuts <= it, so bins() bins.
 // Every distinct value is a bin while there are at most maxBin of them, else the cuts are
-// maxBin quantiles of the sorted values.
+// maxBin quantiles of the sorted values. A missing value has bin bins(), the column's last
+// histogram slot.
 struct Column
 {
     int source = 0;          // column of x
@@ -29,7 +28,7 @@ struct Column
     std::uint16_t bin(float v) const
     {
         if (std::isnan(v))
-            return kMissing;
+            return std::uint16_t(bins());
         return std::uint16_t(std::upper_bound(cuts.begin(), cuts.end(), v) - cuts.begin());
     }
 };
@@ -192,7 +191,7 @@ public:
         while (!stack.empty()) {
             Pending at = std::move(stack.back());
             stack.pop_back();
-            const Split best = at.hist.empty() ? Split{} : bestSplit(at.hist, rng);
+            const Split best = at.hist.empty() ? Split{} : bestSplit(at.hist, at.count, rng);
             if (best.column < 0) {
                 const double mean = at.count > 0.0 ? at.sum / at.count : 0.0;
                 Node& leaf = tree[std::size_t(at.node)];
@@ -212,7 +211,7 @@ public:
                 const std::int32_t g = m_members[std::size_t(i)];
                 const std::uint16_t b =
                     groups.bins[std::size_t(g) * std::size_t(m_width) + std::size_t(best.column)];
-                if (b == kMissing ? best.missingLeft : int(b) < best.boundary) {
+                if (b == bins ? best.missingLeft : int(b) < best.boundary) {
                     m_members[std::size_t(split++)] = g;
                     lc += m_count[std::size_t(g)];
                     ls += m_sum[std::size_t(g)];
@@ -293,18 +292,15 @@ private:
             const double c = m_count[g], v = m_sum[g];
             const std::uint16_t* b = m_s.groups.bins.data() + g * std::size_t(m_width);
             for (int u = 0; u < m_width; ++u) {
-                const std::size_t slot =
-                    offset[std::size_t(u)] +
-                    (b[u] == kMissing ? offset[std::size_t(u) + 1] - offset[std::size_t(u)] - 1
-                                      : std::size_t(b[u]));
+                const std::size_t slot = offset[std::size_t(u)] + b[u];
                 h[2 * slot] += c;
                 h[2 * slot + 1] += v;
             }
         }
     }
 
-    // The split of largest variance reduction over the columns tried at this node.
-    Split bestSplit(const std::vector<double>& hist, Rng& rng)
+    // The split of largest variance reduction over the columns tried at a node of count rows.
+    Split bestSplit(const std::vector<double>& hist, double count, Rng& rng)
     {
         Split best;
         const int width = m_width, columnsPerNode = m_s.columnsPerNode;
@@ -322,19 +318,24 @@ private:
             const int bins = m_s.used[std::size_t(u)].bins();
             const double* h = hist.data() + 2 * m_s.offset[std::size_t(u)];
             const double missCount = h[2 * bins], missSum = h[2 * bins + 1];
-            double presentCount = 0.0, presentSum = 0.0;
-            for (int b = 0; b < bins; ++b) {
-                presentCount += h[2 * b];
+            // Row counts are whole numbers, so this difference is exact.
+            const double presentCount = count - missCount;
+            double presentSum = 0.0;
+            for (int b = 0; b < bins; ++b)
                 presentSum += h[2 * b + 1];
-            }
             double leftCount = 0.0, leftSum = 0.0;
             for (int b = 0; b <= bins; ++b) {
                 if (b > 0) {
-                    leftCount += h[2 * (b - 1)];
+                    const double c = h[2 * (b - 1)];
+                    leftCount += c;
                     leftSum += h[2 * (b - 1) + 1];
-                    if (h[2 * (b - 1)] == 0.0 && b < bins)
+                    if (c == 0.0 && b < bins)
                         continue; // the same partition as the boundary before
                 }
+                // The right side only shrinks from here on: once it holds fewer than minChild
+                // rows with the missing ones, no later boundary can split.
+                if (presentCount - leftCount + missCount < minChild)
+                    break;
                 for (const bool missingLeft : {false, true}) {
                     if (missingLeft && missCount == 0.0)
                         break;
@@ -379,7 +380,7 @@ void drawRows(std::vector<std::uint64_t>& bits, int rows, double subsample, Rng&
 }
 
 // Below this many rows a training stays on the calling thread.
-constexpr int kParallelRows = 2000;
+constexpr int kParallelRows = 200;
 
 } // namespace
 

@@ -14,7 +14,7 @@ namespace gantry::predict {
 /// that fits best. Rows with the same bins are trained as one weighted row, so that a set of
 /// few distinct feature vectors (a trace's recurring jobs) trains in time proportional to the
 /// distinct vectors, not the rows. Without column sampling the trees grow on params.threads
-/// threads (0: one per core; one below 2,000 rows), each tree's rows drawn first in the order of
+/// threads (0: one per core; one below 200 rows), each tree's rows drawn first in the order of
 /// one thread: the same forest, bit for bit, on any thread count. Not xgboost's numbers.
 class ForestTrainer
 {
