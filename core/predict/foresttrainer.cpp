@@ -33,6 +33,20 @@ struct Column
     }
 };
 
+// Puts values[at[k]] for every k in [from, to) where a full sort would put it; at is strictly
+// ascending within [lo, hi). O(n log(to - from)).
+void selectAt(std::vector<float>& values, std::size_t lo, std::size_t hi,
+              const std::vector<std::size_t>& at, std::size_t from, std::size_t to)
+{
+    if (from >= to)
+        return;
+    const std::size_t mid = from + (to - from) / 2;
+    std::nth_element(values.begin() + std::ptrdiff_t(lo), values.begin() + std::ptrdiff_t(at[mid]),
+                     values.begin() + std::ptrdiff_t(hi));
+    selectAt(values, lo, at[mid], at, from, mid);
+    selectAt(values, at[mid] + 1, hi, at, mid + 1, to);
+}
+
 // False when the column has no value at all (it can never split).
 bool makeColumn(const std::vector<float>& x, int rows, int cols, int c, int maxBin, Column& out)
 {
@@ -65,11 +79,16 @@ bool makeColumn(const std::vector<float>& x, int rows, int cols, int c, int maxB
         if (!std::isnan(v))
             values.push_back(v);
     }
-    std::sort(values.begin(), values.end());
+    // The values at the quantile positions of the sorted order, without sorting the rest.
     const std::size_t n = values.size();
-    for (int k = 1; k < maxBin; ++k) {
-        const float v = values[std::size_t(k) * n / std::size_t(maxBin)];
-        if (v > values.front() && (out.cuts.empty() || v > out.cuts.back()))
+    const float lowest = *std::min_element(values.begin(), values.end());
+    std::vector<std::size_t> at;
+    for (int k = 1; k < maxBin; ++k)
+        at.push_back(std::size_t(k) * n / std::size_t(maxBin));
+    selectAt(values, 0, n, at, 0, at.size());
+    for (const std::size_t i : at) {
+        const float v = values[i];
+        if (v > lowest && (out.cuts.empty() || v > out.cuts.back()))
             out.cuts.push_back(v);
     }
     return true;
@@ -373,10 +392,24 @@ private:
 // uniforms taken in row order.
 void drawRows(std::vector<std::uint64_t>& bits, int rows, double subsample, Rng& rng)
 {
-    bits.assign((std::size_t(rows) + 63) / 64, 0);
-    for (int r = 0; r < rows; ++r)
-        if (subsample >= 1.0 || rng.uniform() < subsample)
-            bits[std::size_t(r) >> 6] |= std::uint64_t(1) << (r & 63);
+    const std::size_t words = (std::size_t(rows) + 63) / 64;
+    bits.resize(words);
+    // uniform() < subsample exactly when the top 53 bits of next() are below subsample x 2^53
+    // rounded up (the scaling by a power of two is exact); the stream is drawn in a local copy
+    // so that its state stays in registers while the bits are written.
+    const std::uint64_t below = std::uint64_t(std::ceil(subsample * 0x1.0p53));
+    Rng local = rng;
+    for (std::size_t w = 0; w < words; ++w) {
+        const int n = int(std::min<std::size_t>(64, std::size_t(rows) - 64 * w));
+        std::uint64_t word = 0;
+        if (subsample >= 1.0)
+            word = n == 64 ? ~std::uint64_t(0) : (std::uint64_t(1) << n) - 1;
+        else
+            for (int i = 0; i < n; ++i)
+                word |= std::uint64_t((local.next() >> 11) < below) << i;
+        bits[w] = word;
+    }
+    rng = local;
 }
 
 // Below this many rows a training stays on the calling thread.
