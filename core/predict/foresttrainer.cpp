@@ -4,8 +4,10 @@
 #include "util/rng.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <memory>
 #include <numeric>
@@ -47,14 +49,70 @@ void selectAt(std::vector<float>& values, std::size_t lo, std::size_t hi,
     selectAt(values, at[mid] + 1, hi, at, mid + 1, to);
 }
 
+// Rows with the same bits in every column as one entry each, entries in order of first
+// appearance. (Equal values of other bits, as NaNs of other payloads, only make more entries,
+// which bin alike.)
+struct DistinctRows
+{
+    std::vector<std::int32_t> first; // the first row of each entry
+    std::vector<std::int32_t> count; // rows of each entry
+    std::vector<std::int32_t> ofRow; // entry of each row
+};
+
+DistinctRows distinctRows(const std::vector<float>& x, int rows, int cols)
+{
+    DistinctRows d;
+    d.ofRow.resize(std::size_t(rows));
+    std::size_t capacity = 16;
+    while (capacity < 2 * std::size_t(rows))
+        capacity *= 2;
+    std::vector<std::int32_t> table(capacity, -1);
+    const std::size_t bytes = std::size_t(cols) * sizeof(float);
+    for (int r = 0; r < rows; ++r) {
+        const float* row = x.data() + std::size_t(r) * std::size_t(cols);
+        std::uint64_t h = 0x9E3779B97F4A7C15ULL;
+        for (int c = 0; c < cols; ++c) {
+            std::uint32_t bits;
+            std::memcpy(&bits, row + c, sizeof bits);
+            h = (h ^ bits) * 0x100000001B3ULL;
+        }
+        h ^= h >> 29;
+        std::size_t slot = std::size_t(h) & (capacity - 1);
+        while (true) {
+            const std::int32_t id = table[slot];
+            if (id < 0) {
+                table[slot] = std::int32_t(d.first.size());
+                d.ofRow[std::size_t(r)] = std::int32_t(d.first.size());
+                d.first.push_back(r);
+                d.count.push_back(1);
+                break;
+            }
+            if (std::memcmp(row,
+                            x.data() + std::size_t(d.first[std::size_t(id)]) * std::size_t(cols),
+                            bytes) == 0) {
+                d.ofRow[std::size_t(r)] = id;
+                ++d.count[std::size_t(id)];
+                break;
+            }
+            slot = (slot + 1) & (capacity - 1);
+        }
+    }
+    return d;
+}
+
+// The cuts of column c of x over its distinct rows d (each standing for its count of rows).
 // False when the column has no value at all (it can never split).
-bool makeColumn(const std::vector<float>& x, int rows, int cols, int c, int maxBin, Column& out)
+bool makeColumn(const std::vector<float>& x, int cols, const DistinctRows& d, int c, int maxBin,
+                Column& out)
 {
     out.source = c;
+    const auto valueOf = [&](std::size_t e) {
+        return x[std::size_t(d.first[e]) * std::size_t(cols) + std::size_t(c)];
+    };
     std::vector<float> distinct; // sorted, while at most maxBin
     bool many = false;
-    for (int r = 0; r < rows; ++r) {
-        const float v = x[std::size_t(r) * std::size_t(cols) + std::size_t(c)];
+    for (std::size_t e = 0; e < d.first.size(); ++e) {
+        const float v = valueOf(e);
         if (std::isnan(v))
             continue;
         const auto it = std::lower_bound(distinct.begin(), distinct.end(), v);
@@ -72,12 +130,12 @@ bool makeColumn(const std::vector<float>& x, int rows, int cols, int c, int maxB
         out.cuts.assign(distinct.begin() + 1, distinct.end());
         return true;
     }
-    std::vector<float> values;
-    values.reserve(std::size_t(rows));
-    for (int r = 0; r < rows; ++r) {
-        const float v = x[std::size_t(r) * std::size_t(cols) + std::size_t(c)];
+    std::vector<float> values; // every row's value, as many times as rows hold it
+    values.reserve(d.ofRow.size());
+    for (std::size_t e = 0; e < d.first.size(); ++e) {
+        const float v = valueOf(e);
         if (!std::isnan(v))
-            values.push_back(v);
+            values.insert(values.end(), std::size_t(d.count[e]), v);
     }
     // The values at the quantile positions of the sorted order, without sorting the rest.
     const std::size_t n = values.size();
@@ -103,24 +161,29 @@ struct Groups
     int size() const { return width == 0 ? (ofRow.empty() ? 0 : 1) : int(bins.size()) / width; }
 };
 
-Groups group(const std::vector<float>& x, int rows, int cols, const std::vector<Column>& used)
+// The groups of x's rows, binned once per distinct row of d: ids in order of first appearance.
+Groups group(const std::vector<float>& x, int cols, const DistinctRows& d,
+             const std::vector<Column>& used)
 {
     Groups g;
     g.width = int(used.size());
-    g.ofRow.assign(std::size_t(rows), 0);
+    g.ofRow.assign(d.ofRow.size(), 0);
     if (g.width == 0)
         return g;
+    const int entries = int(d.first.size());
+    std::vector<std::int32_t> ofEntry(static_cast<std::size_t>(entries));
     std::vector<std::uint16_t> key(static_cast<std::size_t>(g.width));
     std::size_t capacity = 16;
-    while (capacity < 2 * std::size_t(rows))
+    while (capacity < 2 * std::size_t(entries))
         capacity *= 2;
     std::vector<std::int32_t> table(capacity, -1);
     int groups = 0;
-    for (int r = 0; r < rows; ++r) {
+    for (int e = 0; e < entries; ++e) {
+        const std::size_t r = std::size_t(d.first[std::size_t(e)]);
         std::uint64_t h = 0x9E3779B97F4A7C15ULL;
         for (int u = 0; u < g.width; ++u) {
             key[std::size_t(u)] = used[std::size_t(u)].bin(
-                x[std::size_t(r) * std::size_t(cols) + std::size_t(used[std::size_t(u)].source)]);
+                x[r * std::size_t(cols) + std::size_t(used[std::size_t(u)].source)]);
             h = (h ^ key[std::size_t(u)]) * 0x100000001B3ULL;
             h ^= h >> 29;
         }
@@ -129,17 +192,19 @@ Groups group(const std::vector<float>& x, int rows, int cols, const std::vector<
             const std::int32_t id = table[slot];
             if (id < 0) {
                 table[slot] = groups;
-                g.ofRow[std::size_t(r)] = groups++;
+                ofEntry[std::size_t(e)] = groups++;
                 g.bins.insert(g.bins.end(), key.begin(), key.end());
                 break;
             }
             if (std::equal(key.begin(), key.end(), g.bins.begin() + std::ptrdiff_t(id) * g.width)) {
-                g.ofRow[std::size_t(r)] = id;
+                ofEntry[std::size_t(e)] = id;
                 break;
             }
             slot = (slot + 1) & (capacity - 1);
         }
     }
+    for (std::size_t r = 0; r < d.ofRow.size(); ++r)
+        g.ofRow[r] = ofEntry[std::size_t(d.ofRow[r])];
     return g;
 }
 
@@ -183,13 +248,14 @@ public:
         const int n = groups.size();
         std::fill(m_count.begin(), m_count.end(), 0.0);
         std::fill(m_sum.begin(), m_sum.end(), 0.0);
-        const int rows = int(groups.ofRow.size());
-        for (int r = 0; r < rows; ++r) {
-            if (!(drawn[std::size_t(r) >> 6] >> (r & 63) & 1U))
-                continue;
-            const std::size_t g = std::size_t(groups.ofRow[std::size_t(r)]);
-            m_count[g] += 1.0;
-            m_sum[g] += m_s.residual[std::size_t(r)];
+        // The drawn rows in ascending order, a word of bits at a time.
+        for (std::size_t w = 0; w < drawn.size(); ++w) {
+            for (std::uint64_t bits = drawn[w]; bits != 0; bits &= bits - 1) {
+                const std::size_t r = 64 * w + std::size_t(std::countr_zero(bits));
+                const std::size_t g = std::size_t(groups.ofRow[r]);
+                m_count[g] += 1.0;
+                m_sum[g] += m_s.residual[r];
+            }
         }
         m_members.clear();
         double rootCount = 0.0, rootSum = 0.0;
@@ -426,17 +492,20 @@ std::vector<std::vector<Node>> ForestTrainer::train(const std::vector<float>& x,
         return {};
     const int maxBin = std::clamp(p.maxBin, 2, 0xFFFE);
     const int threads = rows < kParallelRows ? 1 : resolvedThreads(p.threads);
+    // Recurring jobs repeat their feature rows: the columns' cuts and the rows' bins are found
+    // once per distinct row.
+    const DistinctRows distinct = distinctRows(x, rows, cols);
     std::vector<Column> columns(static_cast<std::size_t>(cols));
     std::vector<char> present(static_cast<std::size_t>(cols), 0);
     parallelFor(cols, threads, [&](int, int c) {
         present[std::size_t(c)] =
-            makeColumn(x, rows, cols, c, maxBin, columns[std::size_t(c)]) ? 1 : 0;
+            makeColumn(x, cols, distinct, c, maxBin, columns[std::size_t(c)]) ? 1 : 0;
     });
     std::vector<Column> used;
     for (int c = 0; c < cols; ++c)
         if (present[std::size_t(c)])
             used.push_back(std::move(columns[std::size_t(c)]));
-    const Groups groups = group(x, rows, cols, used);
+    const Groups groups = group(x, cols, distinct, used);
     const int width = groups.width;
     Shared shared{p, used, groups, {}, {}, 0, std::max(p.minChildWeight, 1e-9)};
     // Residuals against the base keep the sums small.

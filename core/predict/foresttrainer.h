@@ -11,9 +11,10 @@ namespace gantry::predict {
 /// rows drawn per tree with probability `subsample` (a Bernoulli draw per row, Rng seeded with
 /// the forest's seed), depth-wise growth to maxDepth, squared error, leaves of at least
 /// minChildWeight rows holding the mean target of their rows, a missing value sent to the side
-/// that fits best. Rows with the same bins are trained as one weighted row, so that a set of
-/// few distinct feature vectors (a trace's recurring jobs) trains in time proportional to the
-/// distinct vectors, not the rows. Without column sampling the trees grow on params.threads
+/// that fits best. Rows with the same bins are trained as one weighted row, and the cuts and
+/// bins are found once per distinct feature row, so that a set of few distinct feature vectors
+/// (a trace's recurring jobs) trains in time proportional to the distinct vectors, not the rows
+/// (the rows' draws and sums excepted). Without column sampling the trees grow on params.threads
 /// threads (0: one per core; one below 200 rows), each tree's rows drawn first in the order of
 /// one thread: the same forest, bit for bit, on any thread count. Not xgboost's numbers.
 class ForestTrainer
