@@ -11,6 +11,8 @@ class ConsolidatePlacement : public Placement
 public:
     QString name() const override { return QStringLiteral("consolidate"); }
     std::optional<Mapping> place(const Job& job, const GpuPool& pool) override;
+    /// True: no state, and only the job's GPU count and memory (its graph) are read.
+    bool pure() const override { return true; }
 };
 
 } // namespace gantry

@@ -19,6 +19,8 @@ class GraphPlacement : public Placement
 public:
     QString name() const override { return QStringLiteral("graph"); }
     std::optional<Mapping> place(const Job& job, const GpuPool& pool) override;
+    /// True: no state, and only the job's kind, parallelism and graph are read.
+    bool pure() const override { return true; }
 
     /// Server of each worker for a partition of job over the given quotas (server, GPUs), as
     /// GREEDY_GROW then KL_REFINE compute it; exposed for tests and for the search's start.

@@ -26,6 +26,10 @@ public:
     {
         return pool.freeWithMemory(job.memoryPerGpuGb()) >= job.gpuCount();
     }
+    /// True when place() is a function of the job's kind, parallelism and graph and of the pool
+    /// alone and keeps no state between calls, so that a caller may reuse a result for a job
+    /// of the same shape instead of calling again. False unless a placement says so.
+    virtual bool pure() const { return false; }
 };
 
 } // namespace gantry

@@ -3,6 +3,7 @@
 #include "sim/decisions.h"
 #include "sim/eventqueue.h"
 #include "sim/networkmodel.h"
+#include "sim/referencetimes.h"
 #include "sim/simstate.h"
 #include "util/feedback.h"
 #include "util/result.h"
@@ -100,6 +101,7 @@ private:
     std::vector<unsigned> m_generation;
     bool m_networkDirty = false;
     std::vector<SimObserver*> m_observers;
+    ReferenceTimes m_referenceTimes; // tau0 per job shape, for a pure placement
     EventQueue m_queue;
     std::vector<int> m_arrivalOrder;
     std::size_t m_nextArrival = 0;
