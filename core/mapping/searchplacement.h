@@ -24,6 +24,9 @@ public:
 
     QString name() const override { return QStringLiteral("search"); }
     std::optional<Mapping> place(const Job& job, const GpuPool& pool) override;
+    /// True: the mapping depends on the seed, the job's kind, parallelism and graph and the
+    /// pool alone (lastBackend() and lastStatus() describe the last call made).
+    bool pure() const override { return true; }
 
     /// Sets the number of annealing chains (default 256; the same on every back end).
     void setChains(int chains) { m_chains = chains; }
