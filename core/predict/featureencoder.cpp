@@ -52,12 +52,42 @@ bool isNumber(const QVariant& v)
 
 } // namespace
 
+void FeatureEncoder::Raw::setCategory(const QString& key, const QString& value)
+{
+    for (auto& [k, v] : categories)
+        if (k == key) {
+            v = value;
+            return;
+        }
+    categories.emplace_back(key, value);
+}
+
+void FeatureEncoder::Raw::setNumber(const QString& key, double value)
+{
+    for (auto& [k, v] : numbers)
+        if (k == key) {
+            v = value;
+            return;
+        }
+    numbers.emplace_back(key, value);
+}
+
+QString FeatureEncoder::Raw::category(const QString& key) const
+{
+    for (const auto& [k, v] : categories)
+        if (k == key)
+            return v;
+    return {};
+}
+
 FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
 {
     Raw r;
+    r.categories.reserve(8);
+    r.numbers.reserve(12);
     const auto category = [&r](const QString& key, const QString& value) {
         if (!value.isEmpty())
-            r.categories.insert(key, value);
+            r.setCategory(key, value);
     };
     category(QStringLiteral("model"), job.model);
     category(QStringLiteral("dataset"), job.features.value(QStringLiteral("dataset")).toString());
@@ -70,24 +100,24 @@ FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
 
     if (job.kind == JobKind::Model) {
         if (const auto spec = ModelZoo::find(job.model)) {
-            r.numbers.insert(QStringLiteral("parameters"), spec->parameters);
-            r.numbers.insert(QStringLiteral("global_batch"),
-                             double(spec->microBatch) * spec->microBatches * job.parallelism.dp);
+            r.setNumber(QStringLiteral("parameters"), spec->parameters);
+            r.setNumber(QStringLiteral("global_batch"),
+                        double(spec->microBatch) * spec->microBatches * job.parallelism.dp);
         }
-        r.numbers.insert(QStringLiteral("dp"), job.parallelism.dp);
-        r.numbers.insert(QStringLiteral("pp"), job.parallelism.pp);
-        r.numbers.insert(QStringLiteral("tp"), job.parallelism.tp);
-        r.numbers.insert(QStringLiteral("ep"), job.parallelism.ep);
+        r.setNumber(QStringLiteral("dp"), job.parallelism.dp);
+        r.setNumber(QStringLiteral("pp"), job.parallelism.pp);
+        r.setNumber(QStringLiteral("tp"), job.parallelism.tp);
+        r.setNumber(QStringLiteral("ep"), job.parallelism.ep);
     }
     int gpus = job.gpuCount();
     if (gpus == 0 && job.kind == JobKind::Model)
         gpus = int(job.parallelism.workers());
-    r.numbers.insert(QStringLiteral("gpus"), gpus);
+    r.setNumber(QStringLiteral("gpus"), gpus);
     if (job.predictedIterations)
-        r.numbers.insert(QStringLiteral("requested_iterations"), *job.predictedIterations);
+        r.setNumber(QStringLiteral("requested_iterations"), *job.predictedIterations);
     if (std::isfinite(job.arrivalS))
-        r.numbers.insert(QStringLiteral("submit_hour"),
-                         std::fmod(std::floor(std::max(0.0, job.arrivalS) / 3600.0), 24.0));
+        r.setNumber(QStringLiteral("submit_hour"),
+                    std::fmod(std::floor(std::max(0.0, job.arrivalS) / 3600.0), 24.0));
 
     static const QSet<QString> fixedKeys{QStringLiteral("dataset"), QStringLiteral("vc"),
                                          QStringLiteral("name"), QStringLiteral("template")};
@@ -97,7 +127,7 @@ FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
         if (isNumber(it.value())) {
             const double v = it.value().toDouble();
             if (std::isfinite(v))
-                r.numbers.insert(kFeature + it.key(), v);
+                r.setNumber(kFeature + it.key(), v);
         } else {
             category(kFeature + it.key(), it.value().toString());
         }
@@ -115,12 +145,12 @@ void FeatureEncoder::fixColumns(const std::vector<Raw>& rows)
     // Free keys of the first training set, sorted: categorical if any row has a string.
     QMap<QString, bool> free; // key -> categorical
     for (const Raw& r : rows) {
-        for (auto it = r.categories.cbegin(); it != r.categories.cend(); ++it)
-            if (it.key().startsWith(kFeature))
-                free[it.key()] = true;
-        for (auto it = r.numbers.cbegin(); it != r.numbers.cend(); ++it)
-            if (it.key().startsWith(kFeature) && !free.contains(it.key()))
-                free[it.key()] = false;
+        for (const auto& [key, value] : r.categories)
+            if (key.startsWith(kFeature))
+                free[key] = true;
+        for (const auto& [key, value] : r.numbers)
+            if (key.startsWith(kFeature) && !free.contains(key))
+                free[key] = false;
     }
     for (auto it = free.cbegin(); it != free.cend(); ++it)
         if (it.value())
@@ -154,21 +184,21 @@ void FeatureEncoder::encodeRow(const Raw& raw, float* out, Columns& columns) con
         }
         return c.codes.value(v, -1);
     };
-    for (auto it = raw.categories.cbegin(); it != raw.categories.cend(); ++it) {
-        const int i = m_index.value(it.key(), -1);
-        if (i < 0 || !columns[std::size_t(i)].categorical || it.value().isEmpty())
+    for (const auto& [key, value] : raw.categories) {
+        const int i = m_index.value(key, -1);
+        if (i < 0 || !columns[std::size_t(i)].categorical || value.isEmpty())
             continue;
-        out[i] = float(codeOf(columns[std::size_t(i)], it.value()));
+        out[i] = float(codeOf(columns[std::size_t(i)], value));
     }
-    for (auto it = raw.numbers.cbegin(); it != raw.numbers.cend(); ++it) {
-        const int i = m_index.value(it.key(), -1);
+    for (const auto& [key, value] : raw.numbers) {
+        const int i = m_index.value(key, -1);
         if (i < 0)
             continue;
         auto& c = columns[std::size_t(i)];
         if (!c.categorical)
-            out[i] = float(it.value());
-        else if (raw.categories.value(it.key()).isEmpty())
-            out[i] = float(codeOf(c, QString::number(it.value(), 'g', 17)));
+            out[i] = float(value);
+        else if (raw.category(key).isEmpty())
+            out[i] = float(codeOf(c, QString::number(value, 'g', 17)));
     }
 }
 

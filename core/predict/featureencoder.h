@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
 #include <vector>
 
 namespace gantry::predict {
@@ -23,11 +24,19 @@ namespace gantry::predict {
 class FeatureEncoder
 {
 public:
-    /// The raw features of one job by column name; an absent entry is missing.
+    /// The raw features of one job by column name, one entry per name, in no particular
+    /// order; an absent entry is missing. A job has a few, so they are kept in flat lists.
     struct Raw
     {
-        QMap<QString, QString> categories; ///< categorical values
-        QMap<QString, double> numbers;     ///< numeric values
+        std::vector<std::pair<QString, QString>> categories; ///< categorical values
+        std::vector<std::pair<QString, double>> numbers;     ///< numeric values
+
+        /// Sets key's categorical value, replacing any. O(entries).
+        void setCategory(const QString& key, const QString& value);
+        /// Sets key's numeric value, replacing any. O(entries).
+        void setNumber(const QString& key, double value);
+        /// key's categorical value, empty when it has none. O(entries).
+        QString category(const QString& key) const;
     };
 
     /// The raw features of job. O(features).

@@ -401,9 +401,9 @@ void TestRandomForest::encoderFitAppendsEncoding()
             j.features.insert(QStringLiteral("lr"), 0.01 * i);
             FeatureEncoder::Raw r = FeatureEncoder::extract(j);
             if (variant == 2) {
-                r.categories.insert(QStringLiteral("model"), QString()); // empty: the number
-                r.numbers.insert(QStringLiteral("model"), double(i % 2));
-                r.categories.insert(QStringLiteral("dataset"), QString()); // empty, no number
+                r.setCategory(QStringLiteral("model"), QString()); // empty: the number
+                r.setNumber(QStringLiteral("model"), double(i % 2));
+                r.setCategory(QStringLiteral("dataset"), QString()); // empty, no number
             }
             rows.push_back(r);
         }
