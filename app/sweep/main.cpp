@@ -29,7 +29,8 @@ const char* const kHelp =
     "cache under DIR as it arrives and writes the same points.csv and sweep.json as\n"
     "`gantry-cli sweep`, byte for byte, whatever N is. With one rank it runs every point itself.\n"
     "\n"
-    "  --out DIR   write points.csv, sweep.json and the point cache there\n"
+    "  --out DIR   write points.csv, sweep.json and the point cache there (and, while\n"
+    "              points are out, held.txt naming them: a stopped run leaves it)\n"
     "  --resume    keep the points already in DIR's cache (after a stopped run)\n"
     "  --json      print sweep.json instead of the summary\n"
     "\n"
@@ -116,6 +117,8 @@ int runSweep(const QString& file, const QString& outDir, bool resume, bool json)
             << (size == 1 ? " rank" : " ranks") << Qt::endl;
     std::size_t done = cached;
     sweep::TaskFarm farm(MPI_COMM_WORLD, QStringLiteral("gantry-sweep"), QStringLiteral("point"));
+    if (!outDir.isEmpty())
+        farm.setHeldNote(outDir + QStringLiteral("/held.txt"));
     const Status run = farm.run(
         pending, [&](std::size_t i) { return s.evaluate(i); },
         [&](std::size_t i, const QByteArray& r) {

@@ -1,5 +1,7 @@
 #include "taskfarm.h"
 
+#include <QFile>
+#include <QSaveFile>
 #include <QStringList>
 
 #include <algorithm>
@@ -88,10 +90,18 @@ void writeNumber(std::int64_t value)
     writeText(text);
 }
 
+// Set by the first stop signal: a second one, taken by another thread (the MPI library runs its
+// own) while the first is being handled, must not print the note again.
+std::atomic<bool> g_stopping{false};
+
 // The job is being stopped (mpirun stops every rank with SIGTERM when one dies): say which tasks
-// were still out, then die of the same signal. Only async-signal-safe calls.
+// were still out, then die of the same signal. Only async-signal-safe calls. Best effort: the
+// launcher may end the process, or stop forwarding its stderr, before the note is through (the
+// held-task note file does not depend on it).
 extern "C" void onStopSignal(int sig)
 {
+    if (g_stopping.exchange(true))
+        return; // the first handler prints the note and then ends the process
     writeText(g_program);
     writeText(": stopped by signal ");
     writeNumber(sig);
@@ -217,6 +227,19 @@ Status TaskFarm::runRoot(const std::vector<std::size_t>& tasks, const Accept& ac
                 parts << QStringLiteral("%1 %2 (rank %3)").arg(m_noun).arg(task).arg(i / kDepth);
         return parts.isEmpty() ? QStringLiteral("none") : parts.join(QStringLiteral(", "));
     };
+    // The held-task note: replaced whole (written aside, then renamed) after every message, so
+    // that it names the tasks out however the job ends; removed when the hand-out ends.
+    const auto noteHeld = [&] {
+        if (m_heldNote.isEmpty())
+            return;
+        QSaveFile note(m_heldNote);
+        if (note.open(QIODevice::WriteOnly)) {
+            note.write(QStringLiteral("%1: held by the workers: %2\n")
+                           .arg(m_program, heldText())
+                           .toUtf8());
+            note.commit();
+        }
+    };
     const auto broken = [&](const QString& what, int rc) {
         m_workersStopped = false;
         return Error::internal(QStringLiteral("%1: %2 failed (%3); held by the workers: %4")
@@ -293,7 +316,10 @@ Status TaskFarm::runRoot(const std::vector<std::size_t>& tasks, const Accept& ac
             MPI_Send(nullptr, 0, MPI_BYTE, source, TagStop, m_comm);
             --running;
         }
+        noteHeld();
     }
+    if (!m_heldNote.isEmpty())
+        QFile::remove(m_heldNote);
     return first;
 }
 

@@ -41,6 +41,12 @@ public:
     /// tasks each worker held if the job is stopped by a signal. O(tasks) messages each way.
     Status run(const std::vector<std::size_t>& tasks, const Evaluate& evaluate,
                const Accept& accept);
+    /// Sets a file that rank 0 keeps naming the tasks the workers hold while it hands out
+    /// (replaced whole after every message) and removes once every worker has stopped: a job
+    /// that ends any other way (a dead rank, a signal, a failed library call) leaves it naming
+    /// the tasks that were out, which stderr cannot promise (mpirun may end the job before it
+    /// forwards rank 0's last words). Empty (the default): no file.
+    void setHeldNote(const QString& path) { m_heldNote = path; }
     /// False on rank 0 after run() returned early because the library reported a failure:
     /// workers may still wait, so the caller should abort the job (MPI_Abort).
     bool workersStopped() const { return m_workersStopped; }
@@ -58,6 +64,7 @@ private:
     bool m_workersStopped = true;
     QString m_program;
     QString m_noun;
+    QString m_heldNote;
 };
 
 } // namespace gantry::sweep

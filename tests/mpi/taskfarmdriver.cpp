@@ -3,7 +3,8 @@
 // Task i sleeps 2 ms (MS for --slow) and answers "i,rank,i*i". Rank 0 appends each accepted
 // answer to OUT at once (as a sweep writes its cache), and fails on a task accepted twice.
 // --fail makes TASK's evaluation fail as invalid input (exit 2); --die kills the rank that
-// evaluates TASK (a worker that dies).
+// evaluates TASK (a worker that dies). Rank 0 keeps its held-task note
+// in OUT.held.
 #include "taskfarm.h"
 
 #include <QFile>
@@ -39,6 +40,7 @@ int main(int argc, char** argv)
                 dieTask = value.toLong();
             }
         }
+        farm.setHeldNote(out + QStringLiteral(".held"));
         std::vector<std::size_t> tasks;
         for (int i = 0; i < count; ++i)
             tasks.push_back(std::size_t(i));
