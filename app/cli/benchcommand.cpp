@@ -1,5 +1,7 @@
 #include "benchcommand.h"
 
+#include "fidelitybench.h"
+
 #include "childrun.h"
 #include "cliargs.h"
 #include "io/scenarioreader.h"
@@ -8,6 +10,7 @@
 #include "plan/sweepsession.h"
 #include "policies/policyregistry.h"
 #include "predictionbench.h"
+#include "run/productdefaults.h"
 #include "run/batchrunner.h"
 #include "sensitivitybench.h"
 #include "sim/metrics.h"
@@ -220,10 +223,11 @@ int BenchCommand::run(const QStringList& args)
     const QStringList suites = {
         QStringLiteral("all"),        QStringLiteral("scheduling"), QStringLiteral("mapping"),
         QStringLiteral("prediction"), QStringLiteral("paper"),      QStringLiteral("sensitivity"),
-        QStringLiteral("sweep"),      QStringLiteral("parse"),      QStringLiteral("memory")};
+        QStringLiteral("sweep"),      QStringLiteral("parse"),      QStringLiteral("memory"),
+        QStringLiteral("fidelity")};
     if (!suites.contains(suite)) {
         err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
-               "sensitivity, sweep, parse or memory"
+               "sensitivity, sweep, parse, memory or fidelity"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -576,6 +580,18 @@ int BenchCommand::run(const QStringList& args)
                 << QString::number(r.value("peak_rss_mb").toDouble(), 'f', 1)
                 << " MB (target 120 MB)" << Qt::endl;
     }
+    // The performance model against published training runs (docs/fidelity.md).
+    QJsonObject fidelity;
+    if (wants("fidelity")) {
+        QString why;
+        fidelity = FidelityBench::run(ProductDefaults::runConfig().placement, repeat, &why);
+        if (fidelity.isEmpty()) {
+            err << "gantry-cli: bench: the fidelity suite failed: " << why << Qt::endl;
+            return ExitInternal;
+        }
+        if (!json)
+            FidelityBench::print(fidelity, out);
+    }
     // Reading the scenario against python3's json.load of it; only when asked.
     QJsonArray parseRows;
     if (suite == QLatin1String("parse")) {
@@ -625,6 +641,8 @@ int BenchCommand::run(const QStringList& args)
             doc.insert("parse", parseRows);
         if (wants("memory"))
             doc.insert("memory", memoryRow);
+        if (wants("fidelity"))
+            doc.insert("fidelity", fidelity);
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     }
     return ExitOk;

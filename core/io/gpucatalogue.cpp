@@ -1,5 +1,7 @@
 #include "io/gpucatalogue.h"
 
+#include "io/trainingjson.h"
+
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,8 +28,14 @@ Catalogue load()
     for (const QJsonValue& v : root.value("gpu_types").toArray()) {
         const QJsonObject o = v.toObject();
         const QString name = o.value("name").toString();
-        c.types.push_back({name, o.value("tflops").toDouble(), o.value("memory_gb").toDouble(),
-                           o.value("speed").toDouble(1.0)});
+        GpuType t{name, o.value("tflops").toDouble(), o.value("memory_gb").toDouble(),
+                  o.value("speed").toDouble(1.0)};
+        const QJsonObject by = o.value("tflops_by_precision").toObject();
+        const QStringList names = TrainingJson::precisionNames();
+        for (int i = 0; i < names.size(); ++i)
+            t.tflopsBy[std::size_t(i)] = by.value(names[i]).toDouble();
+        t.memoryGBps = o.value("memory_GBps").toDouble();
+        c.types.push_back(t);
         GpuCost cost;
         cost.name = name;
         cost.purchaseUsd = o.value("purchase_usd").toDouble();

@@ -43,6 +43,12 @@ ModelSpec ModelSpecJson::read(const QJsonObject& obj, const QString& path)
     m.layers = r.integer(QStringLiteral("layers"), 1, 100000);
     m.hidden = r.integer(QStringLiteral("hidden"), 1, kMaxCount);
     m.heads = r.optionalInteger(QStringLiteral("heads"), 1, 100000).value_or(0);
+    m.kvHeads = r.optionalInteger(QStringLiteral("kv_heads"), 1, 100000).value_or(0);
+    if (m.kvHeads > 0 && m.heads > 0 && m.heads % m.kvHeads != 0)
+        r.fail(QStringLiteral("kv_heads"),
+               QStringLiteral("must divide the %1 attention heads").arg(m.heads));
+    m.ffnHidden = r.optionalInteger(QStringLiteral("ffn_hidden"), 1, kMaxCount).value_or(0);
+    m.vocab = r.optionalInteger(QStringLiteral("vocab"), 0, kMaxCount).value_or(0);
     if (cnn)
         m.seqLen = r.optionalInteger(QStringLiteral("seq_len"), 1, kMaxCount).value_or(0);
     else
@@ -102,6 +108,12 @@ QJsonObject ModelSpecJson::write(const ModelSpec& m)
     o.insert("hidden", m.hidden);
     if (m.heads > 0)
         o.insert("heads", m.heads);
+    if (m.kvHeads > 0)
+        o.insert("kv_heads", m.kvHeads);
+    if (m.ffnHidden > 0)
+        o.insert("ffn_hidden", m.ffnHidden);
+    if (m.vocab > 0)
+        o.insert("vocab", m.vocab);
     if (m.seqLen > 0)
         o.insert("seq_len", m.seqLen);
     o.insert("micro_batch", m.microBatch);

@@ -1,5 +1,7 @@
 #include "io/scenarioparser.h"
 
+#include "io/trainingjson.h"
+
 #include "io/gpucatalogue.h"
 #include "io/modelspecjson.h"
 #include "io/scenariocheck.h"
@@ -102,6 +104,28 @@ void ScenarioParser::checkJobIds() const
             ScenarioCheck::duplicate(ScenarioProblem::Item::Job, jobs[size_t(first)].id)};
 }
 
+void ScenarioParser::readTflops(GpuType& t, JsonFieldReader& r, const QJsonObject& obj)
+{
+    // A number: dense fp16/bf16; an object: figures by precision name.
+    const QJsonValue v = obj.value(QStringLiteral("tflops"));
+    if (!v.isObject()) {
+        t.tflops = r.number(QStringLiteral("tflops"), 0.0, true);
+        return;
+    }
+    const QString path = r.pathOf(QStringLiteral("tflops"));
+    JsonFieldReader p(v.toObject(), path);
+    r.accept(QStringLiteral("tflops"));
+    const QStringList names = TrainingJson::precisionNames();
+    for (int i = 0; i < names.size(); ++i)
+        t.tflopsBy[std::size_t(i)] = p.optionalNumber(names[i], 0.0, true, 1e7).value_or(0.0);
+    p.finish();
+    t.tflops = t.tflopsBy[std::size_t(Precision::Bf16)] > 0.0
+                   ? t.tflopsBy[std::size_t(Precision::Bf16)]
+                   : t.tflopsBy[std::size_t(Precision::Fp16)];
+    if (t.tflops <= 0.0)
+        p.fail(QString(), QStringLiteral("needs a \"bf16\" or \"fp16\" figure"));
+}
+
 void ScenarioParser::parseGpuTypes(const QJsonArray& arr)
 {
     for (qsizetype i = 0; i < arr.size(); ++i) {
@@ -109,9 +133,11 @@ void ScenarioParser::parseGpuTypes(const QJsonArray& arr)
         JsonFieldReader r(JsonFieldReader::asObject(arr[i], path), path);
         GpuType t;
         t.name = r.string(QStringLiteral("name"));
-        t.tflops = r.number(QStringLiteral("tflops"), 0.0, true);
+        readTflops(t, r, arr[i].toObject());
         t.memoryGb = r.number(QStringLiteral("memory_gb"), 0.0, true);
         t.speed = r.optionalNumber(QStringLiteral("speed"), 0.0, true).value_or(1.0);
+        t.memoryGBps =
+            r.optionalNumber(QStringLiteral("memory_GBps"), 0.0, true, 1e7).value_or(0.0);
         r.finish();
         if (m_gpuTypeIndex.contains(t.name))
             r.fail(QStringLiteral("name"),
@@ -326,7 +352,12 @@ void ScenarioParser::parseModelJob(Job& job, JsonFieldReader& r)
     par.pp = p.optionalInteger(QStringLiteral("pp"), 1, 10'000'000).value_or(1);
     par.tp = p.optionalInteger(QStringLiteral("tp"), 1, 10'000'000).value_or(1);
     par.ep = p.optionalInteger(QStringLiteral("ep"), 1, 1024).value_or(1);
+    par.cp = p.optionalInteger(QStringLiteral("cp"), 1, 1'000'000).value_or(1);
+    par.vp = p.optionalInteger(QStringLiteral("vp"), 1, 100'000).value_or(1);
     p.finish();
+    if (r.has(QStringLiteral("training")))
+        job.training =
+            TrainingJson::read(r.object(QStringLiteral("training")), r.pathOf(QStringLiteral("training")));
     job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
     const auto layout = ScenarioCheck::modelLayout(spec, par);
     if (layout && m_draft)
@@ -338,7 +369,7 @@ void ScenarioParser::parseModelJob(Job& job, JsonFieldReader& r)
     const long long total = m_draft ? ScenarioCheck::kMaxClusterGpus : m_s.cluster.totalGpus();
     if (const auto f = ScenarioCheck::modelSize(par, total))
         r.fail(f->key, f->message);
-    job.graph = ModelGraphBuilder::build(spec, par);
+    job.graph = ModelGraphBuilder::build(spec, par, job.training);
     if (m_draft)
         return;
     if (const auto f = ScenarioCheck::modelCompute(m_s.cluster, job))

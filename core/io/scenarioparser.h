@@ -64,6 +64,7 @@ public:
 private:
     void parseHead(JsonFieldReader& r);
     void parseGpuTypes(const QJsonArray& arr);
+    static void readTflops(GpuType& t, JsonFieldReader& r, const QJsonObject& obj);
     void parseCluster(const QJsonObject& obj);
     void parseOptions(const QJsonObject& obj);
     void parseGraph(Job& job, JsonFieldReader& r);

@@ -1,5 +1,7 @@
 #include "io/scenariowriter.h"
 
+#include "io/trainingjson.h"
+
 #include "io/modelspecjson.h"
 
 #include <QJsonArray>
@@ -59,7 +61,13 @@ QJsonObject jobObject(const Job& j)
             {"dp", j.parallelism.dp}, {"pp", j.parallelism.pp}, {"tp", j.parallelism.tp}};
         if (j.parallelism.ep != 1)
             par.insert("ep", j.parallelism.ep);
+        if (j.parallelism.cp != 1)
+            par.insert("cp", j.parallelism.cp);
+        if (j.parallelism.vp != 1)
+            par.insert("vp", j.parallelism.vp);
         o.insert("parallelism", par);
+        if (const QJsonObject t = TrainingJson::write(j.training); !t.isEmpty())
+            o.insert("training", t);
         o.insert("iterations", j.iterations);
     } else {
         QJsonArray workers, edges;
@@ -218,9 +226,22 @@ QJsonObject ScenarioWriter::contextObject(const Scenario& s)
     if (!s.name.isEmpty())
         root.insert("name", s.name);
     QJsonArray types;
-    for (const GpuType& t : c.gpuTypes)
-        types.append(QJsonObject{
-            {"name", t.name}, {"tflops", t.tflops}, {"memory_gb", t.memoryGb}, {"speed", t.speed}});
+    for (const GpuType& t : c.gpuTypes) {
+        QJsonObject o{
+            {"name", t.name}, {"tflops", t.tflops}, {"memory_gb", t.memoryGb}, {"speed", t.speed}};
+        QJsonObject by;
+        const QStringList names = TrainingJson::precisionNames();
+        for (int i = 0; i < names.size(); ++i)
+            if (t.tflopsBy[std::size_t(i)] > 0.0)
+                by.insert(names[i], t.tflopsBy[std::size_t(i)]);
+        // The object form only when it holds the 16-bit figure `tflops` stands for.
+        if (!by.isEmpty() && (by.contains("bf16") ? by.value("bf16").toDouble() == t.tflops
+                                                  : by.value("fp16").toDouble() == t.tflops))
+            o.insert("tflops", by);
+        if (t.memoryGBps > 0.0)
+            o.insert("memory_GBps", t.memoryGBps);
+        types.append(o);
+    }
     root.insert("gpu_types", types);
     QJsonArray racks, servers;
     for (const Rack& r : c.racks)

@@ -1,5 +1,7 @@
 #include "mapping/iterationmodel.h"
 
+#include "mapping/modeliteration.h"
+
 #include <algorithm>
 
 namespace gantry {
@@ -15,6 +17,16 @@ IterationModel::Breakdown IterationModel::breakdown(const Job& job, const Mappin
             slowest = slowest == 0.0 ? s : std::min(slowest, s);
         }
         out.iterationS = out.computeS = slowest > 0.0 ? 1.0 / slowest : 1.0;
+        return out;
+    }
+    if (job.graph.model) {
+        const ModelIterationParts p = ModelIteration::evaluate(*job.graph.model, m, c, crossShare);
+        out.iterationS = p.iterationS;
+        out.computeS = p.computeS + p.recomputeS + p.bubbleS;
+        out.intraCommS = 0.0;
+        out.interCommS = p.dataS + p.tensorS + p.pipelineS + p.contextS + p.expertS;
+        out.worker = 0;
+        out.parts = p;
         return out;
     }
     const auto& workers = job.graph.workers;
@@ -54,6 +66,16 @@ double IterationModel::computeTimeS(const JobGraph::Worker& w, const GpuType& t)
     if (w.flops > 0.0)
         s += w.flops / (t.tflops * 1e12);
     return s;
+}
+
+double IterationModel::workerComputeS(const Job& job, int v, const GpuType& t)
+{
+    if (job.graph.model) {
+        const ModelCost& cost = *job.graph.model;
+        const double step = ModelIteration::microBatchS(cost, t) + ModelIteration::recomputeS(cost, t);
+        return step * (cost.microBatches + (cost.par.pp - 1.0) / cost.par.vp);
+    }
+    return computeTimeS(job.graph.workers[std::size_t(v)], t);
 }
 
 double IterationModel::crossServerBytes(const Job& job, const Mapping& m, const Cluster& c)

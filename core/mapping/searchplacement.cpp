@@ -47,7 +47,7 @@ mapping::MappingProblem buildProblem(const Job& job, const GpuPool& pool,
                 p.setCompute(v, k, 1.0 / type.speed);
             } else {
                 const auto& w = job.graph.workers[std::size_t(v)];
-                p.setCompute(v, k, IterationModel::computeTimeS(w, type));
+                p.setCompute(v, k, IterationModel::workerComputeS(job, v, type));
                 p.setFeasible(v, k, w.memoryGb <= type.memoryGb);
             }
         }

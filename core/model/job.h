@@ -2,6 +2,7 @@
 
 #include "model/jobgraph.h"
 #include "model/parallelism.h"
+#include "model/training.h"
 
 #include <QString>
 #include <QVariantMap>
@@ -31,6 +32,7 @@ struct Job
                                                ///< model jobs: the derived expansion
     QString model;                             ///< model jobs: name of the model
     Parallelism parallelism;                   ///< model jobs: parallel degrees
+    TrainingSettings training;                 ///< model jobs: precision, recomputation, ...
     QVariantMap features;                      ///< free features for predictors
     QString user;                              ///< optional submitting user
     double weight = 1.0;                       ///< objective weight

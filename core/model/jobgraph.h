@@ -1,5 +1,8 @@
 #pragma once
 
+#include "model/modelcost.h"
+
+#include <optional>
 #include <vector>
 
 namespace gantry {
@@ -29,6 +32,8 @@ struct JobGraph
 
     std::vector<Worker> workers; ///< the workers, in id order
     std::vector<Edge> edges;     ///< the communication edges
+    /// Model jobs: what an iteration costs (its time comes from here, not from the edges).
+    std::optional<ModelCost> model;
 
     /// Largest memory any worker needs.
     double maxWorkerMemoryGb() const;

@@ -1,5 +1,7 @@
 #include "model/modelgraphbuilder.h"
 
+#include "model/modelcostbuilder.h"
+
 #include <algorithm>
 #include <map>
 #include <utility>
@@ -52,60 +54,37 @@ private:
 } // namespace
 
 ModelGraphBuilder::EdgeBytes ModelGraphBuilder::edgeBytes(const ModelSpec& model,
-                                                          const Parallelism& par)
+                                                          const Parallelism& par,
+                                                          const TrainingSettings& training)
 {
-    const double P = par.pp, T = par.tp, ep = par.ep;
-    const double m = model.microBatches, b = model.microBatch, s = model.seqLen, h = model.hidden;
-    const double layersPerStage = double(model.layers) / P;
+    // Per iteration: the micro-batch figures of the cost times m, the gradients once.
+    const ModelCost cost = ModelCostBuilder::build(model, par, training);
+    const double m = cost.microBatches;
     EdgeBytes e;
-    if (model.family == ModelFamily::Cnn) {
-        e.dp = ringFactor(par.dp) * model.parameters * model.gradientBytes;
-        return e;
-    }
-    e.tp = par.tp > 1
-               ? m * layersPerStage * 4.0 * ringFactor(par.tp) * b * s * h * model.bytesPerElement
-               : 0.0;
-    e.pp = par.pp > 1 ? m * b * s * h * model.bytesPerElement : 0.0;
-    if (model.family == ModelFamily::Moe && par.ep > 1) {
-        e.dp = ringFactor(par.dp) * (model.sharedParameters() / (P * T)) * model.gradientBytes;
-        e.ep = 4.0 * m * layersPerStage * (b * s / T) * h * model.bytesPerElement * model.topK / ep;
-        const int r = par.dp / par.ep;
-        e.expertDp = ringFactor(r) * ((model.experts / ep) * model.expertParameters / (P * T)) *
-                     model.gradientBytes;
-    } else {
-        e.dp = ringFactor(par.dp) * (model.parameters / (P * T)) * model.gradientBytes;
+    e.tp = m * cost.tpCollectives * ringFactor(par.tp) * cost.tpBytes;
+    e.pp = m * 2.0 * cost.ppBytes;
+    e.cp = m * cost.cpSteps * cost.cpBytes;
+    e.dp = ringFactor(par.dp * par.cp) * cost.dpBytes;
+    if (par.ep > 1) {
+        e.ep = m * cost.epBytes / (par.ep - 1.0);
+        e.expertDp = ringFactor(par.dp / par.ep) * cost.expertDpBytes;
     }
     return e;
 }
 
-double ModelGraphBuilder::flopsPerWorker(const ModelSpec& model, const Parallelism& par)
+double ModelGraphBuilder::flopsPerWorker(const ModelSpec& model, const Parallelism& par,
+                                         const TrainingSettings& training)
 {
-    const double m = model.microBatches, b = model.microBatch;
-    if (model.family == ModelFamily::Cnn)
-        return model.flopsPerSample * m * b / model.efficiency;
-    const double P = par.pp, T = par.tp;
-    const double bubble = (m + P - 1.0) / m;
-    return 6.0 * (model.activeParameters() / (P * T)) * m * b * model.seqLen / model.efficiency *
-           bubble;
+    const ModelCost c = ModelCostBuilder::build(model, par, training);
+    const double perMicroBatch =
+        c.matmulFlops + c.attentionFlops + c.recomputeFlops + c.recomputeAttentionFlops;
+    return perMicroBatch * (c.microBatches + (par.pp - 1.0) / par.vp);
 }
 
-double ModelGraphBuilder::memoryPerWorkerGb(const ModelSpec& model, const Parallelism& par)
+double ModelGraphBuilder::memoryPerWorkerGb(const ModelSpec& model, const Parallelism& par,
+                                            const TrainingSettings& training)
 {
-    const double perParam =
-        model.bytesPerElement + model.gradientBytes + model.optimizerBytesPerParam;
-    if (model.family == ModelFamily::Cnn)
-        return (model.parameters * perParam +
-                model.microBatch * model.activationMbPerSample * 1e6) /
-               1e9;
-    const double P = par.pp, T = par.tp;
-    const double held =
-        model.family == ModelFamily::Moe
-            ? model.sharedParameters() + (double(model.experts) / par.ep) * model.expertParameters
-            : model.parameters;
-    const double inFlight = std::min(model.microBatches, par.pp);
-    const double activations = inFlight * (model.layers / P) * double(model.seqLen) *
-                               model.microBatch * model.hidden * 17.0 * model.bytesPerElement / T;
-    return (held / (P * T) * perParam + activations) / 1e9;
+    return ModelCostBuilder::build(model, par, training).memoryGb();
 }
 
 QString ModelGraphBuilder::check(const ModelSpec& model, const Parallelism& par, QString* key)
@@ -122,9 +101,23 @@ QString ModelGraphBuilder::check(const ModelSpec& model, const Parallelism& par,
             return fail("tp", QStringLiteral("a cnn model is trained data-parallel only (tp "
                                              "must be 1)"));
     }
+    if (model.family == ModelFamily::Cnn && par.cp != 1)
+        return fail("cp", QStringLiteral("a cnn model has no sequence to split (cp must be 1)"));
     if (par.pp > model.layers)
         return fail("pp", QStringLiteral("must not exceed the %1 layers of model \"%2\"")
                               .arg(model.layers)
+                              .arg(model.name));
+    if (par.vp > 1 && par.pp < 2)
+        return fail("vp", QStringLiteral("interleaving needs a pipeline (pp of at least 2)"));
+    if ((long long)par.pp * par.vp > model.layers)
+        return fail("vp",
+                    QStringLiteral("pp x vp (%1) must not exceed the %2 layers of model \"%3\"")
+                        .arg((long long)par.pp * par.vp)
+                        .arg(model.layers)
+                        .arg(model.name));
+    if (par.cp > 1 && model.seqLen % par.cp != 0)
+        return fail("cp", QStringLiteral("must divide the sequence length %1 of model \"%2\"")
+                              .arg(model.seqLen)
                               .arg(model.name));
     if (model.hidden % par.tp != 0)
         return fail("tp", QStringLiteral("must divide the hidden size %1 of model \"%2\"")
@@ -149,47 +142,62 @@ QString ModelGraphBuilder::check(const ModelSpec& model, const Parallelism& par,
     return {};
 }
 
-JobGraph ModelGraphBuilder::build(const ModelSpec& model, const Parallelism& par)
+JobGraph ModelGraphBuilder::build(const ModelSpec& model, const Parallelism& par,
+                                  const TrainingSettings& training)
 {
-    const int D = par.dp, P = par.pp, T = par.tp, ep = par.ep;
-    const auto id = [P, T](int a, int p, int t) { return (a * P + p) * T + t; };
+    const int D = par.dp, P = par.pp, T = par.tp, C = par.cp, ep = par.ep;
+    const auto id = [C, P, T](int a, int c, int p, int t) { return ((a * C + c) * P + p) * T + t; };
     JobGraph g;
+    g.model = ModelCostBuilder::build(model, par, training);
     JobGraph::Worker w;
-    w.flops = flopsPerWorker(model, par);
-    w.memoryGb = memoryPerWorkerGb(model, par);
-    g.workers.assign(std::size_t(D) * P * T, w);
+    w.flops = flopsPerWorker(model, par, training);
+    w.memoryGb = g.model->memoryGb();
+    g.workers.assign(std::size_t(par.workers()), w);
 
-    const EdgeBytes bytes = edgeBytes(model, par);
+    const EdgeBytes bytes = edgeBytes(model, par, training);
     EdgeSet edges;
     std::vector<int> ids;
     for (int a = 0; a < D; ++a)
-        for (int p = 0; p < P; ++p) {
-            ids.clear();
-            for (int t = 0; t < T; ++t)
-                ids.push_back(id(a, p, t));
-            edges.ring(ids, bytes.tp);
-        }
+        for (int c = 0; c < C; ++c)
+            for (int p = 0; p < P; ++p) {
+                ids.clear();
+                for (int t = 0; t < T; ++t)
+                    ids.push_back(id(a, c, p, t));
+                edges.ring(ids, bytes.tp);
+            }
     for (int a = 0; a < D; ++a)
-        for (int p = 0; p + 1 < P; ++p)
-            for (int t = 0; t < T; ++t)
-                edges.add(id(a, p, t), id(a, p + 1, t), bytes.pp);
+        for (int c = 0; c < C; ++c)
+            for (int p = 0; p + 1 < P; ++p)
+                for (int t = 0; t < T; ++t)
+                    edges.add(id(a, c, p, t), id(a, c, p + 1, t), bytes.pp);
+    for (int a = 0; a < D; ++a)
+        for (int p = 0; p < P; ++p)
+            for (int t = 0; t < T; ++t) {
+                ids.clear();
+                for (int c = 0; c < C; ++c)
+                    ids.push_back(id(a, c, p, t));
+                edges.ring(ids, bytes.cp);
+            }
     for (int p = 0; p < P; ++p)
         for (int t = 0; t < T; ++t) {
             ids.clear();
             for (int a = 0; a < D; ++a)
-                ids.push_back(id(a, p, t));
+                for (int c = 0; c < C; ++c)
+                    ids.push_back(id(a, c, p, t));
             edges.ring(ids, bytes.dp);
             if (model.family != ModelFamily::Moe || ep < 2)
                 continue;
-            for (int g0 = 0; g0 < D; g0 += ep)
-                for (int i = g0; i < g0 + ep; ++i)
-                    for (int j = i + 1; j < g0 + ep; ++j)
-                        edges.add(id(i, p, t), id(j, p, t), bytes.ep);
-            for (int shard = 0; shard < ep; ++shard) {
-                ids.clear();
-                for (int a = shard; a < D; a += ep)
-                    ids.push_back(id(a, p, t));
-                edges.ring(ids, bytes.expertDp);
+            for (int c = 0; c < C; ++c) {
+                for (int g0 = 0; g0 < D; g0 += ep)
+                    for (int i = g0; i < g0 + ep; ++i)
+                        for (int j = i + 1; j < g0 + ep; ++j)
+                            edges.add(id(i, c, p, t), id(j, c, p, t), bytes.ep);
+                for (int shard = 0; shard < ep; ++shard) {
+                    ids.clear();
+                    for (int a = shard; a < D; a += ep)
+                        ids.push_back(id(a, c, p, t));
+                    edges.ring(ids, bytes.expertDp);
+                }
             }
         }
     g.edges = edges.edges();

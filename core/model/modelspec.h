@@ -23,6 +23,9 @@ struct ModelSpec
     int layers = 1;                       ///< layers L (transformer blocks / weight layers)
     int hidden = 1;                       ///< hidden size h
     int heads = 0;                        ///< attention heads (0: unknown; tp must divide it)
+    int kvHeads = 0;   ///< key/value heads (grouped-query attention; 0: as many as heads)
+    int ffnHidden = 0; ///< feed-forward width (0: 4 x hidden)
+    int vocab = 0;     ///< vocabulary size V (0: no embedding and logit work counted)
     int seqLen = 0;                       ///< tokens per sequence s (transformers)
     int microBatch = 1;                   ///< samples per micro-batch b
     int microBatches = 1;                 ///< micro-batches per iteration m (per replica)
@@ -34,7 +37,8 @@ struct ModelSpec
     double bytesPerElement = 2.0;         ///< beta: bytes of a weight/activation element
     double gradientBytes = 4.0;           ///< beta_grad: bytes of a gradient element
     double optimizerBytesPerParam = 12.0; ///< optimiser state bytes per parameter
-    double efficiency = 0.4;              ///< eta: achieved fraction of peak FLOPS
+    double efficiency = 0.4;              ///< older files' achieved fraction of peak; read and
+                                          ///< written, no longer used (docs/models.md)
     QString source;                       ///< where the numbers come from (free text)
 
     /// Parameters outside the experts (all of them for dense models).
@@ -48,6 +52,11 @@ struct ModelSpec
         return family == ModelFamily::Moe ? sharedParameters() + topK * expertParameters
                                           : parameters;
     }
+
+    /// Feed-forward width: ffnHidden, or 4 x hidden.
+    int ffnWidth() const { return ffnHidden > 0 ? ffnHidden : 4 * hidden; }
+    /// Key/value heads: kvHeads, or heads.
+    int keyValueHeads() const { return kvHeads > 0 ? kvHeads : heads; }
 
     bool operator==(const ModelSpec&) const = default;
 };
