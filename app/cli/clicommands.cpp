@@ -334,14 +334,36 @@ QJsonObject mappingReport(const Job& job, const Mapping& m, const Cluster& c)
                                    {"server", c.servers[std::size_t(s)].name},
                                    {"gpu", m.gpus[v] - c.firstGpu(s)}});
     }
-    return QJsonObject{{"iteration_s", b.iterationS},
-                       {"compute_s", b.computeS},
-                       {"intra_comm_s", b.intraCommS},
-                       {"inter_comm_s", b.interCommS},
-                       {"bottleneck_worker", b.worker},
-                       {"cross_server_bytes", IterationModel::crossServerBytes(job, m, c)},
-                       {"servers", IterationModel::serverCount(m, c)},
-                       {"mapping", workers}};
+    QJsonObject o{{"iteration_s", b.iterationS},
+                  {"compute_s", b.computeS},
+                  {"intra_comm_s", b.intraCommS},
+                  {"inter_comm_s", b.interCommS},
+                  {"bottleneck_worker", b.worker},
+                  {"cross_server_bytes", IterationModel::crossServerBytes(job, m, c)},
+                  {"servers", IterationModel::serverCount(m, c)},
+                  {"mapping", workers}};
+    if (job.graph.model) {
+        // The model's parts (docs/models.md): where the iteration goes, and memory per GPU.
+        const ModelIterationParts& p = b.parts;
+        o.insert("breakdown", QJsonObject{{"compute_s", p.computeS},
+                                          {"recompute_s", p.recomputeS},
+                                          {"bubble_s", p.bubbleS},
+                                          {"data_comm_s", p.dataS},
+                                          {"tensor_comm_s", p.tensorS},
+                                          {"pipeline_comm_s", p.pipelineS},
+                                          {"context_comm_s", p.contextS},
+                                          {"expert_comm_s", p.expertS},
+                                          {"gpu_type", p.gpuType >= 0
+                                                           ? c.gpuTypes[std::size_t(p.gpuType)].name
+                                                           : QString()}});
+        const ModelCost& cost = *job.graph.model;
+        o.insert("memory_gb_per_gpu", QJsonObject{{"weights", cost.weightsGb},
+                                                  {"gradients", cost.gradientsGb},
+                                                  {"optimizer", cost.optimizerGb},
+                                                  {"activations", cost.activationsGb},
+                                                  {"total", cost.memoryGb()}});
+    }
+    return o;
 }
 
 void printMapping(const QString& title, const QJsonObject& o)
@@ -358,6 +380,24 @@ void printMapping(const QString& title, const QJsonObject& o)
         byServer[wo.value("server").toString()] << QStringLiteral("w%1->gpu%2")
                                                        .arg(wo.value("worker").toInt())
                                                        .arg(wo.value("gpu").toInt());
+    }
+    if (o.contains("breakdown")) {
+        const QJsonObject b = o.value("breakdown").toObject();
+        out() << "  breakdown on " << b.value("gpu_type").toString() << ": compute "
+              << fmt(b.value("compute_s").toDouble(), 4) << ", recompute "
+              << fmt(b.value("recompute_s").toDouble(), 4) << ", bubble "
+              << fmt(b.value("bubble_s").toDouble(), 4) << ", exposed data "
+              << fmt(b.value("data_comm_s").toDouble(), 4) << ", tensor "
+              << fmt(b.value("tensor_comm_s").toDouble(), 4) << ", pipeline "
+              << fmt(b.value("pipeline_comm_s").toDouble(), 4) << ", context "
+              << fmt(b.value("context_comm_s").toDouble(), 4) << ", expert "
+              << fmt(b.value("expert_comm_s").toDouble(), 4) << " s\n";
+        const QJsonObject mem = o.value("memory_gb_per_gpu").toObject();
+        out() << "  memory per GPU: " << fmt(mem.value("total").toDouble(), 2) << " GB (weights "
+              << fmt(mem.value("weights").toDouble(), 2) << ", gradients "
+              << fmt(mem.value("gradients").toDouble(), 2) << ", optimizer "
+              << fmt(mem.value("optimizer").toDouble(), 2) << ", activations "
+              << fmt(mem.value("activations").toDouble(), 2) << ")\n";
     }
     for (auto it = byServer.cbegin(); it != byServer.cend(); ++it)
         out() << "  " << it.key() << ": " << it.value().join(QLatin1Char(' ')) << '\n';

@@ -9,8 +9,11 @@ namespace {
 
 // Constants of the performance model, one set for every job (docs/fidelity.md gives each one's
 // source).
-// Best fraction of peak a large dense matrix multiply reaches (cuBLAS on A100 and H100).
-constexpr double kGemmPeakFraction = 0.88;
+// Best fraction of peak a large dense matrix multiply reaches inside a training step (cuBLAS
+// on A100 and H100 under sustained load).
+constexpr double kGemmPeakFraction = 0.80;
+// Fraction of peak a CNN's convolutions reach (cuDNN on ResNet-scale layers).
+constexpr double kConvPeakFraction = 0.6;
 // Width at which a matrix multiply reaches half of that (narrow tiles fill the GPU poorly).
 constexpr double kGemmHalfWidth = 128.0;
 // Fraction of peak a fused attention kernel reaches on the FLOPs Megatron counts for it.
@@ -256,10 +259,13 @@ Comm communication(const ModelCost& cost, const std::vector<int>& serverOf, cons
     return out;
 }
 
-double matmulS(double flops, double width, const GpuType& t, Precision p)
+double matmulS(const ModelCost& cost, double flops, const GpuType& t)
 {
-    return flops > 0.0 ? flops / (t.peakTflops(p) * 1e12 * ModelIteration::gemmEfficiency(width))
-                       : 0.0;
+    if (flops <= 0.0)
+        return 0.0;
+    const double fraction =
+        cost.cnn ? kConvPeakFraction : ModelIteration::gemmEfficiency(cost.gemmWidth);
+    return flops / (t.peakTflops(cost.training.precision) * 1e12 * fraction);
 }
 
 double attentionS(const ModelCost& cost, double flops, const GpuType& t)
@@ -278,13 +284,12 @@ ModelIterationParts combine(const ModelCost& cost, const GpuType& type, const Co
     const double m = cost.microBatches;
     const double step = ModelIteration::microBatchS(cost, type);
     const double redo = ModelIteration::recomputeS(cost, type);
-    const Precision prec = cost.training.precision;
     const Overlap overlap = cost.training.overlap;
 
     ModelIterationParts out;
     double tpStep = cost.tpCollectives * comm.tpS;
     if (overlap == Overlap::DpTp)
-        tpStep = std::max(0.0, tpStep - matmulS(cost.matmulFlops, cost.gemmWidth, type, prec));
+        tpStep = std::max(0.0, tpStep - matmulS(cost, cost.matmulFlops, type));
     double cpStep = cost.cpSteps * comm.cpStepS;
     cpStep = std::max(0.0, cpStep - attentionS(cost, cost.attentionFlops +
                                                          cost.recomputeAttentionFlops, type));
@@ -333,14 +338,14 @@ double ModelIteration::gemmEfficiency(double width)
 
 double ModelIteration::microBatchS(const ModelCost& cost, const GpuType& t)
 {
-    return matmulS(cost.matmulFlops, cost.gemmWidth, t, cost.training.precision) +
+    return matmulS(cost, cost.matmulFlops, t) +
            attentionS(cost, cost.attentionFlops, t) +
            cost.memoryBytes / t.memoryBytesPerSecond();
 }
 
 double ModelIteration::recomputeS(const ModelCost& cost, const GpuType& t)
 {
-    return matmulS(cost.recomputeFlops, cost.gemmWidth, t, cost.training.precision) +
+    return matmulS(cost, cost.recomputeFlops, t) +
            attentionS(cost, cost.recomputeAttentionFlops, t) +
            cost.recomputeBytes / t.memoryBytesPerSecond();
 }

@@ -187,7 +187,8 @@ ModelCost ModelCostBuilder::build(const ModelSpec& model, const Parallelism& par
     }
     if (tr.optimizerSharding == OptimizerSharding::Zero3) {
         // Sharded too; one layer's weights are gathered whole while it runs (two in flight).
-        const double gathered = 2.0 * layerParams / model.layers / T * beta;
+        const double gathered =
+            sharding > 1.0 ? 2.0 * layerParams / model.layers / T * beta : 0.0;
         c.weightsGb = (held * beta / sharding + gathered) / 1e9;
         c.gradientsGb /= sharding;
     }
@@ -199,29 +200,35 @@ ModelCost ModelCostBuilder::build(const ModelSpec& model, const Parallelism& par
     const double splitPart = ffnShare / T;
     const double wholePart = sp ? 10.0 / T : 10.0;
     const double scorePart = fused ? 0.0 : 5.0 * a * s / (h * T);
-    double perLayer = 0.0;
-    switch (tr.recompute) {
-    case Recompute::None:
-        perLayer = sbh * (wholePart + splitPart + scorePart);
-        break;
-    case Recompute::Selective:
-        perLayer = sbh * (wholePart + splitPart);
-        break;
-    case Recompute::Full:
-        perLayer = sbh * 2.0 / (sp ? T : 1.0);
-        break;
-    }
-    perLayer *= beta / 2.0;
+    const double scale = beta / 2.0;
+    const double kept = sbh * (wholePart + splitPart) * scale; // a layer without its scores
+    const double scores = sbh * scorePart * scale;
+    const double whole = kept + scores;
     // 1F1B keeps up to P micro-batches in flight on the first stage; the interleaved schedule
-    // (P - 1) / (P v) more.
+    // (P - 1) / (P v) more. Recomputation keeps less per layer, and rebuilds one layer at a time
+    // during the backward pass (its scores, or the whole layer from its stored input).
     const double inFlight = std::min<double>(c.microBatches, P) *
                             (par.vp > 1 ? 1.0 + (P - 1.0) / (P * v) : 1.0);
-    double first = perLayer * layers * inFlight;
-    if (tr.recompute == Recompute::Full) // the layer being recomputed, whole
-        first += sbh * (wholePart + splitPart + scorePart) * beta / 2.0;
-    const double last = perLayer * layers + 4.0 * tokens * V / T * beta / 2.0 * 2.0;
-    c.activationsGb = std::max(first, par.pp > 1 ? last : first + (last - perLayer * layers)) /
-                      1e9;
+    const double stored = layers * inFlight; // layer activations the first stage keeps
+    double first = 0.0, perLayer = 0.0;
+    switch (tr.recompute) {
+    case Recompute::None:
+        perLayer = whole;
+        first = whole * stored;
+        break;
+    case Recompute::Selective:
+        perLayer = kept;
+        first = kept * stored + scores;
+        break;
+    case Recompute::Full:
+        perLayer = sbh * 2.0 / (sp ? T : 1.0) * scale;
+        first = perLayer * std::max(0.0, stored - 1.0) + whole;
+        break;
+    }
+    // The last stage keeps one micro-batch and the fp32 logits (Korthikanti: 4 s b V / T bytes).
+    const double logitsBytes = 4.0 * tokens * V / T;
+    const double last = perLayer * layers + logitsBytes;
+    c.activationsGb = (par.pp > 1 ? std::max(first, last) : first + logitsBytes) / 1e9;
     return c;
 }
 

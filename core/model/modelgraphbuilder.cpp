@@ -62,7 +62,7 @@ ModelGraphBuilder::EdgeBytes ModelGraphBuilder::edgeBytes(const ModelSpec& model
     const double m = cost.microBatches;
     EdgeBytes e;
     e.tp = m * cost.tpCollectives * ringFactor(par.tp) * cost.tpBytes;
-    e.pp = m * 2.0 * cost.ppBytes;
+    e.pp = m * cost.ppBytes; // activations one way, their gradients the other
     e.cp = m * cost.cpSteps * cost.cpBytes;
     e.dp = ringFactor(par.dp * par.cp) * cost.dpBytes;
     if (par.ep > 1) {

@@ -1,15 +1,18 @@
 // The schedule report checked with real PDF tools (pdfinfo, pdftotext, pdffonts, pdftoppm):
 // page count and size, the comparison table against summary.json, charts that are not blank,
 // a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
-// the worker (progress, cancel, no half file) and the PNG/SVG export.
+// the worker (progress, cancel, no half file) and the PNG/SVG export; the model jobs' time per
+// iteration by part on each GPU type and memory per GPU, as the property panel gives them.
 #include "../common/childprocess.h"
 #include "../common/pdftools.h"
 #include "charts/chartfactory.h"
 #include "charts/policycolours.h"
+#include "document/iterationbreakdown.h"
 #include "export/imageexport.h"
 #include "gantt/ganttpainter.h"
 #include "heatmap/heatmappainter.h"
 #include "io/scenarioreader.h"
+#include "io/scenariowriter.h"
 #include "report/reportbuilder.h"
 #include "report/reportdialog.h"
 #include "report/reportworker.h"
@@ -24,6 +27,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLegend>
@@ -161,6 +165,8 @@ private slots:
     void chartsNotBlank_data();
     void chartsNotBlank();
     void appendixPaginates();
+    void modelJobBreakdowns_data();
+    void modelJobBreakdowns();
     void cliExitCodes_data();
     void cliExitCodes();
     void cliWithoutReportProgram();
@@ -388,6 +394,140 @@ void TestReport::appendixPaginates()
     }
     QCOMPARE(rows, 5000);
     QVERIFY2(appendixPages >= 50, qPrintable(QString::number(appendixPages)));
+}
+
+void TestReport::modelJobBreakdowns_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("page");
+    QTest::addColumn<QVariantMap>("training"); // set on every model job (JSON keys)
+    QTest::addColumn<QVariantMap>("parallelism");
+
+    QTest::newRow("models a4") << "models.json"
+                               << "a4" << QVariantMap{} << QVariantMap{};
+    QTest::newRow("models letter") << "models.json"
+                                   << "letter" << QVariantMap{} << QVariantMap{};
+    QTest::newRow("models fp8, full recompute, zero3")
+        << "models.json"
+        << "a4"
+        << QVariantMap{{"precision", "fp8"},
+                       {"recompute", "full"},
+                       {"optimizer_sharding", "zero3"},
+                       {"overlap", "dp+tp"}}
+        << QVariantMap{};
+    QTest::newRow("models cp 2") << "models.json"
+                                 << "a4" << QVariantMap{{"sequence_parallel", true}}
+                                 << QVariantMap{{"cp", 2}};
+    QTest::newRow("no model jobs") << "two-racks.json"
+                                   << "a4" << QVariantMap{} << QVariantMap{};
+}
+
+// One table row per model job and GPU type of the cluster: the iteration's seconds and its
+// eight parts, the memory per GPU against the type's and whether it fits; one row per model job
+// with the memory by part. Figures equal IterationBreakdown's (what the window's panel shows).
+void TestReport::modelJobBreakdowns()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, page);
+    QFETCH(QVariantMap, training);
+    QFETCH(QVariantMap, parallelism);
+    // The sample's jobs with the row's settings; jobs the reader refuses on their own (a model
+    // that does not fit the cluster's GPUs with these settings) are left out.
+    QFile in(sample(scenario));
+    QVERIFY(in.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(in.readAll()).object();
+    const QJsonArray all = root.value(QStringLiteral("jobs")).toArray();
+    QJsonArray jobs;
+    for (const QJsonValue& v : all) {
+        QJsonObject j = v.toObject();
+        const QString model = j.value(QStringLiteral("model")).toString();
+        const bool cnn =
+            model.contains(QStringLiteral("vgg")) || model.contains(QStringLiteral("resnet"));
+        if (!model.isEmpty() && !(cnn && !parallelism.isEmpty())) { // CNNs take no cp
+            QJsonObject t = j.value(QStringLiteral("training")).toObject();
+            for (auto it = training.cbegin(); it != training.cend(); ++it)
+                t.insert(it.key(), QJsonValue::fromVariant(it.value()));
+            if (!t.isEmpty())
+                j.insert(QStringLiteral("training"), t);
+            QJsonObject par = j.value(QStringLiteral("parallelism")).toObject();
+            for (auto it = parallelism.cbegin(); it != parallelism.cend(); ++it)
+                par.insert(it.key(), QJsonValue::fromVariant(it.value()));
+            j.insert(QStringLiteral("parallelism"), par);
+        }
+        QJsonObject alone = root;
+        alone.insert(QStringLiteral("jobs"), QJsonArray{j});
+        if (ScenarioReader::readJson(QJsonDocument(alone).toJson(), QStringLiteral("t")).ok())
+            jobs.append(j);
+    }
+    root.insert(QStringLiteral("jobs"), jobs);
+    const QString file =
+        m_dir.filePath(QStringLiteral("breakdown-%1.json").arg(QTest::currentDataTag()));
+    {
+        QFile f(file);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QJsonDocument(root).toJson());
+    }
+    const Scenario s = load(file); // the reader takes it
+    const QString pdf =
+        m_dir.filePath(QStringLiteral("breakdown-%1.pdf").arg(QTest::currentDataTag()));
+    const Outcome o =
+        cli({QStringLiteral("report"), file, QStringLiteral("--policies"), QStringLiteral("fifo"),
+             QStringLiteral("--page"), page, QStringLiteral("-o"), pdf});
+    QVERIFY2(o.exitCode == 0, o.err.constData());
+    const QString text = pageTexts(pdf).join(QLatin1Char('\n'));
+    QStringList lines;
+    for (const QString& line : text.split(QLatin1Char('\n')))
+        lines << line.simplified();
+
+    int modelJobs = 0;
+    for (const Job& j : s.jobs) {
+        const auto b = IterationBreakdown::of(s.cluster, j);
+        QCOMPARE(bool(b), j.kind == JobKind::Model);
+        if (!b)
+            continue;
+        ++modelJobs;
+        QCOMPARE(b->types().size(), s.cluster.gpuTypes.size());
+        const auto number = [](double v) { return IterationBreakdown::number(v); };
+        for (const IterationBreakdown::OnType& t : b->types()) {
+            QStringList want{j.id, t.name, number(t.time.iterationS)};
+            for (int i = 0; i < IterationBreakdown::kParts; ++i)
+                want << number(IterationBreakdown::part(t.time, i));
+            want << QString::number(b->memoryGb(), 'f', 1) << QString::number(t.memoryGb, 'g', 4)
+                 << (t.fits ? QStringLiteral("yes") : QStringLiteral("no"));
+            QVERIFY2(
+                lines.contains(want.join(QLatin1Char(' '))),
+                qPrintable(
+                    QStringLiteral("no row \"%1\" in\n%2").arg(want.join(QLatin1Char(' ')), text)));
+        }
+        QStringList memory{j.id, j.model};
+        for (int i = 0; i < IterationBreakdown::kMemoryParts; ++i)
+            memory << QString::number(IterationBreakdown::memoryPart(b->cost(), i), 'f', 2);
+        memory << QString::number(b->memoryGb(), 'f', 2);
+        QStringList noFit;
+        for (const IterationBreakdown::OnType& t : b->types())
+            if (!t.fits)
+                noFit << QStringLiteral("%1 (%2 GB)").arg(t.name).arg(t.memoryGb, 0, 'g', 4);
+        memory << (noFit.isEmpty() ? QStringLiteral("-") : noFit.join(QStringLiteral(", ")));
+        QVERIFY2(lines.contains(memory.join(QLatin1Char(' '))),
+                 qPrintable(memory.join(QLatin1Char(' '))));
+        // The settings reached the figures.
+        for (auto it = training.cbegin(); it != training.cend(); ++it)
+            if (it.key() == QLatin1String("precision"))
+                QCOMPARE(b->cost().training.precision, gantry::Precision::Fp8);
+    }
+    const bool section = text.contains(QStringLiteral("Model jobs: time per iteration"));
+    QCOMPARE(section, modelJobs > 0);
+    QCOMPARE(modelJobs > 0, scenario == QLatin1String("models.json"));
+    if (scenario == QLatin1String("models.json"))
+        QVERIFY2(modelJobs >= 3, qPrintable(QString::number(modelJobs)));
+    if (section) {
+        // Header cells may wrap: single words.
+        for (const char* h :
+             {"iteration", "compute", "recomp.", "bubble", "data", "tensor", "pipeline", "context",
+              "expert", "mem.", "fits", "Model jobs: memory per GPU", "weights", "gradients",
+              "optimizer", "activations"})
+            QVERIFY2(text.contains(QString::fromLatin1(h)), h);
+    }
 }
 
 void TestReport::cliExitCodes_data()

@@ -20,6 +20,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
 #include <QJsonDocument>
@@ -53,7 +54,8 @@ struct Target
     JobKind job = JobKind::Duration;
 };
 
-// The panel's editable fields per target (combo boxes are chosen by index, the rest typed).
+// The panel's editable fields per target (combo boxes are chosen by index, check boxes clicked,
+// the rest typed).
 QStringList fieldsOf(const Target& t)
 {
     switch (t.kind) {
@@ -78,7 +80,10 @@ QStringList fieldsOf(const Target& t)
         return common << QStringLiteral("iterations");
     case JobKind::Model:
         return common << QStringLiteral("model") << QStringLiteral("dp") << QStringLiteral("pp")
-                      << QStringLiteral("tp") << QStringLiteral("ep")
+                      << QStringLiteral("tp") << QStringLiteral("ep") << QStringLiteral("cp")
+                      << QStringLiteral("vp") << QStringLiteral("precision")
+                      << QStringLiteral("recompute") << QStringLiteral("sequence_parallel")
+                      << QStringLiteral("optimizer_sharding") << QStringLiteral("overlap")
                       << QStringLiteral("iterations");
     }
     return common;
@@ -182,6 +187,7 @@ private:
     int itemOf(const Target& t) const;
     bool select(const Target& t, int index);
     void chooseIn(const QString& field, int index);
+    void clickIn(const QString& field);
     void checkStep(const QString& step);
     void checkSaveAndReopen(const QString& step);
     void runAndCancel(bool cancel);
@@ -260,6 +266,13 @@ void TstDesktopFuzz::chooseIn(const QString& field, int index)
         return;
     // As the user's choice arrives, including indices no item has.
     emit combo->activated(index);
+}
+
+void TstDesktopFuzz::clickIn(const QString& field)
+{
+    auto* check = qobject_cast<QCheckBox*>(m_window->propertyPanel()->editor(field));
+    if (check && check->isEnabled())
+        check->click();
 }
 
 // What must hold after every step.
@@ -369,22 +382,29 @@ void TstDesktopFuzz::hostileValues()
     const int index = itemOf(t);
     QVERIFY(t.kind == Selection::Kind::None || index >= 0);
 
-    const bool combo = qobject_cast<QComboBox*>([&] {
+    QWidget* editor = [&] {
         select(t, index);
         return m_window->propertyPanel()->editor(field);
-    }());
+    }();
+    const bool combo = qobject_cast<QComboBox*>(editor);
+    const bool check = qobject_cast<QCheckBox*>(editor);
     QStringList values = hostile();
     if (combo)
         values = {QStringLiteral("-1"), QStringLiteral("0"), QStringLiteral("1"),
                   QStringLiteral("999")};
+    if (check) // on, off, on
+        values = {QStringLiteral("click"), QStringLiteral("click"), QStringLiteral("click")};
     for (const QString& v : values) {
         const QString step = QStringLiteral("%1 = \"%2\"").arg(field, v.left(20));
         QVERIFY(select(t, index));
         const QByteArray before = json(doc->current());
         const int commands = undo->count();
-        const bool refused = !combo && !gantry::ui::FieldRules::check(t.kind, field, v).ok();
+        const bool refused =
+            !combo && !check && !gantry::ui::FieldRules::check(t.kind, field, v).ok();
         if (combo)
             chooseIn(field, v.toInt());
+        else if (check)
+            clickIn(field);
         else
             gantry::test::typeIntoField(m_window->propertyPanel(), field, v);
         const QString error = m_window->propertyPanel()->errorText(field);
@@ -449,6 +469,8 @@ void TstDesktopFuzz::randomSessions()
             select(t, index);
             if (qobject_cast<QComboBox*>(w.propertyPanel()->editor(field)))
                 chooseIn(field, pick(4) - 1);
+            else if (qobject_cast<QCheckBox*>(w.propertyPanel()->editor(field)))
+                clickIn(field);
             else
                 gantry::test::typeIntoField(m_window->propertyPanel(), field, value);
         } else if (roll < 60) {

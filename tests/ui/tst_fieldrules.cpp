@@ -86,6 +86,37 @@ void TstFieldRules::check_data()
     QTest::newRow("job ep 1025") << Job << "ep" << text("1025") << QVariant() << "1 to 1024";
     QTest::newRow("job tp 1e7+1") << Job << "tp" << text("10000001") << QVariant()
                                   << "1 to 10000000";
+    QTest::newRow("job cp 1e6") << Job << "cp" << text("1000000") << QVariant(1000000) << "";
+    QTest::newRow("job cp 1e6+1") << Job << "cp" << text("1000001") << QVariant() << "1 to 1000000";
+    QTest::newRow("job cp 0") << Job << "cp" << QVariant(0) << QVariant() << "1 to 1000000";
+    QTest::newRow("job vp 1e5") << Job << "vp" << text("1e5") << QVariant(100000) << "";
+    QTest::newRow("job vp 1e5+1") << Job << "vp" << text("100001") << QVariant() << "1 to 100000";
+    QTest::newRow("job vp 1.5") << Job << "vp" << QVariant(1.5) << QVariant() << "integer";
+    QTest::newRow("job precision fp8") << Job << "precision" << text(" fp8 ") << text("fp8") << "";
+    QTest::newRow("job precision FP8")
+        << Job << "precision" << text("FP8") << QVariant() << "one of \"fp32\", \"tf32\"";
+    QTest::newRow("job precision index")
+        << Job << "precision" << QVariant(4) << QVariant() << "one of";
+    QTest::newRow("job precision none")
+        << Job << "precision" << QVariant() << QVariant() << "one of";
+    QTest::newRow("job recompute selective")
+        << Job << "recompute" << text("selective") << text("selective") << "";
+    QTest::newRow("job recompute partial")
+        << Job << "recompute" << text("partial") << QVariant() << "\"none\", \"selective\"";
+    QTest::newRow("job sharding zero3")
+        << Job << "optimizer_sharding" << text("zero3") << text("zero3") << "";
+    QTest::newRow("job sharding empty")
+        << Job << "optimizer_sharding" << text("") << QVariant() << "one of";
+    QTest::newRow("job overlap dp+tp") << Job << "overlap" << text("dp+tp") << text("dp+tp") << "";
+    QTest::newRow("job overlap tp") << Job << "overlap" << text("tp") << QVariant() << "one of";
+    QTest::newRow("job sequence parallel true")
+        << Job << "sequence_parallel" << QVariant(true) << QVariant(true) << "";
+    QTest::newRow("job sequence parallel text false")
+        << Job << "sequence_parallel" << text("false") << QVariant(false) << "";
+    QTest::newRow("job sequence parallel 1")
+        << Job << "sequence_parallel" << QVariant(1) << QVariant() << "true or false";
+    QTest::newRow("job sequence parallel yes")
+        << Job << "sequence_parallel" << text("yes") << QVariant() << "true or false";
     QTest::newRow("job gpus huge") << Job << "gpus" << text("1e300") << QVariant() << "integer";
     QTest::newRow("job unknown") << Job << "colour" << text("red") << QVariant() << "not a field";
     QTest::newRow("scenario name empty")

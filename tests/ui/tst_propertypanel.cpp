@@ -2,16 +2,25 @@
 // server killed the window; numbers were changed instead of refused (-2 servers became 2, 2.5
 // GPUs became 3, a huge number and an empty name silently reverted); the document itself took
 // values no scenario file would; a problem's double-click opened the job's panel without the
-// field it names. Also: every value the panel takes, the scenario reader takes.
+// field it names. Also: every value the panel takes, the scenario reader takes. And a model
+// job's performance-model keys: cp, vp and the training settings are edited through the panel
+// as undoable commands that rebuild the job's cost, and its page shows the time per iteration
+// on each GPU type and the memory per GPU by part (IterationBreakdownView).
 
+#include "document/fieldlabels.h"
+#include "document/iterationbreakdown.h"
 #include "document/jobbuilder.h"
 #include "document/projectdocument.h"
+#include "io/trainingjson.h"
 #include "mainwindow.h"
 #include "paneltyping.h"
+#include "properties/iterationbreakdownview.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -69,6 +78,11 @@ private slots:
     void documentRefusesWhatTheFileRefuses();
     void problemShowsItsField_data();
     void problemShowsItsField();
+    void modelJobSettings_data();
+    void modelJobSettings();
+    void breakdownShowsParts_data();
+    void breakdownShowsParts();
+    void breakdownFollowsSelection();
 
 private:
     QTemporaryDir m_dir;
@@ -227,6 +241,21 @@ void TstPropertyPanel::refusedInput_data()
     QTest::newRow("model job dp fraction") << Job << -1 << "dp"
                                            << "0.5"
                                            << "integer";
+    QTest::newRow("model job cp 0") << Job << -1 << "cp"
+                                    << "0"
+                                    << "1 to 1000000";
+    QTest::newRow("model job cp 1.5") << Job << -1 << "cp"
+                                      << "1.5"
+                                      << "integer";
+    QTest::newRow("model job cp past 1e6") << Job << -1 << "cp"
+                                           << "1000001"
+                                           << "1 to 1000000";
+    QTest::newRow("model job vp 0") << Job << -1 << "vp"
+                                    << "0"
+                                    << "1 to 100000";
+    QTest::newRow("model job vp text") << Job << -1 << "vp"
+                                       << "two"
+                                       << "not a number";
     QTest::newRow("scenario name empty") << ScenarioKind << -1 << "name"
                                          << ""
                                          << "empty";
@@ -311,6 +340,9 @@ void TstPropertyPanel::acceptedInput_data()
     QTest::newRow("model job dp 1") << Job << -1 << "dp"
                                     << "1"
                                     << "1";
+    QTest::newRow("model job cp 2") << Job << -1 << "cp"
+                                    << "2"
+                                    << "2";
     QTest::newRow("scenario name") << ScenarioKind << -1 << "name"
                                    << "renamed"
                                    << "renamed";
@@ -365,6 +397,24 @@ void TstPropertyPanel::documentRefusesWhatTheFileRefuses_data()
     QTest::newRow("job duration nan") << Job << DurationJob << "duration_s" << QVariant(nan);
     QTest::newRow("job arrival 1e10") << Job << 0 << "arrival_s" << QVariant(1e10);
     QTest::newRow("job tp 0") << Job << -1 << "tp" << QVariant(0);
+    QTest::newRow("job cp 0") << Job << -1 << "cp" << QVariant(0);
+    QTest::newRow("job vp -1") << Job << -1 << "vp" << QVariant(-1);
+    QTest::newRow("job vp 100001") << Job << -1 << "vp" << QVariant(100001);
+    QTest::newRow("job precision fp64")
+        << Job << -1 << "precision" << QVariant(QStringLiteral("fp64"));
+    QTest::newRow("job precision BF16")
+        << Job << -1 << "precision" << QVariant(QStringLiteral("BF16"));
+    QTest::newRow("job recompute empty") << Job << -1 << "recompute" << QVariant(QString());
+    QTest::newRow("job recompute index") << Job << -1 << "recompute" << QVariant(2);
+    QTest::newRow("job sharding zero2")
+        << Job << -1 << "optimizer_sharding" << QVariant(QStringLiteral("zero2"));
+    QTest::newRow("job overlap tp") << Job << -1 << "overlap" << QVariant(QStringLiteral("tp"));
+    QTest::newRow("job sequence parallel yes")
+        << Job << -1 << "sequence_parallel" << QVariant(QStringLiteral("yes"));
+    QTest::newRow("job sequence parallel 1") << Job << -1 << "sequence_parallel" << QVariant(1);
+    QTest::newRow("duration job precision")
+        << Job << DurationJob << "precision" << QVariant(QStringLiteral("fp8"));
+    QTest::newRow("graph job cp") << Job << GraphJob << "cp" << QVariant(2);
     QTest::newRow("job ep 2000") << Job << -1 << "ep" << QVariant(2000);
     QTest::newRow("job id blank") << Job << 0 << "id" << QVariant(QStringLiteral(" "));
     QTest::newRow("job unknown field") << Job << 0 << "colour" << QVariant(1);
@@ -417,6 +467,10 @@ void TstPropertyPanel::problemShowsItsField_data()
         << DurationJob << "gpus" << QVariant(100000) << -2 << false;
     QTest::newRow("model job tp, after a duration job")
         << -1 << "tp" << QVariant(3) << DurationJob << false;
+    QTest::newRow("model job cp not dividing the sequence, after a graph job")
+        << -1 << "cp" << QVariant(3) << GraphJob << false;
+    QTest::newRow("model job vp without a pipeline, after a duration job")
+        << -1 << "vp" << QVariant(2) << DurationJob << false;
     QTest::newRow("single click: duration job GPUs, after the cluster")
         << DurationJob << "gpus" << QVariant(100000) << -2 << true;
 }
@@ -479,6 +533,270 @@ void TstPropertyPanel::problemShowsItsField()
         QCOMPARE(panel->editor(QLatin1String(key))->isVisible(), ofKind);
     }
     QVERIFY(!panel->errorText(field).isEmpty());
+}
+
+void TstPropertyPanel::modelJobSettings_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("value");     // typed, the choice's file name, or true/false
+    QTest::addColumn<QVariantMap>("first"); // fields set (and forgotten by undo) beforehand
+
+    const QVariantMap none;
+    const QVariantMap pipeline{{QStringLiteral("pp"), 2}};
+    QTest::newRow("cp 2") << "cp"
+                          << "2" << none;
+    QTest::newRow("cp 4") << "cp"
+                          << "4" << none;
+    QTest::newRow("vp 2 on pp 2") << "vp"
+                                  << "2" << pipeline;
+    QTest::newRow("vp 4 on pp 2") << "vp"
+                                  << "4" << pipeline;
+    for (const QString& p : gantry::TrainingJson::precisionNames())
+        if (p != QLatin1String("bf16")) // the default
+            QTest::addRow("precision %s", qPrintable(p)) << "precision" << p << none;
+    QTest::newRow("recompute selective") << "recompute"
+                                         << "selective" << none;
+    QTest::newRow("recompute full") << "recompute"
+                                    << "full" << none;
+    QTest::newRow("optimizer sharding distributed") << "optimizer_sharding"
+                                                    << "distributed" << none;
+    QTest::newRow("optimizer sharding zero3") << "optimizer_sharding"
+                                              << "zero3" << none;
+    QTest::newRow("overlap none") << "overlap"
+                                  << "none" << none;
+    QTest::newRow("overlap dp+tp") << "overlap"
+                                   << "dp+tp" << none;
+    QTest::newRow("sequence parallel on") << "sequence_parallel"
+                                          << "true" << none;
+    QTest::newRow("recompute full on pp 2") << "recompute"
+                                            << "full" << pipeline;
+}
+
+// Each key is edited as a user does (typed, chosen in its combo box, ticked), changes the job
+// and its cost as one undo entry, shows in the panel and the breakdown, and undo restores the
+// scenario exactly.
+void TstPropertyPanel::modelJobSettings()
+{
+    QFETCH(QString, field);
+    QFETCH(QString, value);
+    QFETCH(QVariantMap, first);
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    for (auto it = first.cbegin(); it != first.cend(); ++it)
+        QVERIFY(doc->setJobField(m_modelJob, it.key(), it.value()));
+    doc->undoStack()->clear();
+    QVERIFY(doc->problems().empty());
+    const Selection selection{Selection::Kind::Job, {m_modelJob}};
+    doc->setSelection(selection);
+    const Scenario before = doc->current();
+    const gantry::Job& old = before.jobs[std::size_t(m_modelJob)];
+    QVERIFY(old.graph.model);
+
+    QWidget* editor = panel->editor(field);
+    QVERIFY2(editor && editor->isVisible() && editor->isEnabled(), qPrintable(field));
+    if (auto* combo = qobject_cast<QComboBox*>(editor)) {
+        const int i = combo->findData(value);
+        QVERIFY2(i >= 0, qPrintable(value));
+        QVERIFY(combo->currentIndex() != i); // a real change
+        combo->setCurrentIndex(i);
+        emit combo->activated(i);
+    } else if (auto* check = qobject_cast<QCheckBox*>(editor)) {
+        QCOMPARE(check->isChecked(), value != QLatin1String("true"));
+        check->click();
+    } else {
+        typeInto(panel, field, value);
+    }
+    QVERIFY2(panel->errorText(field).isEmpty(), qPrintable(panel->errorText(field)));
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QVERIFY(doc->problems().empty());
+
+    // The document holds the value, the job's cost was rebuilt from it.
+    const gantry::Job& j = doc->current().jobs[std::size_t(m_modelJob)];
+    QString stored;
+    const gantry::TrainingSettings& t = j.training;
+    if (field == QLatin1String("cp"))
+        stored = QString::number(j.parallelism.cp);
+    else if (field == QLatin1String("vp"))
+        stored = QString::number(j.parallelism.vp);
+    else if (field == QLatin1String("precision"))
+        stored = gantry::TrainingJson::precisionName(t.precision);
+    else if (field == QLatin1String("recompute"))
+        stored = gantry::TrainingJson::recomputeName(t.recompute);
+    else if (field == QLatin1String("optimizer_sharding"))
+        stored = gantry::TrainingJson::shardingName(t.optimizerSharding);
+    else if (field == QLatin1String("overlap"))
+        stored = gantry::TrainingJson::overlapName(t.overlap);
+    else if (field == QLatin1String("sequence_parallel"))
+        stored = t.sequenceParallel ? QStringLiteral("true") : QStringLiteral("false");
+    QCOMPARE(stored, value);
+    QVERIFY(j.graph.model);
+    QCOMPARE(j.graph.model->training, j.training);
+    QCOMPARE(j.graph.model->par, j.parallelism);
+    QCOMPARE(qsizetype(j.graph.workers.size()), qsizetype(j.parallelism.workers()));
+    QVERIFY(!(*j.graph.model == *old.graph.model));
+    QVERIFY(doc->undoStack()->undoText().contains(gantry::ui::FieldLabels::of(field)));
+
+    // The panel shows it, and the breakdown is the new cost's.
+    doc->setSelection(selection);
+    editor = panel->editor(field);
+    if (auto* combo = qobject_cast<QComboBox*>(editor))
+        QCOMPARE(combo->currentData().toString(), value);
+    else if (auto* check = qobject_cast<QCheckBox*>(editor))
+        QCOMPARE(check->isChecked(), value == QLatin1String("true"));
+    else
+        QCOMPARE(fieldText(panel, field), value);
+    gantry::ui::IterationBreakdownView* view = panel->breakdownView();
+    QVERIFY(view->isVisible());
+    QVERIFY(view->breakdown());
+    QCOMPARE(view->breakdown()->cost(), *j.graph.model);
+
+    // Undo gives the scenario back exactly, and the panel and breakdown follow.
+    doc->undoStack()->undo();
+    QCOMPARE(doc->current(), before);
+    editor = panel->editor(field);
+    if (auto* combo = qobject_cast<QComboBox*>(editor))
+        QVERIFY(combo->currentData().toString() != value);
+    else if (auto* check = qobject_cast<QCheckBox*>(editor))
+        QCOMPARE(check->isChecked(), value != QLatin1String("true"));
+    else
+        QVERIFY(fieldText(panel, field) != value);
+    QCOMPARE(view->breakdown()->cost(), *old.graph.model);
+    doc->undoStack()->redo();
+    QCOMPARE(doc->current().jobs[std::size_t(m_modelJob)], j);
+}
+
+void TstPropertyPanel::breakdownShowsParts_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<QVariantMap>("set");   // fields set on the fixture's model job first
+    QTest::addColumn<QStringList>("parts"); // parts that must take time on every type
+    QTest::addColumn<QStringList>("noFit"); // GPU types the job does not fit
+
+    const QVariantMap none;
+    // llama-7b on dp 2 x tp 4: tensor collectives; bf16 weights, fp32 gradients and Adam state
+    // do not fit a 32 GB V100.
+    QTest::newRow("llama-7b dp2 tp4")
+        << "llama-7b" << none << QStringList{"compute", "tensor"} << QStringList{"V100"};
+    QTest::newRow("llama-7b pipeline, recompute, context")
+        << "llama-7b" << QVariantMap{{"pp", 2}, {"cp", 2}, {"recompute", QStringLiteral("full")}}
+        << QStringList{"compute", "recompute", "bubble", "tensor", "pipeline", "context"}
+        << QStringList{};
+    QTest::newRow("llama-7b zero3 without overlap")
+        << "llama-7b"
+        << QVariantMap{{"optimizer_sharding", QStringLiteral("zero3")},
+                       {"overlap", QStringLiteral("none")}}
+        << QStringList{"compute", "data", "tensor"} << QStringList{"V100"};
+    QTest::newRow("mixtral experts")
+        << "mixtral-8x7b" << QVariantMap{{"ep", 2}, {"pp", 4}, {"tp", 2}, {"dp", 2}}
+        << QStringList{"compute", "bubble", "expert"} << QStringList{"A100-80G", "V100", "H100"};
+}
+
+// A model job's page shows its iteration on each GPU type of the cluster with the parts it
+// spends time on, the memory per GPU by part, and the types it does not fit.
+void TstPropertyPanel::breakdownShowsParts()
+{
+    QFETCH(QString, model);
+    QFETCH(QVariantMap, set);
+    QFETCH(QStringList, parts);
+    QFETCH(QStringList, noFit);
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    QVERIFY(doc->setJobField(m_modelJob, QStringLiteral("model"), model) ||
+            doc->current().jobs[std::size_t(m_modelJob)].model == model);
+    for (auto it = set.cbegin(); it != set.cend(); ++it)
+        doc->setJobField(m_modelJob, it.key(), it.value()); // false where it holds already
+    const gantry::Job& j = doc->current().jobs[std::size_t(m_modelJob)];
+    QVERIFY2(j.graph.model, "the job's layout suits its model");
+    doc->setSelection({Selection::Kind::Job, {m_modelJob}});
+    QApplication::processEvents();
+
+    gantry::ui::IterationBreakdownView* view = panel->breakdownView();
+    QVERIFY(view->isVisible());
+    QVERIFY(view->height() > 0);
+    QVERIFY(view->breakdown());
+    const gantry::ui::IterationBreakdown& b = *view->breakdown();
+    // One entry per GPU type of the cluster, in its order, with the figures of onType on the
+    // type's largest server.
+    const gantry::Cluster& c = doc->current().cluster;
+    QCOMPARE(b.types().size(), c.gpuTypes.size());
+    const QString text = view->text();
+    for (const gantry::ui::IterationBreakdown::OnType& t : b.types()) {
+        const gantry::GpuType& type = c.gpuTypes[std::size_t(t.gpuType)];
+        QCOMPARE(t.name, type.name);
+        const gantry::ModelIterationParts want = gantry::ModelIteration::onType(
+            *j.graph.model, type, t.gpusPerServer, t.intraGBps, t.nicGbps);
+        QCOMPARE(t.time.iterationS, want.iterationS);
+        double sum = 0.0;
+        for (int i = 0; i < gantry::ui::IterationBreakdown::kParts; ++i)
+            sum += gantry::ui::IterationBreakdown::part(t.time, i);
+        QVERIFY(t.time.iterationS > 0.0);
+        QVERIFY2(
+            std::abs(sum - t.time.iterationS) <= 1e-9 * t.time.iterationS,
+            qPrintable(QStringLiteral("%1: %2 vs %3").arg(t.name).arg(sum).arg(t.time.iterationS)));
+        for (int i = 0; i < gantry::ui::IterationBreakdown::kParts; ++i) {
+            const QString name = gantry::ui::IterationBreakdown::partName(i);
+            if (parts.contains(name))
+                QVERIFY2(gantry::ui::IterationBreakdown::part(t.time, i) > 0.0,
+                         qPrintable(t.name + QLatin1Char(' ') + name));
+        }
+        QVERIFY2(t.fits == !noFit.contains(t.name), qPrintable(text));
+        QCOMPARE(t.fits, j.graph.model->memoryGb() <= type.memoryGb);
+        QVERIFY2(text.contains(t.name + QStringLiteral(": ") +
+                               gantry::ui::IterationBreakdown::seconds(t.time.iterationS)),
+                 qPrintable(text));
+        QVERIFY2(
+            text.contains((t.fits ? QStringLiteral("\nfits ") : QStringLiteral("does not fit ")) +
+                          t.name),
+            qPrintable(text));
+    }
+    // The parts and the memory by part are in the text (and the accessible description).
+    for (const QString& part : parts)
+        QVERIFY2(text.contains(part + QLatin1Char(' ')), qPrintable(part));
+    for (int i = 0; i < gantry::ui::IterationBreakdown::kMemoryParts; ++i)
+        QVERIFY(text.contains(gantry::ui::IterationBreakdown::memoryPartName(i)));
+    QString memory = QString::number(b.memoryGb(), 'f', b.memoryGb() < 10.0 ? 2 : 1);
+    if (memory.endsWith(QStringLiteral(".0")))
+        memory.chop(2);
+    QVERIFY2(text.contains(QStringLiteral("Memory per GPU: %1 GB").arg(memory)), qPrintable(text));
+    QCOMPARE(view->accessibleDescription(), text);
+    // It paints every part that takes time in its colour.
+    const QImage shot = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+    QVERIFY(!shot.isNull());
+    const bool dark = view->palette().color(QPalette::Window).lightness() < 128;
+    for (int i = 0; i < gantry::ui::IterationBreakdown::kParts; ++i) {
+        if (!parts.contains(gantry::ui::IterationBreakdown::partName(i)))
+            continue;
+        const QRgb want = gantry::ui::IterationBreakdownView::partColour(i, dark).rgb();
+        bool found = false;
+        for (int y = 0; y < shot.height() && !found; ++y)
+            for (int x = 0; x < shot.width() && !found; ++x)
+                found = shot.pixel(x, y) == want;
+        QVERIFY2(found, qPrintable(gantry::ui::IterationBreakdown::partName(i)));
+    }
+}
+
+// Shown for one model job only; a layout the model cannot take shows why instead.
+void TstPropertyPanel::breakdownFollowsSelection()
+{
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    gantry::ui::IterationBreakdownView* view = panel->breakdownView();
+    doc->setSelection({Selection::Kind::Job, {m_modelJob}});
+    QVERIFY(view->isVisible());
+    QVERIFY(view->breakdown());
+    for (int other : {GraphJob, DurationJob}) {
+        doc->setSelection({Selection::Kind::Job, {other}});
+        QVERIFY(!view->isVisible());
+    }
+    doc->setSelection({Selection::Kind::Job, {GraphJob, m_modelJob}});
+    QVERIFY(!view->isVisible());
+    doc->setSelection({Selection::Kind::Job, {m_modelJob}});
+    QVERIFY(doc->setJobField(m_modelJob, QStringLiteral("tp"), 3)); // 32 heads
+    QVERIFY(view->isVisible());
+    QVERIFY(!view->breakdown());
+    QVERIFY2(view->text().contains(QStringLiteral("do not suit")), qPrintable(view->text()));
+    doc->undoStack()->undo();
+    QVERIFY(view->breakdown());
 }
 
 QTEST_MAIN(TstPropertyPanel)

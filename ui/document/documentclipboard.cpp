@@ -116,7 +116,7 @@ Result<std::vector<Job>> DocumentClipboard::jobs(const QJsonObject& clip)
         const QJsonObject par = o.value("parallelism").toObject();
         need = std::max(need, o.value("gpus").toDouble(1));
         need = std::max(need, par.value("dp").toDouble(1) * par.value("pp").toDouble(1) *
-                                  par.value("tp").toDouble(1));
+                                  par.value("tp").toDouble(1) * par.value("cp").toDouble(1));
         need =
             std::max(need, double(o.value("graph").toObject().value("workers").toArray().size()));
     }

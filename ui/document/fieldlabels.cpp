@@ -9,7 +9,7 @@ namespace gantry::ui {
 
 QString FieldLabels::of(const QString& field)
 {
-    static constexpr std::array<std::pair<const char*, const char*>, 24> Labels = {{
+    static constexpr std::array<std::pair<const char*, const char*>, 31> Labels = {{
         {"name", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Name")},
         {"uplink_gbps", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Uplink (Gb/s)")},
         {"rack", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Rack")},
@@ -27,6 +27,13 @@ QString FieldLabels::of(const QString& field)
         {"pp", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Pipeline (pp)")},
         {"tp", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Tensor parallel (tp)")},
         {"ep", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Expert parallel (ep)")},
+        {"cp", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Context parallel (cp)")},
+        {"vp", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Virtual stages (vp)")},
+        {"precision", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Precision")},
+        {"recompute", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Recompute")},
+        {"sequence_parallel", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Sequence parallel")},
+        {"optimizer_sharding", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Optimizer sharding")},
+        {"overlap", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Overlap")},
         {"parallelism", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Parallelism")},
         {"workers", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Workers")},
         {"iterations", QT_TRANSLATE_NOOP("gantry::ui::FieldLabels", "Iterations")},

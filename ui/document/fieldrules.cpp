@@ -1,6 +1,7 @@
 #include "fieldrules.h"
 
 #include "io/jsonfieldreader.h"
+#include "io/trainingjson.h"
 
 #include <cmath>
 #include <optional>
@@ -18,6 +19,8 @@ constexpr int MaxServerGpus = 1024;
 constexpr int MaxJobGpus = 10'000'000;
 constexpr int MaxDegree = 10'000'000;
 constexpr int MaxExpertDegree = 1024;
+constexpr int MaxContextDegree = 1'000'000;
+constexpr int MaxVirtualStages = 100'000;
 // The document replicates a server at most this often (the file takes more, the editor's
 // scene would not).
 constexpr int MaxServerCount = 4096;
@@ -32,12 +35,28 @@ struct Rule
         Number,   // a finite number >= low (> low when strict) and <= high
         Optional, // Number, or nothing
         Index,    // a choice by index (>= 0)
+        Choice,   // one of names (exactly, after trimming)
+        Bool,     // true or false
     };
     Type type = Type::Text;
     double low = 0.0;
     double high = 0.0;
     bool strict = false;
 };
+
+// The values of a Choice field (a job's training settings, by their names in the file).
+QStringList choicesOf(const QString& field)
+{
+    if (field == QLatin1String("precision"))
+        return TrainingJson::precisionNames();
+    if (field == QLatin1String("recompute"))
+        return TrainingJson::recomputeNames();
+    if (field == QLatin1String("optimizer_sharding"))
+        return TrainingJson::shardingNames();
+    if (field == QLatin1String("overlap"))
+        return TrainingJson::overlapNames();
+    return {};
+}
 
 Rule integer(int low, int high)
 {
@@ -96,6 +115,14 @@ std::optional<Rule> ruleOf(Selection::Kind kind, const QString& field)
             return integer(1, MaxDegree);
         if (is("ep"))
             return integer(1, MaxExpertDegree);
+        if (is("cp"))
+            return integer(1, MaxContextDegree);
+        if (is("vp"))
+            return integer(1, MaxVirtualStages);
+        if (!choicesOf(field).isEmpty())
+            return Rule{Rule::Type::Choice};
+        if (is("sequence_parallel"))
+            return Rule{Rule::Type::Bool};
         break;
     }
     return std::nullopt;
@@ -141,6 +168,21 @@ FieldRules::Outcome FieldRules::check(Selection::Kind kind, const QString& field
         if (r.type == Rule::Type::Name && text.isEmpty())
             return {{}, QStringLiteral("must not be empty")};
         return {text, {}};
+    }
+    if (r.type == Rule::Type::Choice) {
+        const QStringList names = choicesOf(field);
+        if (!input.isValid() || !isText(input) || !names.contains(text))
+            return {
+                {},
+                QStringLiteral("must be one of \"%1\"").arg(names.join(QStringLiteral("\", \"")))};
+        return {text, {}};
+    }
+    if (r.type == Rule::Type::Bool) {
+        if (input.typeId() == QMetaType::Bool)
+            return {input.toBool(), {}};
+        if (isText(input) && (text == QLatin1String("true") || text == QLatin1String("false")))
+            return {text == QLatin1String("true"), {}};
+        return {{}, QStringLiteral("must be true or false")};
     }
     if (!input.isValid() || (isText(input) && text.isEmpty())) {
         if (r.type == Rule::Type::Optional)

@@ -19,7 +19,8 @@ public:
     /// What check() made of an input: the value to store, or why it is refused.
     struct Outcome
     {
-        QVariant value; ///< int, double or QString; invalid for "none" (an empty optional field)
+        QVariant value; ///< int, double, bool or QString; invalid for "none" (an empty optional
+                        ///< field)
         QString error;  ///< empty when the input is taken, else e.g. "must be a positive integer"
 
         /// True when the input is taken.
@@ -30,7 +31,7 @@ public:
     /// scenario). Never throws; NaN, infinities, fractions where integers belong, numbers out of
     /// range, empty text where a value is required and unknown fields are refused. O(length).
     static Outcome check(Selection::Kind kind, const QString& field, const QVariant& input);
-    /// True when field of kind takes numbers (the others take text or a choice).
+    /// True when field of kind takes numbers (the others take text, a choice or true/false).
     static bool isNumeric(Selection::Kind kind, const QString& field);
 };
 

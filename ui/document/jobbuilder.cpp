@@ -24,7 +24,7 @@ QString JobBuilder::checkModelJob(const Scenario& scenario, const QString& model
             *key = QStringLiteral("model");
         return QStringLiteral("unknown model \"%1\"").arg(modelName);
     }
-    if (par.dp < 1 || par.pp < 1 || par.tp < 1 || par.ep < 1) {
+    if (par.dp < 1 || par.pp < 1 || par.tp < 1 || par.ep < 1 || par.cp < 1 || par.vp < 1) {
         if (key)
             *key = QStringLiteral("parallelism");
         return QStringLiteral("every degree must be a positive integer");
@@ -67,7 +67,8 @@ void JobBuilder::rebuildGraph(const Scenario& scenario, Job& job)
     job.graph = {};
     if (!checkModelJob(scenario, job.model, job.parallelism).isEmpty())
         return;
-    job.graph = ModelGraphBuilder::build(*model(scenario, job.model), job.parallelism);
+    job.graph =
+        ModelGraphBuilder::build(*model(scenario, job.model), job.parallelism, job.training);
 }
 
 QString JobBuilder::freshJobId(const Scenario& scenario, const QString& prefix)

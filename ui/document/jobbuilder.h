@@ -25,8 +25,8 @@ public:
     /// A model job; its graph is built when checkModelJob() passes, else left empty.
     static Job modelJob(const Scenario& scenario, const QString& id, const QString& model,
                         const Parallelism& par, double iterations, double arrivalS);
-    /// Rebuilds a model job's graph after its model or parallelism changed (empty when they do
-    /// not suit each other or the cluster).
+    /// Rebuilds a model job's graph (and its ModelCost) after its model, parallelism or training
+    /// settings changed (empty when they do not suit each other or the cluster).
     static void rebuildGraph(const Scenario& scenario, Job& job);
     /// An id of the form prefix + number not used by any job of scenario.
     static QString freshJobId(const Scenario& scenario,

@@ -5,6 +5,8 @@
 #include "itemnames.h"
 #include "jobbuilder.h"
 
+#include "io/trainingjson.h"
+
 #include <QSet>
 
 namespace gantry::ui {
@@ -17,6 +19,57 @@ QSet<QString> jobIds(const Scenario& s)
     for (const Job& j : s.jobs)
         ids.insert(j.id);
     return ids;
+}
+
+// The degree of par that field names ("dp", "pp", "tp", "ep", "cp", "vp"), else nullptr.
+int* degreeOf(Parallelism& par, const QString& field)
+{
+    const auto is = [&field](const char* key) { return field == QLatin1String(key); };
+    return is("dp")   ? &par.dp
+           : is("pp") ? &par.pp
+           : is("tp") ? &par.tp
+           : is("ep") ? &par.ep
+           : is("cp") ? &par.cp
+           : is("vp") ? &par.vp
+                      : nullptr;
+}
+
+bool trainingField(const QString& field)
+{
+    for (const char* key :
+         {"precision", "recompute", "sequence_parallel", "optimizer_sharding", "overlap"})
+        if (field == QLatin1String(key))
+            return true;
+    return false;
+}
+
+// Sets one choice of a training setting by its file name; false for a name it does not know.
+template <typename E> bool setChoice(const QStringList& names, const QVariant& value, E* out)
+{
+    const int i = TrainingJson::indexOf(names, value.toString());
+    if (i < 0)
+        return false;
+    *out = E(i);
+    return true;
+}
+
+// Field of t (a training key of the scenario file) set to value; false when value is none of
+// its values.
+bool setTraining(TrainingSettings& t, const QString& field, const QVariant& value)
+{
+    if (field == QLatin1String("precision"))
+        return setChoice(TrainingJson::precisionNames(), value, &t.precision);
+    if (field == QLatin1String("recompute"))
+        return setChoice(TrainingJson::recomputeNames(), value, &t.recompute);
+    if (field == QLatin1String("optimizer_sharding"))
+        return setChoice(TrainingJson::shardingNames(), value, &t.optimizerSharding);
+    if (field == QLatin1String("overlap"))
+        return setChoice(TrainingJson::overlapNames(), value, &t.overlap);
+    if (field == QLatin1String("sequence_parallel") && value.typeId() == QMetaType::Bool) {
+        t.sequenceParallel = value.toBool();
+        return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -89,14 +142,11 @@ std::optional<JobEdits::Edit> JobEdits::setJobField(const Scenario& sc, int inde
     else if (field == QLatin1String("model") && j.kind == JobKind::Model) {
         j.model = value.toString();
         rebuild = true;
-    } else if (j.kind == JobKind::Model &&
-               (field == QLatin1String("dp") || field == QLatin1String("pp") ||
-                field == QLatin1String("tp") || field == QLatin1String("ep"))) {
-        int* degree = field == QLatin1String("dp")   ? &j.parallelism.dp
-                      : field == QLatin1String("pp") ? &j.parallelism.pp
-                      : field == QLatin1String("tp") ? &j.parallelism.tp
-                                                     : &j.parallelism.ep;
+    } else if (int* degree = j.kind == JobKind::Model ? degreeOf(j.parallelism, field) : nullptr) {
         ok = EditValues::toInt(value, degree);
+        rebuild = true;
+    } else if (j.kind == JobKind::Model && trainingField(field)) {
+        ok = setTraining(j.training, field, value);
         rebuild = true;
     } else if (field == QLatin1String("predicted_iterations")) {
         double d = 0.0;

@@ -109,8 +109,9 @@ void checkJobs(const Scenario& s, Checker& ck)
             if (!positive(j.iterations))
                 add("iterations", QStringLiteral("must be a positive number"));
             const Parallelism& par = j.parallelism;
-            for (const auto& [key, v] : {std::pair{"dp", par.dp}, std::pair{"pp", par.pp},
-                                         std::pair{"tp", par.tp}, std::pair{"ep", par.ep}})
+            for (const auto& [key, v] :
+                 {std::pair{"dp", par.dp}, std::pair{"pp", par.pp}, std::pair{"tp", par.tp},
+                  std::pair{"ep", par.ep}, std::pair{"cp", par.cp}, std::pair{"vp", par.vp}})
                 if (v < 1)
                     ck.add(Selection::Kind::Job, ji, parallelism, QLatin1String(key),
                            QStringLiteral("must be a positive integer"));

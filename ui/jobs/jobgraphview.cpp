@@ -73,11 +73,13 @@ void JobGraphView::setJob(const Job* job)
                      .arg(g.edges.size()));
         return;
     }
-    // Positions: model jobs by (replica a, stage p, rank t); graph jobs on a grid.
+    // Positions: model jobs by (replica a and context rank c, stage p, rank t); graph jobs on a
+    // grid.
     m_pos.resize(std::size_t(n));
     const bool model = job->kind == JobKind::Model && job->parallelism.workers() == n;
     const int P = model ? job->parallelism.pp : 1;
     const int T = model ? job->parallelism.tp : 1;
+    const int C = model ? std::max(1, job->parallelism.cp) : 1;
     const int cols = model ? P : std::max(1, int(std::ceil(std::sqrt(double(n)))));
     for (int w = 0; w < n; ++w) {
         if (model) {
@@ -126,7 +128,13 @@ void JobGraphView::setJob(const Job* job)
         node->setZValue(2);
         const auto& wk = g.workers[std::size_t(w)];
         QString tip = tr("worker %1").arg(w);
-        if (model)
+        if (model && C > 1) // a band per (replica, context rank): w = ((a C + c) P + p) T + t
+            tip += tr(" (replica %1, context rank %2, stage %3, rank %4)")
+                       .arg(w / (T * P * C))
+                       .arg((w / (T * P)) % C)
+                       .arg((w / T) % P)
+                       .arg(w % T);
+        else if (model)
             tip +=
                 tr(" (replica %1, stage %2, rank %3)").arg(w / (T * P)).arg((w / T) % P).arg(w % T);
         tip += tr("\nmemory %1 GB").arg(wk.memoryGb, 0, 'f', 1);
@@ -149,9 +157,11 @@ void JobGraphView::setJob(const Job* job)
         }
         const int D = n / (T * P);
         for (int a = 0; a < D; ++a) {
-            auto* t = s->addSimpleText(tr("replica %1").arg(a));
+            auto* t = s->addSimpleText(C > 1 ? tr("replica %1 cp %2").arg(a / C).arg(a % C)
+                                             : tr("replica %1").arg(a));
             t->setBrush(palette().text());
-            t->setPos(-NodeR - 80, a * (T * RowGap + BandGap) - 7);
+            t->setPos(std::min(-NodeR - 80.0, -NodeR - 12.0 - t->boundingRect().width()),
+                      a * (T * RowGap + BandGap) - 7);
         }
     }
     s->setSceneRect(s->itemsBoundingRect().adjusted(-20, -20, 20, 20));

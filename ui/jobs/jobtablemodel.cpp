@@ -4,6 +4,8 @@
 
 #include <QColor>
 
+#include <utility>
+
 namespace gantry::ui {
 
 JobTableModel::JobTableModel(ProjectDocument* document, QObject* parent)
@@ -65,18 +67,17 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
     }
     case Model:
         return j.model;
-    case Parallelism:
+    case Parallelism: {
         if (j.kind != JobKind::Model)
             return QString();
-        return j.parallelism.ep > 1 ? QStringLiteral("%1x%2x%3 ep%4")
-                                          .arg(j.parallelism.dp)
-                                          .arg(j.parallelism.pp)
-                                          .arg(j.parallelism.tp)
-                                          .arg(j.parallelism.ep)
-                                    : QStringLiteral("%1x%2x%3")
-                                          .arg(j.parallelism.dp)
-                                          .arg(j.parallelism.pp)
-                                          .arg(j.parallelism.tp);
+        const gantry::Parallelism& par = j.parallelism;
+        QString text = QStringLiteral("%1x%2x%3").arg(par.dp).arg(par.pp).arg(par.tp);
+        for (const auto& [name, degree] :
+             {std::pair{"ep", par.ep}, std::pair{"cp", par.cp}, std::pair{"vp", par.vp}})
+            if (degree > 1)
+                text += QStringLiteral(" %1%2").arg(QLatin1String(name)).arg(degree);
+        return text;
+    }
     case Iterations:
         return sort ? QVariant(j.trueIterations())
                     : QVariant(QString::number(j.trueIterations(), 'g', 10));

@@ -2,18 +2,28 @@
 
 #include "document/fieldlabels.h"
 #include "document/fieldrules.h"
+#include "document/iterationbreakdown.h"
 #include "document/projectdocument.h"
 #include "format/readabletext.h"
 #include "io/gpucatalogue.h"
 #include "io/modelzoo.h"
+#include "io/trainingjson.h"
+#include "iterationbreakdownview.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace gantry::ui {
 
@@ -49,12 +59,23 @@ QString kindName(JobKind k)
 } // namespace
 
 PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_stack(new QStackedWidget)
+    : QWidget(parent), m_document(document), m_scroll(new QScrollArea), m_stack(new QStackedWidget)
 {
+    // The pages scroll (a model job's is taller than a short dock); never sideways.
+    auto* content = new QWidget;
+    content->setObjectName(QStringLiteral("propertyPages"));
+    auto* inner = new QVBoxLayout(content);
+    inner->setContentsMargins(4, 4, 4, 4);
+    inner->addWidget(m_stack);
+    inner->addStretch(1);
+    m_scroll->setObjectName(QStringLiteral("propertyScroll"));
+    m_scroll->setWidget(content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addWidget(m_stack);
-    layout->addStretch(1);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_scroll);
 
     Page& scenario = makePage(Selection::Kind::None, QStringLiteral("scenarioPage"));
     addLine(scenario, QStringLiteral("name"), FieldLabels::of(QStringLiteral("name")));
@@ -88,10 +109,42 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
     addLine(job, QStringLiteral("gpus"), FieldLabels::of(QStringLiteral("gpus")));
     addLine(job, QStringLiteral("duration_s"), FieldLabels::of(QStringLiteral("duration_s")));
     addCombo(job, QStringLiteral("model"), FieldLabels::of(QStringLiteral("model")));
-    addLine(job, QStringLiteral("dp"), FieldLabels::of(QStringLiteral("dp")));
-    addLine(job, QStringLiteral("pp"), FieldLabels::of(QStringLiteral("pp")));
-    addLine(job, QStringLiteral("tp"), FieldLabels::of(QStringLiteral("tp")));
-    addLine(job, QStringLiteral("ep"), FieldLabels::of(QStringLiteral("ep")));
+    addDegrees(job, {QStringLiteral("dp"), QStringLiteral("pp"), QStringLiteral("tp"),
+                     QStringLiteral("ep"), QStringLiteral("cp"), QStringLiteral("vp")});
+    job.editors[QStringLiteral("cp")]->setToolTip(
+        tr("Context parallel (cp): each of cp GPUs holds 1/cp of every sequence (must divide "
+           "the model's sequence length)"));
+    job.editors[QStringLiteral("vp")]->setToolTip(
+        tr("Virtual stages (vp): pipeline stages per GPU of the interleaved schedule; the "
+           "bubble shrinks by vp (needs pp >= 2)"));
+    addChoice(job, QStringLiteral("precision"), TrainingJson::precisionNames(),
+              TrainingJson::precisionNames(),
+              {tr("Single precision on CUDA cores"), tr("TensorFloat-32 tensor cores"),
+               tr("Half precision with loss scaling"), tr("bfloat16 (fp32 main gradients)"),
+               tr("fp8 matrix multiplies, bf16 storage")});
+    addChoice(job, QStringLiteral("recompute"), TrainingJson::recomputeNames(),
+              {tr("none"), tr("selective (attention)"), tr("full (every layer)")},
+              {tr("Every activation is kept"),
+               tr("The attention core is computed again in the backward pass"),
+               tr("Only each layer's input is kept; the forward pass runs again")});
+    addCheck(job, QStringLiteral("sequence_parallel"),
+             FieldLabels::of(QStringLiteral("sequence_parallel")))
+        ->setToolTip(tr("Splits the activations outside the tensor-parallel blocks over the "
+                        "tensor ranks (reduce-scatter + all-gather instead of all-reduce)"));
+    addChoice(job, QStringLiteral("optimizer_sharding"), TrainingJson::shardingNames(),
+              {tr("none"), tr("distributed (ZeRO-1)"), tr("zero3 (FSDP)")},
+              {tr("Every data-parallel replica holds all optimizer state"),
+               tr("Optimizer state split over the data-parallel replicas"),
+               tr("Parameters, gradients and optimizer state split over the replicas")});
+    addChoice(job, QStringLiteral("overlap"), TrainingJson::overlapNames(),
+              {tr("none"), tr("dp (gradients)"), tr("dp + tp")},
+              {tr("Every collective waits for compute"),
+               tr("The data-parallel gradient reduction overlaps the backward pass"),
+               tr("And the tensor-parallel collectives overlap the matrix multiplies")});
+    // What the model, degrees and settings above give, right under them.
+    m_breakdown = new IterationBreakdownView;
+    m_breakdown->setObjectName(QStringLiteral("iterationBreakdown"));
+    job.form->addRow(m_breakdown);
     addLine(job, QStringLiteral("workers"), FieldLabels::of(QStringLiteral("workers")))
         ->setReadOnly(true);
     addLine(job, QStringLiteral("iterations"), FieldLabels::of(QStringLiteral("iterations")));
@@ -118,6 +171,48 @@ PropertyPanel::~PropertyPanel()
     m_document = nullptr;
     delete m_stack; // its editors signal as they go (focus, editing finished)
     m_stack = nullptr;
+}
+
+QSize PropertyPanel::minimumSizeHint() const
+{
+    const QSize own = QWidget::minimumSizeHint();
+    const QWidget* content = m_scroll->widget();
+    const int width =
+        content->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width();
+    // The dock keeps the page whole where the window has room (a model job's breakdown in
+    // sight), leaving 240 pixels of the window's height to the menus and the dock below it;
+    // the rest scrolls.
+    const QWidget* top = window();
+    const int room = top && top != this ? std::max(0, top->height() - 240) : 0;
+    const int height = std::min(content->sizeHint().height() + 2 * m_scroll->frameWidth(), room);
+    return {std::max(own.width(), width), std::max(own.height(), height)};
+}
+
+bool PropertyPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == window() && event->type() == QEvent::Resize)
+        updateGeometry(); // the room of minimumSizeHint() changed
+    return QWidget::eventFilter(watched, event);
+}
+
+void PropertyPanel::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (QWidget* top = window(); top && top != this)
+        top->installEventFilter(this); // once: installing again moves it to the front
+    updateGeometry();
+}
+
+QSize PropertyPanel::sizeHint() const
+{
+    // As wide as the fields need and a model job's breakdown reads well (not the fields'
+    // roomy hints: three parallel degrees side by side would take half the window).
+    const QSize own = QWidget::sizeHint();
+    const int width =
+        std::max(minimumSizeHint().width(), 24 * fontMetrics().averageCharWidth() + 180);
+    // As tall as the page shown (the dock gives it that much where it can, the rest scrolls).
+    const int height = m_scroll->widget()->sizeHint().height() + 2 * m_scroll->frameWidth();
+    return {width, std::max(own.height(), height)};
 }
 
 PropertyPanel::Page& PropertyPanel::makePage(Selection::Kind kind, const QString& objectName)
@@ -147,11 +242,7 @@ void PropertyPanel::addErrorLabel(Page& page, const QString& key, QWidget* edito
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(1);
     v->addWidget(editor);
-    auto* error = new QLabel;
-    error->setObjectName(QStringLiteral("error_") + key);
-    error->setStyleSheet(QStringLiteral("color: #c62828;"));
-    error->setWordWrap(true);
-    error->hide();
+    QLabel* error = newErrorLabel(key);
     v->addWidget(error);
     page.form->addRow(label, box);
     page.editors.insert(key, editor);
@@ -160,8 +251,56 @@ void PropertyPanel::addErrorLabel(Page& page, const QString& key, QWidget* edito
 
 QLineEdit* PropertyPanel::addLine(Page& page, const QString& key, const QString& label)
 {
-    auto* edit = new QLineEdit;
+    QLineEdit* edit = newLine(page, key);
     addErrorLabel(page, key, edit, label);
+    return edit;
+}
+
+QLabel* PropertyPanel::newErrorLabel(const QString& key)
+{
+    auto* error = new QLabel;
+    error->setObjectName(QStringLiteral("error_") + key);
+    error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    error->setWordWrap(true);
+    error->hide();
+    return error;
+}
+
+void PropertyPanel::addDegrees(Page& page, const QStringList& keys)
+{
+    // Two rows of three short fields ("dp [4]  pp [2]  tp [4]"); each field's problem shows
+    // under its row over the whole width, where a long message has room.
+    auto* box = new QWidget;
+    auto* grid = new QGridLayout(box);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setHorizontalSpacing(4);
+    grid->setVerticalSpacing(2);
+    constexpr int PerRow = 3;
+    for (qsizetype i = 0; i < keys.size(); ++i) {
+        const QString& key = keys[i];
+        const int row = int(i / PerRow) * (PerRow + 1);
+        const int column = int(i % PerRow) * 2;
+        QLineEdit* edit = newLine(page, key);
+        edit->setObjectName(QStringLiteral("field_") + key);
+        edit->setToolTip(FieldLabels::of(key));
+        edit->setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("00000")) + 8);
+        auto* name = new QLabel(key);
+        name->setBuddy(edit);
+        name->setToolTip(FieldLabels::of(key));
+        grid->addWidget(name, row, column);
+        grid->addWidget(edit, row, column + 1);
+        grid->setColumnStretch(column + 1, 1);
+        QLabel* error = newErrorLabel(key);
+        grid->addWidget(error, row + 1 + int(i % PerRow), 0, 1, PerRow * 2);
+        page.editors.insert(key, edit);
+        page.errors.insert(key, error);
+    }
+    page.form->addRow(FieldLabels::of(QStringLiteral("parallelism")), box);
+}
+
+QLineEdit* PropertyPanel::newLine(Page& page, const QString& key)
+{
+    auto* edit = new QLineEdit;
     Page* pagePtr = &page;
     connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, pagePtr] {
         // Leaving a field that was not typed in (or was refilled since) changes nothing, nor
@@ -193,6 +332,28 @@ QComboBox* PropertyPanel::addCombo(Page& page, const QString& key, const QString
         commit(m_page, key, data.isValid() ? data : QVariant(combo->itemText(index)));
     });
     return combo;
+}
+
+QComboBox* PropertyPanel::addChoice(Page& page, const QString& key, const QStringList& names,
+                                    const QStringList& shown, const QStringList& tips)
+{
+    QComboBox* combo = addCombo(page, key, FieldLabels::of(key));
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        combo->addItem(shown.value(i, names[i]), names[i]); // the data is the file's name
+        combo->setItemData(int(i), tips.value(i), Qt::ToolTipRole);
+    }
+    return combo;
+}
+
+QCheckBox* PropertyPanel::addCheck(Page& page, const QString& key, const QString& label)
+{
+    auto* check = new QCheckBox;
+    addErrorLabel(page, key, check, label);
+    connect(check, &QCheckBox::clicked, this, [this, key](bool on) {
+        if (!m_filling)
+            commit(m_page, key, on);
+    });
+    return check;
 }
 
 void PropertyPanel::commit(Selection::Kind kind, const QString& key, const QVariant& value)
@@ -234,9 +395,14 @@ void PropertyPanel::setText(QWidget* editor, const QString& text)
     } else if (auto* label = qobject_cast<QLabel*>(editor)) {
         label->setText(text);
     } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {
-        const int i = combo->findText(text);
+        // Choices carry the file's name as data (training settings); the others their text.
+        int i = combo->findData(text);
+        if (i < 0)
+            i = combo->findText(text);
         if (i >= 0)
             combo->setCurrentIndex(i);
+    } else if (auto* check = qobject_cast<QCheckBox*>(editor)) {
+        check->setChecked(text == QLatin1String("true"));
     }
 }
 
@@ -303,6 +469,7 @@ void PropertyPanel::focusField(const QString& key)
     QWidget* e = it->second.editors.value(fieldOf(it->second, m_page, key));
     if (!e || !e->isEnabled())
         return;
+    m_scroll->ensureWidgetVisible(e->parentWidget());
     e->setFocus(Qt::OtherFocusReason);
     if (auto* line = qobject_cast<QLineEdit*>(e))
         line->selectAll();
@@ -333,8 +500,13 @@ void PropertyPanel::refresh()
         fillJob();
         break;
     }
+    // Only the page shown counts for the size (the scroll area is as tall as the page).
+    for (auto& [k, p] : m_pages)
+        p.widget->setSizePolicy(QSizePolicy::Preferred,
+                                k == int(kind) ? QSizePolicy::Preferred : QSizePolicy::Ignored);
     m_stack->setCurrentWidget(m_pages[int(kind)].widget);
     m_filling = false;
+    updateGeometry(); // the dock follows the page's height
 }
 
 void PropertyPanel::fillScenario()
@@ -447,6 +619,16 @@ void PropertyPanel::fillJob()
     setText(p.editors[QStringLiteral("pp")], QString::number(j.parallelism.pp));
     setText(p.editors[QStringLiteral("tp")], QString::number(j.parallelism.tp));
     setText(p.editors[QStringLiteral("ep")], QString::number(j.parallelism.ep));
+    setText(p.editors[QStringLiteral("cp")], QString::number(j.parallelism.cp));
+    setText(p.editors[QStringLiteral("vp")], QString::number(j.parallelism.vp));
+    const TrainingSettings& t = j.training;
+    setText(p.editors[QStringLiteral("precision")], TrainingJson::precisionName(t.precision));
+    setText(p.editors[QStringLiteral("recompute")], TrainingJson::recomputeName(t.recompute));
+    setText(p.editors[QStringLiteral("sequence_parallel")],
+            t.sequenceParallel ? QStringLiteral("true") : QStringLiteral("false"));
+    setText(p.editors[QStringLiteral("optimizer_sharding")],
+            TrainingJson::shardingName(t.optimizerSharding));
+    setText(p.editors[QStringLiteral("overlap")], TrainingJson::overlapName(t.overlap));
     setText(p.editors[QStringLiteral("workers")],
             tr("%1 workers, %2 edges").arg(j.graph.workers.size()).arg(j.graph.edges.size()));
     setText(p.editors[QStringLiteral("iterations")], number(j.iterations));
@@ -460,8 +642,18 @@ void PropertyPanel::fillJob()
     setRowVisible(p, QStringLiteral("duration_s"), duration);
     setRowVisible(p, QStringLiteral("iterations"), !duration);
     setRowVisible(p, QStringLiteral("workers"), !duration);
-    for (const char* k : {"model", "dp", "pp", "tp", "ep"})
+    for (const char* k : {"model", "dp", "pp", "tp", "ep", "cp", "vp", "precision", "recompute",
+                          "sequence_parallel", "optimizer_sharding", "overlap"})
         setRowVisible(p, QLatin1String(k), isModel);
+    p.form->setRowVisible(m_breakdown, isModel && single);
+    if (isModel && single) {
+        std::optional<IterationBreakdown> b = IterationBreakdown::of(sc.cluster, j);
+        m_breakdown->setBreakdown(
+            std::move(b), j.graph.workers.empty()
+                              ? tr("No time per iteration: the model and parallelism do not "
+                                   "suit each other or the cluster (see Problems).")
+                              : tr("No time per iteration: the cluster has no server to run on."));
+    }
     showErrors(p, Selection::Kind::Job, s.indices);
 }
 

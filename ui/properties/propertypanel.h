@@ -9,14 +9,17 @@
 #include <map>
 #include <vector>
 
+class QCheckBox;
 class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QScrollArea;
 class QStackedWidget;
 
 namespace gantry::ui {
 
+class IterationBreakdownView;
 class ProjectDocument;
 
 /// The property panel: the fields of whatever is selected (a rack, servers, a job, or the
@@ -24,6 +27,9 @@ class ProjectDocument;
 /// checked with FieldRules first: a refused value (not a number, out of the file format's
 /// range, empty) changes nothing and says why under its field; a taken one may still be a
 /// problem of the scenario (a duplicate name, a job larger than the cluster), shown there too.
+/// A model job's page also edits its training settings (combo boxes and a check box) and shows
+/// its time per iteration on each GPU type of the cluster (IterationBreakdownView). The pages
+/// scroll when the dock is shorter than they are.
 class PropertyPanel : public QWidget
 {
     Q_OBJECT
@@ -41,6 +47,18 @@ public:
     QString errorText(const QString& key) const;
     /// Which page is shown: None (scenario), Rack, Server or Job.
     Selection::Kind page() const { return m_page; }
+    /// The job page's iteration breakdown (shown for a single model job).
+    IterationBreakdownView* breakdownView() const { return m_breakdown; }
+
+    /// As wide as the pages' fields and the scroll bar (the pages scroll only up and down); as
+    /// tall as the page shown where the window leaves room.
+    QSize minimumSizeHint() const override;
+    /// Wide enough for a model job's breakdown to read well, as tall as the page shown.
+    QSize sizeHint() const override;
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 public slots:
     /// Shows the page of the selection and fills it from the document.
@@ -61,7 +79,13 @@ private:
     };
     Page& makePage(Selection::Kind kind, const QString& objectName);
     QLineEdit* addLine(Page& page, const QString& key, const QString& label);
+    QLineEdit* newLine(Page& page, const QString& key);
+    static QLabel* newErrorLabel(const QString& key);
+    void addDegrees(Page& page, const QStringList& keys);
     QComboBox* addCombo(Page& page, const QString& key, const QString& label);
+    QComboBox* addChoice(Page& page, const QString& key, const QStringList& names,
+                         const QStringList& shown, const QStringList& tips);
+    QCheckBox* addCheck(Page& page, const QString& key, const QString& label);
     void addErrorLabel(Page& page, const QString& key, QWidget* editor, const QString& label);
     void commit(Selection::Kind kind, const QString& key, const QVariant& value);
     void fillRack();
@@ -74,7 +98,9 @@ private:
     static void setText(QWidget* editor, const QString& text);
 
     QPointer<ProjectDocument> m_document;
+    QScrollArea* m_scroll;
     QStackedWidget* m_stack;
+    IterationBreakdownView* m_breakdown = nullptr;
     std::map<int, Page> m_pages; // stable addresses: the editors' slots keep a Page*
     Selection::Kind m_page = Selection::Kind::None;
     bool m_filling = false;
