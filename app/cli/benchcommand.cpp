@@ -10,8 +10,8 @@
 #include "plan/sweepsession.h"
 #include "policies/policyregistry.h"
 #include "predictionbench.h"
-#include "run/productdefaults.h"
 #include "run/batchrunner.h"
+#include "run/productdefaults.h"
 #include "sensitivitybench.h"
 #include "sim/metrics.h"
 #include "sweepbench.h"
@@ -220,11 +220,11 @@ int BenchCommand::run(const QStringList& args)
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
-    const QStringList suites = {
-        QStringLiteral("all"),        QStringLiteral("scheduling"), QStringLiteral("mapping"),
-        QStringLiteral("prediction"), QStringLiteral("paper"),      QStringLiteral("sensitivity"),
-        QStringLiteral("sweep"),      QStringLiteral("parse"),      QStringLiteral("memory"),
-        QStringLiteral("fidelity")};
+    const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
+                                QStringLiteral("mapping"), QStringLiteral("prediction"),
+                                QStringLiteral("paper"),   QStringLiteral("sensitivity"),
+                                QStringLiteral("sweep"),   QStringLiteral("parse"),
+                                QStringLiteral("memory"),  QStringLiteral("fidelity")};
     if (!suites.contains(suite)) {
         err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
                "sensitivity, sweep, parse, memory or fidelity"

@@ -345,17 +345,17 @@ QJsonObject mappingReport(const Job& job, const Mapping& m, const Cluster& c)
     if (job.graph.model) {
         // The model's parts (docs/models.md): where the iteration goes, and memory per GPU.
         const ModelIterationParts& p = b.parts;
-        o.insert("breakdown", QJsonObject{{"compute_s", p.computeS},
-                                          {"recompute_s", p.recomputeS},
-                                          {"bubble_s", p.bubbleS},
-                                          {"data_comm_s", p.dataS},
-                                          {"tensor_comm_s", p.tensorS},
-                                          {"pipeline_comm_s", p.pipelineS},
-                                          {"context_comm_s", p.contextS},
-                                          {"expert_comm_s", p.expertS},
-                                          {"gpu_type", p.gpuType >= 0
-                                                           ? c.gpuTypes[std::size_t(p.gpuType)].name
-                                                           : QString()}});
+        o.insert("breakdown",
+                 QJsonObject{{"compute_s", p.computeS},
+                             {"recompute_s", p.recomputeS},
+                             {"bubble_s", p.bubbleS},
+                             {"data_comm_s", p.dataS},
+                             {"tensor_comm_s", p.tensorS},
+                             {"pipeline_comm_s", p.pipelineS},
+                             {"context_comm_s", p.contextS},
+                             {"expert_comm_s", p.expertS},
+                             {"gpu_type", p.gpuType >= 0 ? c.gpuTypes[std::size_t(p.gpuType)].name
+                                                         : QString()}});
         const ModelCost& cost = *job.graph.model;
         o.insert("memory_gb_per_gpu", QJsonObject{{"weights", cost.weightsGb},
                                                   {"gradients", cost.gradientsGb},

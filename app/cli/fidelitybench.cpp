@@ -30,10 +30,8 @@ QJsonObject FidelityBench::run(const QString& placement, int repeat, QString* wh
             largestGpus = gpus;
             largest = i;
         }
-        QJsonObject o{{"name", r.name},
-                      {"group", r.group},
-                      {"gpus", gpus},
-                      {"published_s", r.publishedS}};
+        QJsonObject o{
+            {"name", r.name}, {"group", r.group}, {"gpus", gpus}, {"published_s", r.publishedS}};
         if (!r.excluded.isEmpty())
             o.insert("excluded", r.excluded);
         auto e = FidelitySet::evaluate(r, placement);
@@ -64,10 +62,10 @@ QJsonObject FidelityBench::run(const QString& placement, int repeat, QString* wh
         out.append(o);
     }
     std::sort(errors.begin(), errors.end());
-    const double median =
-        errors.empty() ? 0.0
-        : errors.size() % 2 ? errors[errors.size() / 2]
-                            : (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]) / 2.0;
+    const double median = errors.empty() ? 0.0
+                          : errors.size() % 2
+                              ? errors[errors.size() / 2]
+                              : (errors[errors.size() / 2 - 1] + errors[errors.size() / 2]) / 2.0;
     // The time of the largest row's placement and evaluation (what `map` does), median.
     std::vector<double> ms;
     for (int k = 0; k < std::max(1, repeat); ++k) {
@@ -124,13 +122,14 @@ void FidelityBench::print(const QJsonObject& result, QTextStream& out)
                             .arg(o.value("gpu_memory_gb").toDouble(), 0, 'f', 0),
                         14);
     }
-    out << "median |error| " << QString::number(result.value("median_error").toDouble() * 100, 'f', 1)
-        << "% and worst " << QString::number(result.value("worst_error").toDouble() * 100, 'f', 1)
-        << "% over " << result.value("counted").toInt() << " rows (targets 5% and 12%; * not counted: "
+    out << "median |error| "
+        << QString::number(result.value("median_error").toDouble() * 100, 'f', 1) << "% and worst "
+        << QString::number(result.value("worst_error").toDouble() * 100, 'f', 1) << "% over "
+        << result.value("counted").toInt() << " rows (targets 5% and 12%; * not counted: "
         << "see docs/fidelity.md); refused for memory: " << result.value("refused").toInt()
         << "; map of " << result.value("largest_job").toString() << " ("
-        << result.value("largest_gpus").toInt() << " GPUs): "
-        << QString::number(result.value("largest_map_ms").toDouble(), 'f', 2)
+        << result.value("largest_gpus").toInt()
+        << " GPUs): " << QString::number(result.value("largest_map_ms").toDouble(), 'f', 2)
         << " ms (target 10 ms)\n";
     out.flush();
 }

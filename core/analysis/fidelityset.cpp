@@ -27,8 +27,8 @@ Result<std::vector<FidelitySet::Row>> FidelitySet::read(const QByteArray& json,
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError || !doc.isObject())
-        return Error::invalid(QStringLiteral("%1: not a JSON object (%2)")
-                                  .arg(sourceName, pe.errorString()));
+        return Error::invalid(
+            QStringLiteral("%1: not a JSON object (%2)").arg(sourceName, pe.errorString()));
     const QJsonObject root = doc.object();
     if (root.value("format").toString() != QLatin1String("gantry-fidelity-set"))
         return Error::invalid(

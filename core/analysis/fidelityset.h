@@ -18,12 +18,12 @@ class FidelitySet
 public:
     struct Row
     {
-        QString name;       ///< short id, e.g. "narayanan21-1T"
-        QString group;      ///< its source's family: narayanan21, korthikanti22, bloom, gavel
-        QString source;     ///< where every figure comes from
-        QString excluded;   ///< why the row is left out of the error figures ("" when it counts)
+        QString name;     ///< short id, e.g. "narayanan21-1T"
+        QString group;    ///< its source's family: narayanan21, korthikanti22, bloom, gavel
+        QString source;   ///< where every figure comes from
+        QString excluded; ///< why the row is left out of the error figures ("" when it counts)
         double publishedS = 0.0; ///< published seconds per iteration
-        Scenario scenario;  ///< one model job ("job") on its cluster
+        Scenario scenario;       ///< one model job ("job") on its cluster
     };
     /// One row's prediction.
     struct Outcome

@@ -356,8 +356,8 @@ void ScenarioParser::parseModelJob(Job& job, JsonFieldReader& r)
     par.vp = p.optionalInteger(QStringLiteral("vp"), 1, 100'000).value_or(1);
     p.finish();
     if (r.has(QStringLiteral("training")))
-        job.training =
-            TrainingJson::read(r.object(QStringLiteral("training")), r.pathOf(QStringLiteral("training")));
+        job.training = TrainingJson::read(r.object(QStringLiteral("training")),
+                                          r.pathOf(QStringLiteral("training")));
     job.iterations = r.number(QStringLiteral("iterations"), 0.0, true, kMaxIterations);
     const auto layout = ScenarioCheck::modelLayout(spec, par);
     if (layout && m_draft)

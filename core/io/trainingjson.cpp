@@ -15,7 +15,8 @@ void readChoice(JsonFieldReader& r, const QString& key, const QStringList& names
         return;
     const int i = int(names.indexOf(*text));
     if (i < 0)
-        r.fail(key, QStringLiteral("must be one of \"%1\"").arg(names.join(QStringLiteral("\", \""))));
+        r.fail(key,
+               QStringLiteral("must be one of \"%1\"").arg(names.join(QStringLiteral("\", \""))));
     *out = E(i);
 }
 

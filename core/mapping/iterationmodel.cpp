@@ -72,7 +72,8 @@ double IterationModel::workerComputeS(const Job& job, int v, const GpuType& t)
 {
     if (job.graph.model) {
         const ModelCost& cost = *job.graph.model;
-        const double step = ModelIteration::microBatchS(cost, t) + ModelIteration::recomputeS(cost, t);
+        const double step =
+            ModelIteration::microBatchS(cost, t) + ModelIteration::recomputeS(cost, t);
         return step * (cost.microBatches + (cost.par.pp - 1.0) / cost.par.vp);
     }
     return computeTimeS(job.graph.workers[std::size_t(v)], t);

@@ -30,10 +30,10 @@ public:
     /// Compute seconds of worker v of job on a GPU of type t: computeTimeS for graph jobs; for
     /// model jobs every micro-batch step, recomputation and the bubble (ModelIteration).
     static double workerComputeS(const Job& job, int v, const GpuType& t);
-    /// Seconds per iteration: model jobs by ModelIteration (docs/models.md); duration jobs run at the slowest GPU's speed (1 s / speed);
-    /// graph and model jobs take max over workers of computeTimeS + sum over its edges of
-    /// bytes / bandwidth (intra fabric, else smaller NIC, across racks also the uplinks).
-    /// O(|V| + |E|).
+    /// Seconds per iteration: model jobs by ModelIteration (docs/models.md); duration jobs run at
+    /// the slowest GPU's speed (1 s / speed); graph and model jobs take max over workers of
+    /// computeTimeS + sum over its edges of bytes / bandwidth (intra fabric, else smaller NIC,
+    /// across racks also the uplinks). O(|V| + |E|).
     static double iterationTimeS(const Job& job, const Mapping& m, const Cluster& c,
                                  double crossShare = 1.0)
     {

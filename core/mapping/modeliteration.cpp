@@ -62,10 +62,9 @@ class Collective
 {
 public:
     Collective(const Links& links, const std::vector<int>& serverOf)
-        : m_links(links), m_serverOf(serverOf),
-          m_nicLoad(links.c->servers.size(), 0.0), m_rackLoad(links.c->racks.size(), 0.0)
-    {
-    }
+        : m_links(links), m_serverOf(serverOf), m_nicLoad(links.c->servers.size(), 0.0),
+          m_rackLoad(links.c->racks.size(), 0.0)
+    {}
 
     // One group (worker ids) reducing `bytes` per member in pattern p, hierarchically: inside
     // each server first, then across servers with one share per server on its NIC.
@@ -157,8 +156,8 @@ private:
         m_racks.erase(std::unique(m_racks.begin(), m_racks.end()), m_racks.end());
         if (m_racks.size() < 2)
             return;
-        const double cross = p == Pattern::AllToAll ? bytes
-                                                    : ringFactor(p, double(m_racks.size())) * bytes;
+        const double cross =
+            p == Pattern::AllToAll ? bytes : ringFactor(p, double(m_racks.size())) * bytes;
         for (int r : m_racks)
             m_rackLoad[std::size_t(r)] += cross;
     }
@@ -291,8 +290,8 @@ ModelIterationParts combine(const ModelCost& cost, const GpuType& type, const Co
     if (overlap == Overlap::DpTp)
         tpStep = std::max(0.0, tpStep - matmulS(cost, cost.matmulFlops, type));
     double cpStep = cost.cpSteps * comm.cpStepS;
-    cpStep = std::max(0.0, cpStep - attentionS(cost, cost.attentionFlops +
-                                                         cost.recomputeAttentionFlops, type));
+    cpStep = std::max(
+        0.0, cpStep - attentionS(cost, cost.attentionFlops + cost.recomputeAttentionFlops, type));
     const double stageStep = step + redo + tpStep + cpStep + comm.epS;
     out.computeS = m * step + cost.optimizerBytes / type.memoryBytesPerSecond();
     out.recomputeS = m * redo;
@@ -301,8 +300,8 @@ ModelIterationParts combine(const ModelCost& cost, const GpuType& type, const Co
     out.expertS = m * comm.epS;
     out.bubbleS = (par.pp - 1.0) / par.vp * stageStep;
     if (par.pp > 1) {
-        const double transfers = overlap == Overlap::DpTp ? 2.0 * (par.pp - 1.0)
-                                                           : 2.0 * (m * par.vp + par.pp - 1.0);
+        const double transfers =
+            overlap == Overlap::DpTp ? 2.0 * (par.pp - 1.0) : 2.0 * (m * par.vp + par.pp - 1.0);
         out.pipelineS = transfers * comm.ppS;
     }
     // Data parallelism: gradients are reduced once per iteration (zero3: parameters gathered
@@ -338,8 +337,7 @@ double ModelIteration::gemmEfficiency(double width)
 
 double ModelIteration::microBatchS(const ModelCost& cost, const GpuType& t)
 {
-    return matmulS(cost, cost.matmulFlops, t) +
-           attentionS(cost, cost.attentionFlops, t) +
+    return matmulS(cost, cost.matmulFlops, t) + attentionS(cost, cost.attentionFlops, t) +
            cost.memoryBytes / t.memoryBytesPerSecond();
 }
 

@@ -28,11 +28,10 @@ struct GpuType
         const double given = tflopsBy[std::size_t(p)];
         if (given > 0.0)
             return given;
-        const double half = tflopsBy[std::size_t(Precision::Bf16)] > 0.0
-                                ? tflopsBy[std::size_t(Precision::Bf16)]
-                            : tflopsBy[std::size_t(Precision::Fp16)] > 0.0
-                                ? tflopsBy[std::size_t(Precision::Fp16)]
-                                : tflops;
+        const double half =
+            tflopsBy[std::size_t(Precision::Bf16)] > 0.0   ? tflopsBy[std::size_t(Precision::Bf16)]
+            : tflopsBy[std::size_t(Precision::Fp16)] > 0.0 ? tflopsBy[std::size_t(Precision::Fp16)]
+                                                           : tflops;
         switch (p) {
         case Precision::Fp32:
             return half / 16.0;

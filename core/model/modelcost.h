@@ -11,20 +11,20 @@ namespace gantry {
 /// per GPU of the job's slowest pipeline stage unless they say otherwise.
 struct ModelCost
 {
-    Parallelism par;             ///< the job's degrees (groups follow the worker ids)
-    TrainingSettings training;   ///< how it trains
-    bool cnn = false;            ///< a data-parallel CNN (no layers split)
-    int microBatches = 1;        ///< m: micro-batches per iteration and replica
+    Parallelism par;           ///< the job's degrees (groups follow the worker ids)
+    TrainingSettings training; ///< how it trains
+    bool cnn = false;          ///< a data-parallel CNN (no layers split)
+    int microBatches = 1;      ///< m: micro-batches per iteration and replica
 
     // One micro-batch on one GPU of the slowest stage (forward + backward).
-    double matmulFlops = 0.0;    ///< dense matrix-multiply FLOPs at the job's precision
-    double attentionFlops = 0.0; ///< attention score and value FLOPs (batched, fused kernels)
-    double memoryBytes = 0.0;    ///< bytes moved by memory-bound operations
+    double matmulFlops = 0.0;        ///< dense matrix-multiply FLOPs at the job's precision
+    double attentionFlops = 0.0;     ///< attention score and value FLOPs (batched, fused kernels)
+    double memoryBytes = 0.0;        ///< bytes moved by memory-bound operations
     double forwardShare = 1.0 / 3.0; ///< the forward pass's share of the above
     // The extra work of recomputation per micro-batch (already a forward's worth of the parts).
-    double recomputeFlops = 0.0;       ///< matrix-multiply FLOPs recomputed
+    double recomputeFlops = 0.0;          ///< matrix-multiply FLOPs recomputed
     double recomputeAttentionFlops = 0.0; ///< attention FLOPs recomputed
-    double recomputeBytes = 0.0;       ///< memory-bound bytes recomputed
+    double recomputeBytes = 0.0;          ///< memory-bound bytes recomputed
     /// Width of the GPU's matrix multiplies (the smaller of tokens and hidden / tp): below about
     /// a thousand they reach less of the peak (ModelIteration::gemmEfficiency).
     double gemmWidth = 1e9;
@@ -40,8 +40,8 @@ struct ModelCost
     double cpSteps = 0.0;       ///< ring steps per micro-batch (forward and backward)
     double epBytes = 0.0;       ///< all-to-all bytes one GPU sends to its expert group
     // Per iteration on one GPU.
-    double dpBytes = 0.0;       ///< gradient buffer reduced over data (and context) parallelism
-    double expertDpBytes = 0.0; ///< expert gradients reduced over the expert replicas
+    double dpBytes = 0.0;        ///< gradient buffer reduced over data (and context) parallelism
+    double expertDpBytes = 0.0;  ///< expert gradients reduced over the expert replicas
     double optimizerBytes = 0.0; ///< bytes the optimizer step reads and writes (memory-bound)
 
     // Memory per GPU in GB (1e9 bytes), by part.

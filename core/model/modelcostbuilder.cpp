@@ -154,7 +154,7 @@ ModelCost ModelCostBuilder::build(const ModelSpec& model, const Parallelism& par
     c.tpCollectives = par.tp > 1 ? layers * (tr.recompute == Recompute::Full ? 6.0 : 4.0) : 0.0;
     c.ppBytes = par.pp > 1 ? tokens * h * beta / T : 0.0;
     if (par.cp > 1) {
-        c.cpBytes = 2.0 * tokens * (hkv / T) * beta;                // one K and V chunk
+        c.cpBytes = 2.0 * tokens * (hkv / T) * beta; // one K and V chunk
         c.cpSteps = layers * (C - 1.0) * (tr.recompute == Recompute::None ? 3.0 : 4.0);
     }
     const bool moe = model.family == ModelFamily::Moe;
@@ -164,14 +164,13 @@ ModelCost ModelCostBuilder::build(const ModelSpec& model, const Parallelism& par
     // Parameters this GPU holds: its layers' share, and the embedding (first stage) or the
     // output layer (last stage) where the model has a vocabulary.
     const double embedding = V * h;
-    const double layerParams =
-        moe ? model.sharedParameters() - embedding + (double(model.experts) / par.ep) *
-                                                         model.expertParameters
-            : model.parameters - embedding;
+    const double layerParams = moe ? model.sharedParameters() - embedding +
+                                         (double(model.experts) / par.ep) * model.expertParameters
+                                   : model.parameters - embedding;
     const double held = std::max(0.0, layerParams) / (P * T) + embedding / T;
     if (moe && par.ep > 1) {
-        const double expertHeld = (double(model.experts) / par.ep) * model.expertParameters /
-                                  (P * T);
+        const double expertHeld =
+            (double(model.experts) / par.ep) * model.expertParameters / (P * T);
         c.dpBytes = (held - expertHeld) * gradBytes;
         c.expertDpBytes = par.dp / par.ep > 1 ? expertHeld * gradBytes : 0.0;
     } else {
@@ -187,8 +186,7 @@ ModelCost ModelCostBuilder::build(const ModelSpec& model, const Parallelism& par
     }
     if (tr.optimizerSharding == OptimizerSharding::Zero3) {
         // Sharded too; one layer's weights are gathered whole while it runs (two in flight).
-        const double gathered =
-            sharding > 1.0 ? 2.0 * layerParams / model.layers / T * beta : 0.0;
+        const double gathered = sharding > 1.0 ? 2.0 * layerParams / model.layers / T * beta : 0.0;
         c.weightsGb = (held * beta / sharding + gathered) / 1e9;
         c.gradientsGb /= sharding;
     }
@@ -207,8 +205,8 @@ ModelCost ModelCostBuilder::build(const ModelSpec& model, const Parallelism& par
     // 1F1B keeps up to P micro-batches in flight on the first stage; the interleaved schedule
     // (P - 1) / (P v) more. Recomputation keeps less per layer, and rebuilds one layer at a time
     // during the backward pass (its scores, or the whole layer from its stored input).
-    const double inFlight = std::min<double>(c.microBatches, P) *
-                            (par.vp > 1 ? 1.0 + (P - 1.0) / (P * v) : 1.0);
+    const double inFlight =
+        std::min<double>(c.microBatches, P) * (par.vp > 1 ? 1.0 + (P - 1.0) / (P * v) : 1.0);
     const double stored = layers * inFlight; // layer activations the first stage keeps
     double first = 0.0, perLayer = 0.0;
     switch (tr.recompute) {

@@ -20,16 +20,16 @@ struct ModelSpec
     QString name;                                  ///< unique name, e.g. "gpt3-175b"
     ModelFamily family = ModelFamily::Transformer; ///< which formulas apply
     double parameters = 0.0;                       ///< total parameters Phi (all experts included)
-    int layers = 1;                       ///< layers L (transformer blocks / weight layers)
-    int hidden = 1;                       ///< hidden size h
-    int heads = 0;                        ///< attention heads (0: unknown; tp must divide it)
-    int kvHeads = 0;   ///< key/value heads (grouped-query attention; 0: as many as heads)
-    int ffnHidden = 0; ///< feed-forward width (0: 4 x hidden)
-    int vocab = 0;     ///< vocabulary size V (0: no embedding and logit work counted)
-    int seqLen = 0;                       ///< tokens per sequence s (transformers)
-    int microBatch = 1;                   ///< samples per micro-batch b
-    int microBatches = 1;                 ///< micro-batches per iteration m (per replica)
-    int experts = 0;                      ///< MoE: experts per MoE layer E
+    int layers = 1;       ///< layers L (transformer blocks / weight layers)
+    int hidden = 1;       ///< hidden size h
+    int heads = 0;        ///< attention heads (0: unknown; tp must divide it)
+    int kvHeads = 0;      ///< key/value heads (grouped-query attention; 0: as many as heads)
+    int ffnHidden = 0;    ///< feed-forward width (0: 4 x hidden)
+    int vocab = 0;        ///< vocabulary size V (0: no embedding and logit work counted)
+    int seqLen = 0;       ///< tokens per sequence s (transformers)
+    int microBatch = 1;   ///< samples per micro-batch b
+    int microBatches = 1; ///< micro-batches per iteration m (per replica)
+    int experts = 0;      ///< MoE: experts per MoE layer E
     double expertParameters = 0.0;        ///< MoE: parameters of one expert over all layers
     int topK = 2;                         ///< MoE: experts each token is routed to k
     double flopsPerSample = 0.0;          ///< CNN: training FLOPs per sample (fwd + bwd)

@@ -211,10 +211,11 @@ void TestModelCost::bubbleByHand()
     Parallelism inter{1, 4, 1, 1, 1, 2};
     const ModelIterationParts q = evaluate(m, inter, tr, c);
     QVERIFY(q.bubbleS < p.bubbleS);
-    QVERIFY(near(q.bubbleS, 3.0 / 2.0 * ModelIteration::microBatchS(
-                                             ModelCostBuilder::build(m, inter, tr),
-                                             c.gpuTypes.front()),
-                 1e-9));
+    QVERIFY(near(
+        q.bubbleS,
+        3.0 / 2.0 *
+            ModelIteration::microBatchS(ModelCostBuilder::build(m, inter, tr), c.gpuTypes.front()),
+        1e-9));
 }
 
 void TestModelCost::directions_data()
@@ -321,10 +322,13 @@ void TestModelCost::badValues_data()
                                << "jobs[0].training.precision: must be one of";
     QTest::newRow("recompute") << R"("training":{"recompute":"some"})"
                                << "jobs[0].training.recompute: must be one of";
-    QTest::newRow("sequence_parallel") << R"("training":{"sequence_parallel":"yes"})"
-                                       << "jobs[0].training.sequence_parallel: must be true or false";
-    QTest::newRow("unknown key") << R"("training":{"zero":1})" << "jobs[0].training.zero";
-    QTest::newRow("cp") << R"("parallelism":{"dp":1,"cp":3})" << "jobs[0].parallelism.cp";
+    QTest::newRow("sequence_parallel")
+        << R"("training":{"sequence_parallel":"yes"})"
+        << "jobs[0].training.sequence_parallel: must be true or false";
+    QTest::newRow("unknown key") << R"("training":{"zero":1})"
+                                 << "jobs[0].training.zero";
+    QTest::newRow("cp") << R"("parallelism":{"dp":1,"cp":3})"
+                        << "jobs[0].parallelism.cp";
     QTest::newRow("vp without pp") << R"("parallelism":{"dp":1,"vp":2})"
                                    << "jobs[0].parallelism.vp";
 }
@@ -359,8 +363,8 @@ void TestModelCost::calibrationSetFits()
     for (const FidelitySet::Row& r : rows.value()) {
         const auto e = FidelitySet::evaluate(r, QStringLiteral("graph"));
         QVERIFY2(e, qPrintable(r.name));
-        QVERIFY2(e.value().fits, qPrintable(QStringLiteral("%1: %2 GB").arg(r.name).arg(
-                                     e.value().memoryGb)));
+        QVERIFY2(e.value().fits,
+                 qPrintable(QStringLiteral("%1: %2 GB").arg(r.name).arg(e.value().memoryGb)));
         QVERIFY2(e.value().predictedS > 0.0, qPrintable(r.name));
     }
 }
