@@ -139,6 +139,14 @@ void ScenarioParser::parseGpuTypes(const QJsonArray& arr)
         t.memoryGBps =
             r.optionalNumber(QStringLiteral("memory_GBps"), 0.0, true, 1e7).value_or(0.0);
         r.finish();
+        // A built-in type written by an older version (no figures by precision, no memory
+        // bandwidth) takes the catalogue's data-sheet figures (docs/models.md).
+        if (const auto b = GpuCatalogue::find(t.name);
+            b && b->tflops == t.tflops && b->memoryGb == t.memoryGb && t.memoryGBps == 0.0 &&
+            t.tflopsBy == GpuType{}.tflopsBy) {
+            t.tflopsBy = b->tflopsBy;
+            t.memoryGBps = b->memoryGBps;
+        }
         if (m_gpuTypeIndex.contains(t.name))
             r.fail(QStringLiteral("name"),
                    ScenarioCheck::duplicate(ScenarioProblem::Item::GpuType, t.name));
