@@ -14,8 +14,9 @@ struct JobGraph
     struct Worker
     {
         double computeS = 0.0; ///< compute seconds per iteration on a GPU of speed 1.0
-        double flops = 0.0;    ///< effective FLOPs per iteration (raw FLOPs / efficiency eta),
-                               ///< run at the GPU type's peak TFLOPS
+        double flops = 0.0;    ///< graph jobs: effective FLOPs per iteration at the
+                               ///< GPU type's peak; model jobs: the FLOPs they run
+                               ///< (their time comes from JobGraph::model)
         double memoryGb = 0.0; ///< device memory the worker needs
 
         bool operator==(const Worker&) const = default;
