@@ -139,8 +139,9 @@ void ScenarioParser::parseGpuTypes(const QJsonArray& arr)
         t.memoryGBps =
             r.optionalNumber(QStringLiteral("memory_GBps"), 0.0, true, 1e7).value_or(0.0);
         r.finish();
-        // A built-in type written by an older version (no figures by precision, no memory
-        // bandwidth) takes the catalogue's data-sheet figures (docs/models.md).
+        // A built-in type stated without figures by precision or memory bandwidth (as older
+        // versions wrote it, and as ScenarioWriter writes a catalogue type) takes the
+        // catalogue's data-sheet figures (docs/models.md).
         if (const auto b = GpuCatalogue::find(t.name);
             b && b->tflops == t.tflops && b->memoryGb == t.memoryGb && t.memoryGBps == 0.0 &&
             t.tflopsBy == GpuType{}.tflopsBy) {

@@ -1,8 +1,8 @@
 #include "io/scenariowriter.h"
 
-#include "io/trainingjson.h"
-
+#include "io/gpucatalogue.h"
 #include "io/modelspecjson.h"
+#include "io/trainingjson.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -229,6 +229,14 @@ QJsonObject ScenarioWriter::contextObject(const Scenario& s)
     for (const GpuType& t : c.gpuTypes) {
         QJsonObject o{
             {"name", t.name}, {"tflops", t.tflops}, {"memory_gb", t.memoryGb}, {"speed", t.speed}};
+        // A catalogue type keeps the form older versions wrote: the reader gives a type of the
+        // catalogue's name, peak and memory that states no more the catalogue's other figures.
+        if (const auto b = GpuCatalogue::find(t.name);
+            b && b->tflops == t.tflops && b->memoryGb == t.memoryGb && b->tflopsBy == t.tflopsBy &&
+            b->memoryGBps == t.memoryGBps) {
+            types.append(o);
+            continue;
+        }
         QJsonObject by;
         const QStringList names = TrainingJson::precisionNames();
         for (int i = 0; i < names.size(); ++i)

@@ -57,8 +57,13 @@ ModelGraphBuilder::EdgeBytes ModelGraphBuilder::edgeBytes(const ModelSpec& model
                                                           const Parallelism& par,
                                                           const TrainingSettings& training)
 {
+    return edgeBytes(ModelCostBuilder::build(model, par, training));
+}
+
+ModelGraphBuilder::EdgeBytes ModelGraphBuilder::edgeBytes(const ModelCost& cost)
+{
     // Per iteration: the micro-batch figures of the cost times m, the gradients once.
-    const ModelCost cost = ModelCostBuilder::build(model, par, training);
+    const Parallelism& par = cost.par;
     const double m = cost.microBatches;
     EdgeBytes e;
     e.tp = m * cost.tpCollectives * ringFactor(par.tp) * cost.tpBytes;
@@ -75,10 +80,14 @@ ModelGraphBuilder::EdgeBytes ModelGraphBuilder::edgeBytes(const ModelSpec& model
 double ModelGraphBuilder::flopsPerWorker(const ModelSpec& model, const Parallelism& par,
                                          const TrainingSettings& training)
 {
-    const ModelCost c = ModelCostBuilder::build(model, par, training);
+    return flopsPerWorker(ModelCostBuilder::build(model, par, training));
+}
+
+double ModelGraphBuilder::flopsPerWorker(const ModelCost& c)
+{
     const double perMicroBatch =
         c.matmulFlops + c.attentionFlops + c.recomputeFlops + c.recomputeAttentionFlops;
-    return perMicroBatch * (c.microBatches + (par.pp - 1.0) / par.vp);
+    return perMicroBatch * (c.microBatches + (c.par.pp - 1.0) / c.par.vp);
 }
 
 double ModelGraphBuilder::memoryPerWorkerGb(const ModelSpec& model, const Parallelism& par,
@@ -150,11 +159,11 @@ JobGraph ModelGraphBuilder::build(const ModelSpec& model, const Parallelism& par
     JobGraph g;
     g.model = ModelCostBuilder::build(model, par, training);
     JobGraph::Worker w;
-    w.flops = flopsPerWorker(model, par, training);
+    w.flops = flopsPerWorker(*g.model);
     w.memoryGb = g.model->memoryGb();
     g.workers.assign(std::size_t(par.workers()), w);
 
-    const EdgeBytes bytes = edgeBytes(model, par, training);
+    const EdgeBytes bytes = edgeBytes(*g.model);
     EdgeSet edges;
     std::vector<int> ids;
     for (int a = 0; a < D; ++a)

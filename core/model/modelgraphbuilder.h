@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/jobgraph.h"
+#include "model/modelcost.h"
 #include "model/modelspec.h"
 #include "model/parallelism.h"
 #include "model/training.h"
@@ -43,6 +44,9 @@ public:
     /// (a lower bound on its time at the GPU's peak). O(1).
     static double flopsPerWorker(const ModelSpec& model, const Parallelism& par,
                                  const TrainingSettings& training = {});
+    /// The same two figures from a cost ModelCostBuilder already built for the job. O(1).
+    static EdgeBytes edgeBytes(const ModelCost& cost);
+    static double flopsPerWorker(const ModelCost& cost);
     /// Memory per worker in GB (ModelCost::memoryGb). O(1).
     static double memoryPerWorkerGb(const ModelSpec& model, const Parallelism& par,
                                     const TrainingSettings& training = {});

@@ -1,6 +1,7 @@
 // PhillyImporter: arrivals, ordering, features, dropped jobs, --limit and malformed rows, over the
 // fixtures in tests/data/philly/ (columns as the real trace: timestamp,duration,num_gpus,gpu_time,
 // cluster).
+#include "io/gpucatalogue.h"
 #include "io/import/phillyimporter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
@@ -21,7 +22,7 @@ QString phillyDir()
 Cluster eightGpus()
 {
     Cluster c;
-    c.gpuTypes.push_back({QStringLiteral("V100"), 125, 32, 0.45});
+    c.gpuTypes.push_back(*GpuCatalogue::find(QStringLiteral("V100")));
     c.racks.push_back({QStringLiteral("r0"), 400});
     c.servers.push_back({QStringLiteral("s-0"), 0, 0, 4, 150, 100});
     c.servers.push_back({QStringLiteral("s-1"), 0, 0, 4, 150, 100});

@@ -172,7 +172,12 @@ void TestGraphPlacement::tensorGroupsStayInServers()
     j.model = model;
     j.parallelism = {dp, pp, tp, 1};
     j.iterations = 1;
-    j.graph = ModelGraphBuilder::build(*ModelZoo::find(model), j.parallelism);
+    // Trained as the large runs are (selective recomputation, sequence parallelism, the
+    // distributed optimizer), so that GPT-3's layout fits 80 GB GPUs.
+    j.training.recompute = Recompute::Selective;
+    j.training.sequenceParallel = true;
+    j.training.optimizerSharding = OptimizerSharding::Distributed;
+    j.graph = ModelGraphBuilder::build(*ModelZoo::find(model), j.parallelism, j.training);
     const GpuPool pool(c);
     const auto m = GraphPlacement().place(j, pool);
     QVERIFY(m);
