@@ -42,6 +42,7 @@ Result<std::vector<FidelitySet::Row>> FidelitySet::read(const QByteArray& json,
         r.group = o.value("group").toString();
         r.source = o.value("source").toString();
         r.excluded = o.value("excluded").toString();
+        r.heldOut = o.value("held_out").toBool();
         r.publishedS = o.value("published_iteration_s").toDouble();
         const QString where = QStringLiteral("%1: rows[%2]").arg(sourceName).arg(i);
         if (r.name.isEmpty() || r.publishedS <= 0.0)

@@ -18,10 +18,12 @@ class FidelitySet
 public:
     struct Row
     {
-        QString name;     ///< short id, e.g. "narayanan21-1T"
-        QString group;    ///< its source's family: narayanan21, korthikanti22, bloom, gavel
-        QString source;   ///< where every figure comes from
-        QString excluded; ///< why the row is left out of the error figures ("" when it counts)
+        QString name;         ///< short id, e.g. "narayanan21-1T"
+        QString group;        ///< its source's family: narayanan21, korthikanti22, bloom, gavel
+        QString source;       ///< where every figure comes from
+        QString excluded;     ///< why the row is left out of the error figures ("" when it counts)
+        bool heldOut = false; ///< no constant of the model was chosen on it ("held_out": true):
+                              ///< its error is reported apart, as a check of generalisation
         double publishedS = 0.0; ///< published seconds per iteration
         Scenario scenario;       ///< one model job ("job") on its cluster
     };
