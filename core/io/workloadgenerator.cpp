@@ -29,17 +29,19 @@ struct ModelChoice
     const char* model;
     Parallelism par;
     double medianIterations;
+    bool largeRun = false; ///< trained as published runs of its size are: selective
+                           ///< recomputation, sequence parallelism, distributed optimizer
 };
 
 // The paper mix: small data-parallel CNN and BERT jobs up to pipeline and tensor parallel giants.
 const ModelChoice kPaperModels[] = {
-    {"vgg19", {1, 1, 1, 1}, 3000},       {"vgg19", {4, 1, 1, 1}, 6000},
-    {"vgg19", {8, 1, 1, 1}, 8000},       {"resnet50", {1, 1, 1, 1}, 4000},
-    {"resnet50", {2, 1, 1, 1}, 5000},    {"resnet50", {8, 1, 1, 1}, 10000},
-    {"bert-large", {2, 1, 1, 1}, 3000},  {"bert-large", {8, 1, 1, 1}, 6000},
-    {"gpt2-xl", {2, 4, 1, 1}, 2000},     {"gpt2-xl", {8, 1, 1, 1}, 3000},
-    {"gpt3-175b", {1, 8, 8, 1}, 300},    {"gpt3-175b", {2, 8, 8, 1}, 400},
-    {"mixtral-8x7b", {4, 2, 4, 4}, 800}, {"mixtral-8x7b", {8, 1, 4, 8}, 600},
+    {"vgg19", {1, 1, 1, 1}, 3000},          {"vgg19", {4, 1, 1, 1}, 6000},
+    {"vgg19", {8, 1, 1, 1}, 8000},          {"resnet50", {1, 1, 1, 1}, 4000},
+    {"resnet50", {2, 1, 1, 1}, 5000},       {"resnet50", {8, 1, 1, 1}, 10000},
+    {"bert-large", {2, 1, 1, 1}, 3000},     {"bert-large", {8, 1, 1, 1}, 6000},
+    {"gpt2-xl", {2, 4, 1, 1}, 2000},        {"gpt2-xl", {8, 1, 1, 1}, 3000},
+    {"gpt3-175b", {1, 8, 8, 1}, 300, true}, {"gpt3-175b", {2, 8, 8, 1}, 400, true},
+    {"mixtral-8x7b", {4, 2, 4, 4}, 800},    {"mixtral-8x7b", {8, 1, 4, 8}, 600},
 };
 const char* kDatasets[] = {"imagenet", "cifar100", "wikipedia", "pile", "c4", "openwebtext"};
 
@@ -70,7 +72,12 @@ std::vector<Template> paperTemplates(const Cluster& c, Rng& rng)
             QString key;
             if (!ModelGraphBuilder::check(*spec, m.par, &key).isEmpty())
                 continue;
-            j.graph = ModelGraphBuilder::build(*spec, m.par);
+            if (m.largeRun) {
+                j.training.recompute = Recompute::Selective;
+                j.training.sequenceParallel = true;
+                j.training.optimizerSharding = OptimizerSharding::Distributed;
+            }
+            j.graph = ModelGraphBuilder::build(*spec, m.par, j.training);
             if (!fits(j, c))
                 continue;
             const QString dataset = QLatin1String(kDatasets[rng.below(std::size(kDatasets))]);
