@@ -10,6 +10,7 @@
 #include "plan/sweepsession.h"
 #include "policies/policyregistry.h"
 #include "predictionbench.h"
+#include "robustnessbench.h"
 #include "run/batchrunner.h"
 #include "run/productdefaults.h"
 #include "sensitivitybench.h"
@@ -206,12 +207,13 @@ QJsonArray parseSuite(const QString& scenario, const QStringList& policies, int 
 int BenchCommand::run(const QStringList& args)
 {
     QTextStream out(stdout), err(stderr);
-    auto parsed = CliArgs::parse(
-        args,
-        {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies"),
-         QStringLiteral("suite"), QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
-         QStringLiteral("paper-seeds"), QStringLiteral("sweep"), QStringLiteral("heavy-sweep")},
-        {QStringLiteral("json")});
+    auto parsed = CliArgs::parse(args,
+                                 {QStringLiteral("scenario"), QStringLiteral("repeat"),
+                                  QStringLiteral("policies"), QStringLiteral("suite"),
+                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
+                                  QStringLiteral("paper-seeds"), QStringLiteral("sweep"),
+                                  QStringLiteral("heavy-sweep"), QStringLiteral("clusters")},
+                                 {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
         return ExitInvalid;
@@ -220,14 +222,14 @@ int BenchCommand::run(const QStringList& args)
     const QString scenario = a.value(QStringLiteral("scenario")).value_or(defaultScenario());
     const int repeat = a.value(QStringLiteral("repeat")).value_or(QStringLiteral("3")).toInt();
     const QString suite = a.value(QStringLiteral("suite")).value_or(QStringLiteral("all"));
-    const QStringList suites = {QStringLiteral("all"),     QStringLiteral("scheduling"),
-                                QStringLiteral("mapping"), QStringLiteral("prediction"),
-                                QStringLiteral("paper"),   QStringLiteral("sensitivity"),
-                                QStringLiteral("sweep"),   QStringLiteral("parse"),
-                                QStringLiteral("memory"),  QStringLiteral("fidelity")};
+    const QStringList suites = {
+        QStringLiteral("all"),        QStringLiteral("scheduling"), QStringLiteral("mapping"),
+        QStringLiteral("prediction"), QStringLiteral("paper"),      QStringLiteral("sensitivity"),
+        QStringLiteral("sweep"),      QStringLiteral("parse"),      QStringLiteral("memory"),
+        QStringLiteral("fidelity"),   QStringLiteral("robustness")};
     if (!suites.contains(suite)) {
         err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
-               "sensitivity, sweep, parse, memory or fidelity"
+               "sensitivity, sweep, parse, memory, fidelity or robustness"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -592,6 +594,31 @@ int BenchCommand::run(const QStringList& args)
         if (!json)
             FidelityBench::print(fidelity, out);
     }
+    // Every policy on generated clusters, tuning and held-out halves; only when asked (minutes).
+    QJsonObject robustness;
+    if (suite == QLatin1String("robustness")) {
+        RobustnessBench::Options ro;
+        ro.clusters = count("clusters", 6);
+        ro.seeds = count("paper-seeds", 3);
+        ro.jobs = count("paper-jobs", 600);
+        ro.threads = QThread::idealThreadCount();
+        if (a.value(QStringLiteral("policies")))
+            ro.policies = policies;
+        if (ro.clusters < 2 || ro.seeds < 1 || ro.jobs < 1) {
+            err << "gantry-cli: bench: --clusters must be at least 2, --paper-jobs and "
+                   "--paper-seeds positive"
+                << Qt::endl;
+            return ExitInvalid;
+        }
+        QString why;
+        robustness = RobustnessBench::run(ro, &why);
+        if (robustness.isEmpty()) {
+            err << "gantry-cli: bench: the robustness suite failed: " << why << Qt::endl;
+            return ExitInvalid;
+        }
+        if (!json)
+            RobustnessBench::print(robustness, out);
+    }
     // Reading the scenario against python3's json.load of it; only when asked.
     QJsonArray parseRows;
     if (suite == QLatin1String("parse")) {
@@ -643,6 +670,8 @@ int BenchCommand::run(const QStringList& args)
             doc.insert("memory", memoryRow);
         if (wants("fidelity"))
             doc.insert("fidelity", fidelity);
+        if (suite == QLatin1String("robustness"))
+            doc.insert("robustness", robustness);
         out << QJsonDocument(doc).toJson(QJsonDocument::Indented);
     }
     return ExitOk;
