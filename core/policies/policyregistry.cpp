@@ -4,6 +4,7 @@
 #include "policies/asrptpolicy.h"
 #include "policies/fifobackfillpolicy.h"
 #include "policies/fifopolicy.h"
+#include "policies/gittinspolicy.h"
 #include "policies/sjfpolicy.h"
 #include "policies/srsfpolicy.h"
 #include "policies/srtfpolicy.h"
@@ -49,6 +50,10 @@ const std::vector<Entry>& entries()
          "Gantry's best A-SRPT: predicted size order, and a reservation for the job the virtual "
          "machine finished first once the cluster is 10 x its size late",
          [] { return std::make_unique<AsrptGuidedPolicy>(); }},
+        {"gittins",
+         "Gantry's: Gittins rank of remaining time over the outcomes seen so far (srtf when "
+         "predictions are sharp, least-attained-service when they are not), preemptive",
+         [] { return std::make_unique<GittinsPolicy>(); }},
     };
     return list;
 }

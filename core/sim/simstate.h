@@ -36,6 +36,8 @@ public:
     const GpuPool& pool() const { return m_pool; }
     /// The run's placement; policies call it to map jobs onto a pool.
     Placement& placement() const { return *m_placement; }
+    /// Seconds a preempted job loses when it resumes (the run's restart overhead).
+    SimTime restartOverhead() const { return m_restartOverhead; }
     /// Jobs currently running, in no particular order.
     const std::vector<int>& running() const { return m_running; }
 
@@ -45,6 +47,7 @@ private:
     const Scenario* m_scenario;
     Placement* m_placement;
     SimTime m_now = 0;
+    SimTime m_restartOverhead = 0;
     std::vector<JobState> m_jobs;
     std::vector<int> m_running;
     std::vector<int> m_runningSlot; // position of a job in m_running, -1 if absent

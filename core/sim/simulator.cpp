@@ -18,6 +18,7 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
       m_restartOverhead(restartOverhead), m_contention(contention), m_network(scenario.cluster),
       m_links(contention == Contention::Fair ? scenario.jobs.size() : 0)
 {
+    m_state.m_restartOverhead = restartOverhead;
     const int n = int(scenario.jobs.size());
     m_arrivalOrder.resize(std::size_t(n));
     m_generation.assign(std::size_t(n), 0);
