@@ -28,7 +28,7 @@ double GittinsPolicy::rankOf(SimTime predicted, SimTime ran, int snap) const
     if (predicted <= 0)
         return 0.0;
     const double u = double(ran) / double(predicted);
-    return double(predicted) * OutcomeDistribution::rank(m_outcomes.snapshot(snap), u);
+    return double(predicted) * m_outcomes.rankAt(snap, u);
 }
 
 PriorityKey GittinsPolicy::key(const SimState& s, int j) const

@@ -28,7 +28,7 @@ double centreOf(int bin)
 
 OutcomeDistribution::OutcomeDistribution() : m_bins(std::size_t(kBins), 0)
 {
-    m_snapshots.push_back({1.0});
+    m_snapshots.push_back(withEnvelopes({1.0}));
 }
 
 void OutcomeDistribution::observe(double ratio)
@@ -60,7 +60,7 @@ void OutcomeDistribution::takeSnapshot()
             s.push_back(centreOf(b));
         }
     }
-    m_snapshots.push_back(std::move(s));
+    m_snapshots.push_back(withEnvelopes(std::move(s)));
 }
 
 double OutcomeDistribution::rank(const std::vector<double>& samples, double u)
@@ -77,6 +77,74 @@ double OutcomeDistribution::rank(const std::vector<double>& samples, double u)
         best = std::min(best, (prefix + double(m - k) * x) / double(k));
     }
     return best;
+}
+
+OutcomeDistribution::Snapshot OutcomeDistribution::withEnvelopes(std::vector<double> samples)
+{
+    Snapshot snap;
+    const std::size_t n = samples.size();
+    snap.envelope.resize(n);
+    for (std::size_t f = 0; f < n; ++f) {
+        // u in [samples[f-1], samples[f]): the m = n - f samples from f lie above u. Quantum
+        // k gives (sum_{i<k} s_{f+i} + (m - k) s_{f+k-1} - m u) / k = a_k - b_k u, b_k = m / k.
+        const std::size_t m = n - f;
+        std::vector<Piece> lines;
+        double sum = 0.0;
+        for (std::size_t k = 1; k <= m; ++k) {
+            sum += samples[f + k - 1];
+            lines.push_back({0.0, (sum + double(m - k) * samples[f + k - 1]) / double(k),
+                             double(m) / double(k)});
+        }
+        // Ascending slope b (k from m down to 1): the lowest line at larger u has larger b.
+        std::reverse(lines.begin(), lines.end());
+        std::vector<Piece>& hull = snap.envelope[f];
+        const auto cross = [](const Piece& p, const Piece& q) {
+            return (q.a - p.a) / (q.b - p.b); // where q (steeper) drops below p
+        };
+        for (Piece l : lines) {
+            bool dominated = false;
+            while (!hull.empty()) {
+                const Piece& h = hull.back();
+                if (l.b == h.b) {
+                    dominated = l.a >= h.a;
+                    if (!dominated)
+                        hull.pop_back();
+                    if (dominated)
+                        break;
+                    continue;
+                }
+                const double at = cross(h, l);
+                if (hull.size() >= 2 && at <= h.from) {
+                    hull.pop_back();
+                    continue;
+                }
+                l.from = at;
+                break;
+            }
+            if (dominated)
+                continue;
+            if (hull.empty())
+                l.from = -std::numeric_limits<double>::infinity();
+            hull.push_back(l);
+        }
+    }
+    snap.samples = std::move(samples);
+    return snap;
+}
+
+double OutcomeDistribution::rankAt(int i, double u) const
+{
+    const Snapshot& snap = m_snapshots[std::size_t(i)];
+    const std::size_t f = std::size_t(
+        std::upper_bound(snap.samples.begin(), snap.samples.end(), u) - snap.samples.begin());
+    if (f == snap.samples.size())
+        return std::max(u, 1e-9);
+    const std::vector<Piece>& hull = snap.envelope[f];
+    // The last piece starting at or before u.
+    const auto it = std::upper_bound(hull.begin(), hull.end(), u,
+                                     [](double x, const Piece& p) { return x < p.from; });
+    const Piece& p = *(it - 1);
+    return p.a - p.b * u;
 }
 
 double OutcomeDistribution::nextSample(const std::vector<double>& samples, double u)

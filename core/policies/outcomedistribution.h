@@ -23,7 +23,9 @@ public:
     /// The snapshot a job arriving now keeps.
     int current() const { return int(m_snapshots.size()) - 1; }
     /// Snapshot i's sample values, ascending.
-    const std::vector<double>& snapshot(int i) const { return m_snapshots[std::size_t(i)]; }
+    const std::vector<double>& snapshot(int i) const { return m_snapshots[std::size_t(i)].samples; }
+    /// rank(snapshot(i), u) from the snapshot's precomputed lower envelopes: O(log samples).
+    double rankAt(int i, double u) const;
     /// Ratios observed so far.
     std::int64_t observed() const { return m_count; }
 
@@ -38,12 +40,24 @@ public:
     static double nextSample(const std::vector<double>& samples, double u);
 
 private:
+    // On one interval between samples, rank(u) is the lower envelope of lines a - b u (one per
+    // quantum); a piece is the line that is lowest from `from` on.
+    struct Piece
+    {
+        double from, a, b;
+    };
+    struct Snapshot
+    {
+        std::vector<double> samples;
+        std::vector<std::vector<Piece>> envelope; // per count of samples <= u
+    };
+    static Snapshot withEnvelopes(std::vector<double> samples);
     void takeSnapshot();
 
     std::vector<std::int64_t> m_bins;
     std::int64_t m_count = 0;
     std::int64_t m_atSnapshot = 0;
-    std::vector<std::vector<double>> m_snapshots;
+    std::vector<Snapshot> m_snapshots;
 };
 
 } // namespace gantry::sim

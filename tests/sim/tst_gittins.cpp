@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 using namespace gantry;
@@ -55,6 +56,7 @@ private slots:
     void rankByHand();
     void spreadOrdersByAttainedService();
     void snapshots();
+    void envelopeMatchesTheDefinition();
     void pointDistributionOrdersAsSrtf();
     void costlyPreemptionIsNotTaken();
 };
@@ -121,6 +123,26 @@ void TestGittins::snapshots()
     const int before = d.current();
     d.observe(0.5);
     QCOMPARE(d.current(), before);
+}
+
+// rankAt's precomputed envelopes give the rank of the definition wherever u falls.
+void TestGittins::envelopeMatchesTheDefinition()
+{
+    OutcomeDistribution d;
+    for (int i = 0; i < 3000; ++i)
+        d.observe(std::exp(std::sin(i * 12.9898) * 4.0)); // spread over e^-4 .. e^4
+    for (int snap = 0; snap <= d.current(); ++snap) {
+        const std::vector<double>& s = d.snapshot(snap);
+        for (double u = 0.0; u < s.back() * 1.2; u += s.back() / 997.0) {
+            const double want = OutcomeDistribution::rank(s, u);
+            QVERIFY2(std::abs(d.rankAt(snap, u) - want) <= 1e-9 * std::max(1.0, want),
+                     qPrintable(QStringLiteral("snapshot %1, u %2: %3, want %4")
+                                    .arg(snap)
+                                    .arg(u)
+                                    .arg(d.rankAt(snap, u))
+                                    .arg(want)));
+        }
+    }
 }
 
 // Exact predictions (oracle, duration jobs, no restart overhead) make every outcome 1: a point,
