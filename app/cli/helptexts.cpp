@@ -189,12 +189,13 @@ QList<Command> table()
           {QStringLiteral("--repeat N"),
            QStringLiteral("runs per measurement, the median is kept (default 3)")},
           {QStringLiteral("--policies P1,P2,..."),
-           QStringLiteral("policies of the scheduling and parse suites (default: all)")},
+           QStringLiteral("policies of the scheduling, parse and robustness suites (default: "
+                          "all)")},
           {QStringLiteral("--predictor X"),
            QStringLiteral("predictor of the paper suite (default rf)")},
           {QStringLiteral("--paper-jobs N"),
            QStringLiteral("jobs per scenario of the paper suite (default 600; sensitivity: "
-                          "300)")},
+                          "300; robustness: 600)")},
           {QStringLiteral("--sweep FILE"),
            QStringLiteral("the sweep of the sweep suite (default: the installed "
                           "two-racks-sweep.json); all does not include that suite")},
@@ -202,7 +203,11 @@ QList<Command> table()
            QStringLiteral("the trace-sized sweep of the sweep suite (default: the installed "
                           "philly-sweep.json; none skips it)")},
           {QStringLiteral("--paper-seeds N"),
-           QStringLiteral("generator seeds of the paper suite (default 2; sensitivity: 3)")},
+           QStringLiteral("generator seeds of the paper suite (default 2; sensitivity and "
+                          "robustness: 3)")},
+          {QStringLiteral("--clusters N"),
+           QStringLiteral("generated clusters of the robustness suite, even ones tuning and odd "
+                          "ones held out (default 6); all does not include that suite")},
           json}},
     };
 }
