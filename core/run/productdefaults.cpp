@@ -5,9 +5,9 @@ namespace gantry {
 RunConfig ProductDefaults::runConfig()
 {
     RunConfig c;
-    c.policy = QStringLiteral("asrpt");
+    c.policy = QStringLiteral("srtf");
     c.placement = QStringLiteral("graph");
-    c.predictor = QStringLiteral("rf");
+    c.predictor = QStringLiteral("rf-fast");
     c.seed = 0;
     return c;
 }

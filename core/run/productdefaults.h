@@ -9,8 +9,9 @@ namespace gantry {
 class ProductDefaults
 {
 public:
-    /// Policy asrpt, placement graph, predictor rf, seed 0, contention and restart overhead as
-    /// the scenario says.
+    /// Policy srtf (the best of every policy on the robustness suite's tuning clusters:
+    /// docs/policies.md), placement graph, predictor rf-fast (Gantry's own forest), seed 0,
+    /// contention and restart overhead as the scenario says.
     static RunConfig runConfig();
 };
 

@@ -387,16 +387,16 @@ void TestCli::runDefaults()
     QString problem;
     const QJsonObject obj = parseObject(o.out, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
-    QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt"));
+    // The product's defaults (ProductDefaults; docs/policies.md, "Robustness").
+    QCOMPARE(obj.value("policy").toString(), QStringLiteral("srtf"));
     QCOMPARE(obj.value("placement").toString(), QStringLiteral("graph"));
-    QCOMPARE(obj.value("predictor").toString(), QStringLiteral("rf"));
+    QCOMPARE(obj.value("predictor").toString(), QStringLiteral("rf-fast"));
     QCOMPARE(obj.value("jobs").toInt(), 8);
-    QCOMPARE(obj.value("preemptions").toDouble(), 0.0);
     // Without --json the table goes to stdout.
     const Outcome table = cli({QStringLiteral("run"), small()});
     QVERIFY(table.finished);
     QCOMPARE(table.exitCode, 0);
-    QVERIFY(table.out.contains("asrpt"));
+    QVERIFY(table.out.contains("srtf"));
 }
 
 void TestCli::runOptionsReachTheRun()
@@ -527,7 +527,8 @@ void TestCli::compareJson()
         QVERIFY2(problem.isEmpty(), qPrintable(order[i] + QStringLiteral(": ") + problem));
     }
     // compare's asrpt entry equals a plain run's (apart from the wall clock).
-    const Outcome single = cli({QStringLiteral("run"), small(), QStringLiteral("--json")});
+    const Outcome single = cli({QStringLiteral("run"), small(), QStringLiteral("--policy"),
+                                QStringLiteral("asrpt"), QStringLiteral("--json")});
     QString problem;
     QJsonObject alone = parseObject(single.out, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
@@ -610,7 +611,7 @@ void TestCli::summaryConfig()
     QVERIFY(c.value("scenario_sha256") != a.value("scenario_sha256"));
     QCOMPARE(a.value("policy").toString(), QStringLiteral("srtf"));
     QCOMPARE(a.value("placement").toString(), QStringLiteral("graph"));
-    QCOMPARE(a.value("predictor").toString(), QStringLiteral("rf"));
+    QCOMPARE(a.value("predictor").toString(), QStringLiteral("rf-fast"));
     QCOMPARE(a.value("seed").toString(), QStringLiteral("5"));
     QCOMPARE(a.value("restart_overhead_s").toDouble(), 2.5);
     QCOMPARE(a.value("contention").toString(), QStringLiteral("none"));

@@ -1,9 +1,11 @@
 // The figures that sampledata/README.md quotes are generated, not typed: each block between
 // "<!-- generated: NAME -->" and "<!-- end generated -->" is what the engine gives now, with the
-// command line's defaults (graph placement, rf predictor, seed 0). The test fails when a block
-// differs; scripts/sample-figures.sh rewrites the blocks (GANTRY_UPDATE_SAMPLE_FIGURES=1).
+// command line's defaults (ProductDefaults: graph placement, rf-fast predictor, seed 0). The test
+// fails when a block differs; scripts/sample-figures.sh rewrites the blocks
+// (GANTRY_UPDATE_SAMPLE_FIGURES=1).
 #include "io/scenarioreader.h"
 #include "policies/policyregistry.h"
+#include "run/productdefaults.h"
 #include "run/runconfig.h"
 #include "run/runner.h"
 
@@ -36,11 +38,8 @@ RunResult runSample(const QString& file, const QString& policy)
             qFatal("%s", qPrintable(read.error().message));
         scenarios.emplace(file, read.value());
     }
-    RunConfig config;
+    RunConfig config = ProductDefaults::runConfig();
     config.policy = policy;
-    config.placement = QStringLiteral("graph");
-    config.predictor = QStringLiteral("rf");
-    config.seed = 0;
     auto result = Runner::run(scenarios.at(file), config);
     if (!result)
         qFatal("%s", qPrintable(result.error().message));
