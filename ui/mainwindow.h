@@ -42,14 +42,14 @@ class RunPanel;
 class RunControl;
 class WelcomeBanner;
 
-/// The desktop planner's window (DESIGN.md 6). A ProjectDocument holds the project; the
-/// window shows it in a project tree (scenarios and their runs), a cluster editor, a job
-/// editor, a property panel with inline validation and a problems list, and a run panel that
-/// runs the checked policies on the current scenario in a worker thread with progress and
-/// cancel. Results go to the comparison table and chart and the ResultsPanel (Gantt, heatmap,
-/// charts, teaching), and into the project when it is saved. Window layout and recent files
-/// persist in QSettings. Errors go to a message box (when interactive) and the status bar; bad
-/// input never crashes it. A trace import also runs in a worker thread, with progress and
+/// The desktop planner's window (docs/architecture.md, "The desktop application"). A
+/// ProjectDocument holds the project; the window shows it in a project tree (scenarios and their
+/// runs), a cluster editor, a job editor, a property panel with inline validation and a problems
+/// list, and a run panel that runs the checked policies on the current scenario in a worker thread
+/// with progress and cancel. Results go to the comparison table and chart and the ResultsPanel
+/// (Gantt, heatmap, charts, teaching), and into the project when it is saved. Window layout and
+/// recent files persist in QSettings. Errors go to a message box (when interactive) and the status
+/// bar; bad input never crashes it. A trace import also runs in a worker thread, with progress and
 /// cancel in the run panel.
 ///
 /// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,

@@ -10,7 +10,7 @@
 
 namespace gantry::cli {
 
-/// Exit statuses of the command-line contract (DESIGN.md 5).
+/// Exit statuses of the command-line contract (README.md, "The command line").
 enum ExitCode
 {
     ExitOk = 0,

@@ -5,7 +5,7 @@
 namespace gantry::cli {
 
 /// The gantry-cli subcommands; each takes the arguments after its name and returns the exit
-/// status of DESIGN.md 5 (0 ok, 2 invalid input, 1 internal error).
+/// status of README.md, "The command line" (0 ok, 2 invalid input, 1 internal error).
 class CliCommands
 {
 public:

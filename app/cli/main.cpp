@@ -1,4 +1,5 @@
-// gantry-cli: the Gantry engine on the command line (DESIGN.md 5). No GUI module is linked.
+// gantry-cli: the Gantry engine on the command line (README.md, "The command line"). No GUI
+// module is linked.
 #include "benchcommand.h"
 #include "cliargs.h"
 #include "clicommands.h"

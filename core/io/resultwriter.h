@@ -14,8 +14,8 @@
 
 namespace gantry {
 
-/// The standard result files of DESIGN.md 5 (jobs.csv, summary.json, trace.json) and the
-/// run/compare outputs (docs/formats.md, "Outputs").
+/// The standard result files (jobs.csv, summary.json, trace.json) and the run/compare outputs
+/// (docs/formats.md, "Outputs").
 class ResultWriter
 {
 public:

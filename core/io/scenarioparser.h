@@ -10,7 +10,7 @@
 
 namespace gantry {
 
-/// The rules of the scenario format over a JSON object tree (format version 1, DESIGN.md 4):
+/// The rules of the scenario format over a JSON object tree (format version 1, docs/formats.md):
 /// ScenarioReader's reference reader, and the part of its fast path that reads everything but
 /// the jobs' plain fields. Throws JsonPathError naming the path of the first problem.
 class ScenarioParser

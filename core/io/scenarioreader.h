@@ -8,7 +8,7 @@
 
 namespace gantry {
 
-/// Reads and validates scenario files (DESIGN.md 4, format version 1). Every error names the
+/// Reads and validates scenario files (docs/formats.md, format version 1). Every error names the
 /// source and the JSON path, e.g. "s.json: jobs[3].gpus: must be a positive integer".
 class ScenarioReader
 {

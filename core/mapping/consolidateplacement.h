@@ -5,7 +5,7 @@
 namespace gantry {
 
 /// `consolidate`: fewest servers, best fit, workers in id order (the server choice of
-/// ASRPT.md 3 without graph partitioning). O(S log S) per call.
+/// docs/asrpt.md, "GPU mapping", without graph partitioning). O(S log S) per call.
 class ConsolidatePlacement : public Placement
 {
 public:

@@ -72,7 +72,8 @@ double crossBytes(const Adjacency& adj, const std::vector<int>& partOf)
     return w;
 }
 
-// GREEDY_GROW of ASRPT.md 3: parts filled in quota order; returns the part index of each worker.
+// GREEDY_GROW (docs/asrpt.md, "GPU mapping"): parts filled in quota order; returns the part
+// index of each worker.
 std::vector<int> greedyGrow(const Adjacency& adj, const std::vector<int>& quota)
 {
     const int n = adj.n;
@@ -109,8 +110,8 @@ std::vector<int> greedyGrow(const Adjacency& adj, const std::vector<int>& quota)
     return partOf;
 }
 
-// KL_REFINE of ASRPT.md 3: best pairwise swap (ties: smallest (u, v)) until no positive gain,
-// at most 10 |V| swaps. w[z][part] tables make each gain O(1); a pass is O(V^2).
+// KL_REFINE (docs/asrpt.md, "GPU mapping"): best pairwise swap (ties: smallest (u, v)) until
+// no positive gain, at most 10 |V| swaps. w[z][part] tables make each gain O(1); a pass is O(V^2).
 int klRefine(const Adjacency& adj, std::vector<int>& partOf)
 {
     const int n = adj.n;

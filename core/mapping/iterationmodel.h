@@ -7,7 +7,8 @@
 
 namespace gantry {
 
-/// Per-iteration cost of a mapped job (ASRPT.md 2.2, bulk-synchronous bottleneck model).
+/// Per-iteration cost of a mapped job (bulk-synchronous bottleneck model: docs/asrpt.md,
+/// "Problem model").
 class IterationModel
 {
 public:

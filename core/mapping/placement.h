@@ -10,8 +10,9 @@
 
 namespace gantry {
 
-/// How a chosen job's workers land on free GPUs (DESIGN.md 3). Placements are deterministic
-/// given their construction seed and the sequence of calls.
+/// How a chosen job's workers land on free GPUs (docs/architecture.md, "Policies, placements
+/// and predictors"). Placements are deterministic given their construction seed and the
+/// sequence of calls.
 class Placement
 {
 public:

@@ -18,7 +18,8 @@ struct PlacementOptions
     int threads = 0;                                 ///< CPU threads for search, 0 for all cores
 };
 
-/// The named placements (DESIGN.md 3). Adding one is a new file plus one line here.
+/// The named placements. Adding one is a new file plus one line here (docs/architecture.md,
+/// "How to add a placement").
 class PlacementRegistry
 {
 public:

@@ -22,9 +22,10 @@ namespace gantry::sim {
 ///   order) and every job that fits starts, in that order, unless a job is due.
 /// - Due: the waiting job the virtual machine finished first, once the real cluster is late on
 ///   it by stretch x its p-hat (now >= C^V + stretch x p-hat; default stretch = 10). A due job
-///   starts if it fits; otherwise it holds an EASY reservation (ASRPT.md 4.2): other jobs start
-///   only if they fit and end, by prediction, before its shadow time or use only GPUs it will
-///   not need then. Due jobs are served one at a time in virtual-completion order.
+///   starts if it fits; otherwise it holds an EASY reservation (docs/asrpt.md, "Following the
+///   virtual machine"): other jobs start only if they fit and end, by prediction, before its
+///   shadow time or use only GPUs it will not need then. Due jobs are served one at a time in
+///   virtual-completion order.
 /// - Calibration (default on): c = (run time of the jobs finished so far) / (their predicted
 ///   processing time), clamped to [1/64, 64], 1 before the first finish; it sizes jobs arriving
 ///   after, so that a predictor that overestimates does not push virtual completions (and with

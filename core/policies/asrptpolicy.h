@@ -9,9 +9,9 @@
 
 namespace gantry::sim {
 
-/// `asrpt` and `asrpt-backfill` (ASRPT.md 4): every arriving job is released on a virtual single
-/// machine with size g x p-hat / G and scheduled there by preemptive SRPT; a job reaches the real
-/// cluster at its virtual completion time and real jobs start in that order, never preempted.
+/// `asrpt` and `asrpt-backfill` (docs/asrpt.md): every arriving job is released on a virtual
+/// single machine with size g x p-hat / G and scheduled there by preemptive SRPT; a job reaches the
+/// real cluster at its virtual completion time and real jobs start in that order, never preempted.
 /// Strict mode stops at the first job that does not fit; backfill mode lets later jobs start by
 /// EASY backfilling against the head's shadow time (predicted ends of running jobs).
 /// `asrpt-wc` (Gantry's addition, not in the paper) is backfill mode made work-conserving:

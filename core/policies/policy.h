@@ -16,9 +16,10 @@ namespace gantry::sim {
 
 class SimObserver;
 
-/// A scheduling policy: a decision component over a read-only SimState (DESIGN.md 3). It is told
-/// about arrivals and completions, decides once per decision point, and may ask to be woken at a
-/// future time (virtual-machine completions, demotions). It never touches the event queue.
+/// A scheduling policy: a decision component over a read-only SimState (docs/architecture.md,
+/// "Policies, placements and predictors"). It is told about arrivals and completions, decides once
+/// per decision point, and may ask to be woken at a future time (virtual-machine completions,
+/// demotions). It never touches the event queue.
 ///
 /// A policy explains itself: while an observer wants notes (teaching mode) it records, as it
 /// decides, a DecisionNote per start and preemption and for the first waiting jobs in its order,

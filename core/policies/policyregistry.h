@@ -11,7 +11,8 @@ class Policy;
 
 namespace gantry {
 
-/// The named scheduling policies (DESIGN.md 3). Adding a policy is a new file plus one line here.
+/// The named scheduling policies. Adding a policy is a new file plus one line here
+/// (docs/architecture.md, "How to add a policy").
 class PolicyRegistry
 {
 public:

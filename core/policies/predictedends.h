@@ -11,8 +11,9 @@
 namespace gantry::sim {
 
 /// Running jobs by predicted end (start + K-hat x tau on the job's real mapping) and the EASY
-/// backfilling that uses them (ASRPT.md 4.2): the head of a queue gets a reservation at its
-/// shadow time, later jobs start only if they end before it or use GPUs it will not need.
+/// backfilling that uses them (docs/asrpt.md, "Following the virtual machine"): the head of a
+/// queue gets a reservation at its shadow time, later jobs start only if they end before it or
+/// use GPUs it will not need.
 class PredictedEnds
 {
 public:

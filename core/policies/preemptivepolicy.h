@@ -10,13 +10,14 @@
 
 namespace gantry::sim {
 
-/// Base of the preemptive policies (DESIGN.md 3.1): at each decision point walk every arrived,
-/// unfinished job in key order and admit each that fits in the GPUs not yet admitted; running
-/// jobs keep their GPUs while admitted, running jobs not admitted are preempted, newly admitted
-/// jobs are placed on the GPUs free after the preemptions. When an admitted job cannot be placed
-/// (memory, GPU types, fragmentation) the walk goes on over the jobs not admitted, in key order:
-/// a running one keeps its GPUs if no admitted job took them, a waiting one starts if it can be
-/// placed on what is left, so no GPU is held for a job that could not use it.
+/// Base of the preemptive policies (docs/architecture.md, "Engine semantics"): at each decision
+/// point walk every arrived, unfinished job in key order and admit each that fits in the GPUs not
+/// yet admitted; running jobs keep their GPUs while admitted, running jobs not admitted are
+/// preempted, newly admitted jobs are placed on the GPUs free after the preemptions. When an
+/// admitted job cannot be placed (memory, GPU types, fragmentation) the walk goes on over the jobs
+/// not admitted, in key order: a running one keeps its GPUs if no admitted job took them, a waiting
+/// one starts if it can be placed on what is left, so no GPU is held for a job that could not use
+/// it.
 ///
 /// Running jobs are kept in a persistent array re-sorted by insertion sort (their order changes
 /// little between decisions), with what their keys depend on copied beside them (RunningJob) so

@@ -7,7 +7,7 @@
 namespace gantry::sim {
 
 /// A policy's ordering key: its own two components, then arrival time, then file position
-/// (the tie rules of DESIGN.md 3.1). Smaller is served first.
+/// (the tie rules of docs/architecture.md, "Engine semantics"). Smaller is served first.
 struct PriorityKey
 {
     double primary = 0.0;   ///< the policy's key (size, remaining time, queue index, ...)

@@ -8,10 +8,10 @@
 
 namespace gantry::sim {
 
-/// The virtual single machine of A-SRPT (ASRPT.md 4.1): one unit-speed machine running
-/// preemptive SRPT over job sizes w = g x p-hat / G. A running job is preempted only by a job
-/// with strictly smaller remaining work; otherwise the smallest (remaining, release, order)
-/// runs. O(log n) per release and per completion.
+/// The virtual single machine of A-SRPT (docs/asrpt.md, "The virtual single machine"): one
+/// unit-speed machine running preemptive SRPT over job sizes w = g x p-hat / G. A running job is
+/// preempted only by a job with strictly smaller remaining work; otherwise the smallest (remaining,
+/// release, order) runs. O(log n) per release and per completion.
 class VirtualSingleMachine
 {
 public:

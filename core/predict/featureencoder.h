@@ -12,15 +12,15 @@
 
 namespace gantry::predict {
 
-/// Turns a job into the fixed-width numeric feature vector of the `rf` predictor (ASRPT.md 5,
-/// G17). Categorical columns: model name, dataset (features["dataset"]), user, virtual cluster
-/// (features["vc"]), job name / recurrence key (features["name"], else ["template"]), then every
-/// other string feature by sorted key. Numeric columns: parameters and global batch (model jobs
-/// of the zoo), dp, pp, tp, ep (model jobs), GPUs, requested iterations (predictedIterations),
-/// submit hour of day (floor(arrival_s / 3600) mod 24), then every other numeric feature by
-/// sorted key. Categories get ordinal codes in order of first appearance in the training set;
-/// an unseen category is -1; a missing value (absent category or number) is NaN. The column set
-/// is fixed by the first fit(); keys first seen later are ignored.
+/// Turns a job into the fixed-width numeric feature vector of the `rf` predictor
+/// (docs/asrpt.md, "Iteration prediction"). Categorical columns: model name, dataset
+/// (features["dataset"]), user, virtual cluster (features["vc"]), job name / recurrence key
+/// (features["name"], else ["template"]), then every other string feature by sorted key. Numeric
+/// columns: parameters and global batch (model jobs of the zoo), dp, pp, tp, ep (model jobs), GPUs,
+/// requested iterations (predictedIterations), submit hour of day (floor(arrival_s / 3600) mod 24),
+/// then every other numeric feature by sorted key. Categories get ordinal codes in order of first
+/// appearance in the training set; an unseen category is -1; a missing value (absent category or
+/// number) is NaN. The column set is fixed by the first fit(); keys first seen later are ignored.
 class FeatureEncoder
 {
 public:

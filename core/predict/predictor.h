@@ -6,8 +6,9 @@
 
 namespace gantry::predict {
 
-/// What the scheduler believes a job's iteration count is (DESIGN.md 3). A predictor sees a
-/// job at its arrival and learns from jobs as they finish; it never sees the future.
+/// What the scheduler believes a job's iteration count is (docs/architecture.md, "Policies,
+/// placements and predictors"). A predictor sees a job at its arrival and learns from jobs as they
+/// finish; it never sees the future.
 class Predictor
 {
 public:

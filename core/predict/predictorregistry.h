@@ -14,7 +14,8 @@ class Predictor;
 
 namespace gantry {
 
-/// The named predictors (DESIGN.md 3); parameterised ones are written "name:value".
+/// The named predictors (docs/architecture.md, "How to add a predictor"); parameterised ones
+/// are written "name:value".
 class PredictorRegistry
 {
 public:

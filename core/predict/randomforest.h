@@ -7,11 +7,11 @@
 
 namespace gantry::predict {
 
-/// A random forest regressor (ASRPT.md 5) on a dense float matrix, backed by xgboost in
-/// random-forest mode: one boosting round of `trees` parallel trees, no shrinkage, no L1/L2
-/// regularisation of leaf values, base score = mean target, squared error. Each tree's leaf
-/// value is then the mean target of the rows of its subsample in that leaf, and the forest
-/// prediction is the mean over the trees. xgboost stays inside randomforest.cpp.
+/// A random forest regressor (docs/asrpt.md, "Iteration prediction") on a dense float matrix,
+/// backed by xgboost in random-forest mode: one boosting round of `trees` parallel trees, no
+/// shrinkage, no L1/L2 regularisation of leaf values, base score = mean target, squared error. Each
+/// tree's leaf value is then the mean target of the rows of its subsample in that leaf, and the
+/// forest prediction is the mean over the trees. xgboost stays inside randomforest.cpp.
 /// Deterministic: the same data, parameters and seed give bit-identical predictions.
 class RandomForest
 {
@@ -27,14 +27,15 @@ public:
                 ///< kind of forest, other numbers; fast on sets of few distinct rows
     };
 
-    /// Hyper-parameters; the defaults are the `rf` predictor's. They follow ASRPT.md 5 (sklearn
-    /// defaults) except: 20 trees, not 100, and max depth 10, not None (hist needs a depth; the
-    /// online `rf` retrains often, and 20 trees lose 0.002 of test R^2 on the forest benchmark
-    /// against 100); at least 3 rows per leaf, not 1 (on the Philly trace R^2 -0.18 and MAE 21154
-    /// against -0.21 and 22411 with 100 trees of 1 row a leaf); 64 hist bins; subsampling 63.2 %
-    /// without replacement instead of a bootstrap; one training thread (OpenMP threads spin while
-    /// they wait, which on a busy machine costs many times their gain: 100 trees on 20k x 10 rows
-    /// took 16.5 s on two threads against 2.7 s on one while other builds ran).
+    /// Hyper-parameters; the defaults are the `rf` predictor's. They follow scikit-learn's
+    /// RandomForestRegressor defaults (docs/asrpt.md, "Iteration prediction") except: 20 trees, not
+    /// 100, and max depth 10, not None (hist needs a depth; the online `rf` retrains often, and 20
+    /// trees lose 0.002 of test R^2 on the forest benchmark against 100); at least 3 rows per leaf,
+    /// not 1 (on the Philly trace R^2 -0.18 and MAE 21154 against -0.21 and 22411 with 100 trees of
+    /// 1 row a leaf); 64 hist bins; subsampling 63.2 % without replacement instead of a bootstrap;
+    /// one training thread (OpenMP threads spin while they wait, which on a busy machine costs many
+    /// times their gain: 100 trees on 20k x 10 rows took 16.5 s on two threads against 2.7 s on one
+    /// while other builds ran).
     struct Params
     {
         int trees = 20;               ///< n_estimators (num_parallel_tree)

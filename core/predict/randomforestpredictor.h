@@ -13,13 +13,13 @@
 namespace gantry::predict {
 
 /// `rf` (and `rf:log`): a random forest regression of the iterations on the job's features
-/// (ASRPT.md 5), learning online. Every finished job is added to the training set; the forest is
-/// retrained from scratch, at the next prediction, once the set has reached minSamples and then
-/// whenever it has grown by retrainGrowth (a fraction) and by at least retrainMinJobs jobs since
-/// the last training (a geometric schedule: O(n log n) rows trained in total). Cold start (fewer
-/// than minSamples samples): the median K of the history if any, else the job's requested
-/// iterations (predictedIterations) if given, else defaultIterations. Forest predictions are
-/// clamped to [1, kMaxFactor x the largest K seen].
+/// (docs/asrpt.md, "Iteration prediction"), learning online. Every finished job is added to the
+/// training set; the forest is retrained from scratch, at the next prediction, once the set has
+/// reached minSamples and then whenever it has grown by retrainGrowth (a fraction) and by at least
+/// retrainMinJobs jobs since the last training (a geometric schedule: O(n log n) rows trained in
+/// total). Cold start (fewer than minSamples samples): the median K of the history if any, else the
+/// job's requested iterations (predictedIterations) if given, else defaultIterations. Forest
+/// predictions are clamped to [1, kMaxFactor x the largest K seen].
 class RandomForestPredictor : public Predictor
 {
 public:
@@ -30,7 +30,7 @@ public:
         int minSamples = 10;         ///< samples needed before the first training
         double retrainGrowth = 0.25; ///< retrain after the set grew by this fraction ...
         int retrainMinJobs = 50;     ///< ... and by at least this many jobs
-        bool logTarget = false;      ///< fit log1p(K) and back-transform (ASRPT G16)
+        bool logTarget = false;      ///< fit log1p(K) and back-transform (rf:log)
         double kMaxFactor = 10.0;    ///< upper clamp = this x the largest K seen
     };
 

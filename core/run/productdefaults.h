@@ -5,7 +5,7 @@
 namespace gantry {
 
 /// The one place that holds what a run uses when the user names nothing: the command line
-/// (DESIGN.md 5), the window's run panel and the report all start from it.
+/// (README.md, "The command line"), the window's run panel and the report all start from it.
 class ProductDefaults
 {
 public:

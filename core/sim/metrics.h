@@ -7,7 +7,7 @@
 
 namespace gantry {
 
-/// The metric definitions of DESIGN.md 3.1, in one place.
+/// The metric definitions of docs/architecture.md, "Engine semantics", in one place.
 class Metrics
 {
 public:

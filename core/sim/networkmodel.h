@@ -10,13 +10,13 @@
 
 namespace gantry::sim {
 
-/// Network contention between running jobs (DESIGN.md 2, `fair`). The shared links are each
-/// server's NIC and each rack's uplink. A job whose cross-server traffic crosses a link is one
-/// flow on it; flows get max-min fair shares, expressed as the fraction f_j of the link bandwidth
-/// the job's cross-server edges see (the same fraction on every link of the job: its bottleneck
-/// share). On every link the fractions of its jobs sum to at most 1, so the traffic assigned to a
-/// link never exceeds its bandwidth; a job alone keeps f = 1, so one job under `fair` runs as
-/// under `none`.
+/// Network contention between running jobs (`fair`; docs/architecture.md, "The engine"). The
+/// shared links are each server's NIC and each rack's uplink. A job whose cross-server traffic
+/// crosses a link is one flow on it; flows get max-min fair shares, expressed as the fraction f_j
+/// of the link bandwidth the job's cross-server edges see (the same fraction on every link of the
+/// job: its bottleneck share). On every link the fractions of its jobs sum to at most 1, so the
+/// traffic assigned to a link never exceeds its bandwidth; a job alone keeps f = 1, so one job
+/// under `fair` runs as under `none`.
 class NetworkModel
 {
 public:

@@ -4,7 +4,7 @@
 
 namespace gantry {
 
-/// Aggregate metrics of one run (DESIGN.md 3.1). Times in seconds.
+/// Aggregate metrics of one run (docs/architecture.md, "Engine semantics"). Times in seconds.
 struct RunSummary
 {
     QString policy;                    ///< policy name

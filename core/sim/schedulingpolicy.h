@@ -12,9 +12,10 @@ namespace gantry::sim {
 
 class SimObserver;
 
-/// What the simulator asks of a scheduling policy (DESIGN.md 3): told about arrivals and
-/// completions, it decides once per decision point over a read-only SimState and may ask to be
-/// woken later. The policies themselves live in policies/ and derive from Policy.
+/// What the simulator asks of a scheduling policy (docs/architecture.md, "Policies, placements
+/// and predictors"): told about arrivals and completions, it decides once per decision point over a
+/// read-only SimState and may ask to be woken later. The policies themselves live in policies/ and
+/// derive from Policy.
 class SchedulingPolicy
 {
 public:

@@ -23,10 +23,10 @@ namespace gantry::sim {
 class SchedulingPolicy;
 class SimObserver;
 
-/// The discrete-event engine (DESIGN.md 2): integer time, (time, seq) event order, rate-based
-/// progress, preemption with restart overhead. At each instant completions are applied first,
-/// then arrivals in file order, then the policy decides once. An instance is single-threaded;
-/// independent instances may run in parallel.
+/// The discrete-event engine (docs/architecture.md, "The engine"): integer time, (time, seq)
+/// event order, rate-based progress, preemption with restart overhead. At each instant completions
+/// are applied first, then arrivals in file order, then the policy decides once. An instance is
+/// single-threaded; independent instances may run in parallel.
 class Simulator
 {
 public:

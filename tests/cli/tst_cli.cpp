@@ -1,5 +1,6 @@
-// The command-line contract of DESIGN.md 5, checked against the real gantry-cli binary: exit
-// statuses, the run/compare JSON keys, the result files, import and the bench output format.
+// The command-line contract of README.md, "The command line", checked against the real
+// gantry-cli binary: exit statuses, the run/compare JSON keys, the result files, import and the
+// bench output format.
 #include "../common/childprocess.h"
 
 #include <QDir>

@@ -1,4 +1,4 @@
-// The `graph` placement: ASRPT.md E6, best fit and GPU-type preference on one server, memory
+// The `graph` placement: docs/asrpt.md E6, best fit and GPU-type preference on one server, memory
 // limits, and never more cross-server traffic than `consolidate` on random instances.
 #include "io/modelzoo.h"
 #include "mapping/consolidateplacement.h"

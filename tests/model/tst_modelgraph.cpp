@@ -1,4 +1,4 @@
-// Model jobs: ASRPT.md E8, the worker graph of every zoo model under several parallelisms
+// Model jobs: docs/asrpt.md E8, the worker graph of every zoo model under several parallelisms
 // (worker count, edge kinds, traffic and compute against the formulas written out again here),
 // memory and per-GPU-type compute, parallelism checks and model jobs read from scenarios.
 #include "io/modelspecjson.h"
@@ -173,7 +173,8 @@ void TestModelGraph::zooGraph_data()
     }
 }
 
-// The graph against ASRPT.md 2.2 written out independently of ModelGraphBuilder.
+// The graph of docs/models.md ("Workers and edges") written out independently of
+// ModelGraphBuilder.
 void TestModelGraph::zooGraph()
 {
     QFETCH(QString, model);

@@ -1,4 +1,4 @@
-// The rf predictor: ASRPT.md E9, determinism, feature encoding, cold start, the retraining
+// The rf predictor: docs/asrpt.md E9, determinism, feature encoding, cold start, the retraining
 // schedule, prediction quality on recurring workloads, and the prediction metrics of a run.
 #include "io/resultwriter.h"
 #include "predict/featureencoder.h"
@@ -131,8 +131,8 @@ private slots:
     void benchmarkRuns();
 };
 
-// ASRPT.md E9. xgboost splits as `x < threshold`: hist's threshold is the next bin cut (3 for the
-// split between 2 and 3), exact's the midpoint 2.5; both give E9's predictions at 1.7 and 3.2
+// docs/asrpt.md E9. xgboost splits as `x < threshold`: hist's threshold is the next bin cut (3 for
+// the split between 2 and 3), exact's the midpoint 2.5; both give E9's predictions at 1.7 and 3.2
 // and its leaves exactly (no subsampling, all features, leaves unscaled, see randomforest.cpp).
 void TestRandomForest::e9_data()
 {
@@ -444,7 +444,8 @@ void TestRandomForest::encoderFitAppendsEncoding()
     }
 }
 
-// ASRPT.md 5 cold start: < 10 samples -> median history -> requested -> default.
+// Cold start (docs/asrpt.md, "Iteration prediction"): < 10 samples -> median history ->
+// requested -> default.
 void TestRandomForest::coldStart_data()
 {
     QTest::addColumn<QList<double>>("history");

@@ -15,7 +15,7 @@ public:
     struct Shape
     {
         int jobs = 40;              ///< number of jobs
-        bool identicalGpus = false; ///< all GPUs speed 1.0 (for the bounds of ASRPT.md 6)
+        bool identicalGpus = false; ///< all GPUs speed 1.0 (docs/asrpt.md, "Guarantees")
         bool durationOnly = false;  ///< no graph jobs
         bool singleServer = false;  ///< one server only
     };

@@ -1,5 +1,5 @@
-// The invariants of DESIGN.md 7 against every policy and placement on seeded random scenarios,
-// and the A-SRPT properties of ASRPT.md 9 E10.
+// The invariants of docs/architecture.md ("Conventions") against every policy and placement on
+// seeded random scenarios, and the A-SRPT properties of docs/asrpt.md E10.
 #include "io/resultwriter.h"
 #include "policies/policy.h"
 #include "policies/policyregistry.h"

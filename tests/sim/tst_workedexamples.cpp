@@ -1,4 +1,4 @@
-// The worked examples of ASRPT.md section 9 as exact tests.
+// The worked examples of docs/asrpt.md as exact tests.
 #include "mapping/iterationmodel.h"
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"

@@ -25,10 +25,10 @@ class QUndoStack;
 
 namespace gantry::ui {
 
-/// The open project (DESIGN.md 6): its scenarios and which one is current, the runs made and
-/// recorded, the project file and its modified state, the selection the views share, and the
-/// undo stack. Every edit goes through an undo command; views listen to changed() and never
-/// own data. Edits act on the current scenario.
+/// The open project (docs/architecture.md, "The desktop application"): its scenarios and which
+/// one is current, the runs made and recorded, the project file and its modified state, the
+/// selection the views share, and the undo stack. Every edit goes through an undo command; views
+/// listen to changed() and never own data. Edits act on the current scenario.
 ///
 /// The document is the facade of its parts: ProjectFile reads and writes the project file,
 /// ClusterEdits and JobEdits compute the edits it pushes as undo commands, and

@@ -10,7 +10,7 @@ namespace gantry::mapping {
 /// A job to map onto servers, Qt-free: W workers, S servers, per (worker, server) compute
 /// seconds (GPU speed included) and feasibility (memory), edges (a, b, bytes), an S x S
 /// bandwidth matrix in bytes/s and free GPUs per server. The cost of an assignment
-/// worker -> server is the bottleneck iteration time of ASRPT.md 2.2.
+/// worker -> server is the bottleneck iteration time of docs/asrpt.md, "Problem model".
 class MappingProblem
 {
 public:
