@@ -500,7 +500,7 @@ void MainWindow::clearComparison()
     m_model->clear();
     m_batch.clear();
     m_results->setRuns(scenario(), {}, std::vector<std::shared_ptr<const Schedule>>{});
-    m_runPanel->setProgress(0);
+    m_runPanel->setIdle(false, tr("Ready"));
     m_outcome = Outcome::None;
 }
 
@@ -720,15 +720,25 @@ void MainWindow::onImported(const gantry::Scenario& imported, const QStringList&
         s.name = QFileInfo(path).completeBaseName();
     m_lastError.clear();
     const QString message = summary.isEmpty() ? tr("Imported %1").arg(path) : summary.first();
+    // The trace is read: adding it to the project is the last step, which a cancel no longer
+    // stops (on a large trace it takes a while). Say so before it starts, so that a Cancel
+    // clicked meanwhile is refused in words; Undo takes the import back.
     m_importing = false; // the window takes the new scenario as when one is opened
+    m_runPanel->setCancellable(false);
+    m_cancelAction->setEnabled(false);
+    statusBar()->showMessage(
+        tr("Adding %1 to the project: too late to cancel, Edit > Undo takes the import back...")
+            .arg(ReadableText::count(int(s.jobs.size()), tr("imported job"), tr("imported jobs"))));
+    statusBar()->repaint();
+    m_runPanel->repaint();
     m_document->addScenario(s, tr("Import %1 trace %2").arg(format, QFileInfo(path).fileName()));
-    endImport(true, message);
+    endImport(true, tr("%1 (Edit > Undo takes the import back)").arg(message));
 }
 
 void MainWindow::endImport(bool added, const QString& message)
 {
     m_importing = false;
-    m_runPanel->setProgress(added ? 1.0 : 0.0);
+    m_runPanel->setIdle(added, added ? tr("Imported") : tr("Not imported"));
     statusBar()->showMessage(message);
     updateActions();
     emit importEnded(added);
@@ -800,7 +810,10 @@ void MainWindow::onDocumentChanged(const DocumentChange& change)
         m_tree->rebuild();
         rebuildScenarioCombo();
     }
-    // The Plan view plans for the scenario on screen.
+    // The Plan view plans for the scenario on screen: another project (new, open) or another
+    // scenario drops what it shows; a sweep of a closed project is cancelled.
+    if (change.kind == K::Project || (change.kind == K::Current && !m_plan->isRunning()))
+        m_plan->reset();
     if (m_tabs->currentIndex() == int(Tab::Plan))
         updatePlanBase();
     updateTitle();
@@ -844,7 +857,7 @@ bool MainWindow::yieldReplay()
     m_replaying = false;
     m_batch.clear();
     m_model->clear();
-    m_runPanel->setProgress(0);
+    m_runPanel->setIdle(false, tr("Ready"));
     m_outcome = Outcome::Cancelled;
     setRunning(false);
     return true;
@@ -1087,6 +1100,11 @@ bool MainWindow::openStoredSweep(int scenario, int stored)
         reportError(plan.error().message);
         return false;
     }
+    // The sweep is shown with the scenario it was stored with, as the Plan view shows a sweep.
+    if (scenario != m_document->currentIndex() && !selectScenario(scenario)) {
+        reportError(tr("Wait for the run to end (or cancel it) first."));
+        return false;
+    }
     showTab(Tab::Plan);
     StoredPlan p = std::move(plan).value();
     return m_plan->openStoredSweep(std::move(p.spec), p.result, p.label);
@@ -1189,8 +1207,11 @@ void MainWindow::endRun(Outcome outcome, const QString& message)
     const bool replayed = m_replaying;
     m_replaying = false;
     const QString planPoint = std::exchange(m_planPoint, QString());
-    // A cancelled or failed run has no progress worth showing: the bar empties.
-    m_runPanel->setProgress(outcome == Outcome::Completed ? 1.0 : 0.0);
+    // A cancelled or failed run has no progress worth showing: the bar empties and says why.
+    m_runPanel->setIdle(outcome == Outcome::Completed,
+                        outcome == Outcome::Completed   ? tr("Finished")
+                        : outcome == Outcome::Cancelled ? tr("Cancelled")
+                                                        : tr("Failed"));
     if (!m_batch.empty())
         showBatchInResults();
     // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the

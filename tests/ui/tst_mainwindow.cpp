@@ -243,6 +243,7 @@ void TstMainWindow::runPolicies()
     QVERIFY(w.lastError().isEmpty());
     QVERIFY(runButton->isEnabled());
     QCOMPARE(bar->value(), bar->maximum());
+    QCOMPARE(bar->text(), QStringLiteral("Finished")); // idle: a state, not "100%"
     QCOMPARE(rowsWhenFull, int(policies.size()));
     QVERIFY2(w.statusBar()->currentMessage().startsWith(
                  QStringLiteral("Finished %1 run").arg(policies.size())),
@@ -383,6 +384,7 @@ void TstMainWindow::cancel()
         // the bar does not keep the progress of a run that is gone.
         QVERIFY(model.rowCount() < int(policies.size()));
         QCOMPARE(bar->value(), 0);
+        QCOMPARE(bar->text(), QStringLiteral("Cancelled"));
     } else {
         qWarning("the run finished before cancel took effect; only the invariants are checked");
         QCOMPARE(model.rowCount(), int(policies.size()));

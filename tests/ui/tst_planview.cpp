@@ -23,6 +23,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSignalSpy>
@@ -121,6 +123,9 @@ private slots:
     void failedOrCancelledExportKeepsTheFile();
     void sweepIsSavedInTheProject();
     void sampleProjectsSavedSweepOpens();
+    void newProjectDropsThePlan();
+    void newProjectCancelsTheSweep();
+    void badFormDropsTheEarlierAnswer();
 };
 
 void TstPlanView::serverRanges_data()
@@ -670,6 +675,86 @@ void TstPlanView::sampleProjectsSavedSweepOpens()
     QVERIFY2(status->text().contains(QStringLiteral("equal the saved ones")),
              qPrintable(status->text()));
     QVERIFY(view->summaryText().startsWith(QStringLiteral("Recommended: ")));
+}
+
+// File > New after a finished sweep: the Plan view shows nothing of the old project (no answer,
+// no server entries, no export) and cannot run a sweep on it.
+void TstPlanView::newProjectDropsThePlan()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(sample("two-racks.json")));
+    window.showPlan();
+    PlanView* view = window.planView();
+    QVERIFY(view->hasBaseScenario());
+    QVERIFY(runTinySweep(*view));
+    QVERIFY(view->session());
+    const QString answer = view->summaryText();
+    QVERIFY(!answer.isEmpty());
+
+    QVERIFY(window.newProject());
+    QVERIFY(!view->session());
+    QVERIFY(!view->hasBaseScenario());
+    QCOMPARE(view->pointsModel()->rowCount(), 0);
+    QCOMPARE(view->request().servers.size(), std::size_t(0));
+    QVERIFY(view->scatter()->plottedRows().empty());
+    QVERIFY(view->summaryText() != answer);
+    QCOMPARE(view->lastOutcome(), PlanView::Outcome::None);
+    QVERIFY(!view->startSweep());
+    QVERIFY(!view->isRunning());
+    QVERIFY(!view->openPoint(0));
+    const auto* exportButton = view->findChild<QPushButton*>(QStringLiteral("planExportButton"));
+    QVERIFY(exportButton);
+    QVERIFY(!exportButton->isEnabled());
+
+    // The next project's scenario gives the form its own server entries.
+    QVERIFY(window.openFile(sample("two-racks.json")));
+    window.showPlan();
+    QVERIFY(view->hasBaseScenario());
+    view->setRequest(tinyRequest());
+    QCOMPARE(view->request().servers.size(), std::size_t(2));
+}
+
+// A sweep still running when its project is closed is cancelled; nothing of it is shown or kept
+// in the new project, even when it finishes before the cancel reaches it.
+void TstPlanView::newProjectCancelsTheSweep()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    QVERIFY(window.openFile(sample("two-racks.json")));
+    window.showPlan();
+    PlanView* view = window.planView();
+    view->setRequest(tinyRequest());
+    QSignalSpy ended(view, &PlanView::sweepEnded);
+    QVERIFY(view->startSweep());
+    QVERIFY(window.newProject());
+    QVERIFY(ended.count() == 1 || ended.wait(SweepTimeoutMs));
+    QCOMPARE(view->lastOutcome(), PlanView::Outcome::Cancelled);
+    QVERIFY(!view->session());
+    QCOMPARE(view->pointsModel()->rowCount(), 0);
+    QCOMPARE(window.document()->unsavedSweepCount(), 0);
+    QVERIFY(!window.document()->isModified());
+}
+
+// A form that cannot start (load growth NaN) leaves no earlier recommendation or full progress
+// bar under its error.
+void TstPlanView::badFormDropsTheEarlierAnswer()
+{
+    PlanView view;
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    QVERIFY(runTinySweep(view));
+    QVERIFY(view.session());
+    auto* loads = view.findChild<QLineEdit*>(QStringLiteral("planLoads"));
+    QVERIFY(loads);
+    loads->setText(QStringLiteral("NaN"));
+    QVERIFY(!view.startSweep());
+    QVERIFY(!view.lastError().isEmpty());
+    QVERIFY(!view.session());
+    QCOMPARE(view.pointsModel()->rowCount(), 0);
+    QVERIFY(!view.summaryText().startsWith(QStringLiteral("Recommended")));
+    const auto* bar = view.findChild<QProgressBar*>();
+    QVERIFY(bar);
+    QCOMPARE(bar->value(), 0);
 }
 
 QTEST_MAIN(TstPlanView)

@@ -304,11 +304,17 @@ void TstProjectDocument::serverCount_data()
     QTest::addColumn<int>("count");
     QTest::addColumn<int>("groupBefore");
     QTest::addColumn<QStringList>("names"); // of the rack's servers after the change
+    QTest::addColumn<bool>("splitFirst");   // h100-0's NIC edited first: it leaves the group
 
     QTest::newRow("h100 4 -> 6") << 1 << 6 << 4 << QStringList{"h100-0", "h100-1", "h100-2",
-                                                               "h100-3", "h100-4", "h100-5"};
-    QTest::newRow("h100 4 -> 1") << 0 << 1 << 4 << QStringList{"h100"};
-    QTest::newRow("h100 4 -> 2") << 3 << 2 << 4 << QStringList{"h100-0", "h100-1"};
+                                                               "h100-3", "h100-4", "h100-5"}
+                                 << false;
+    QTest::newRow("h100 4 -> 1") << 0 << 1 << 4 << QStringList{"h100"} << false;
+    QTest::newRow("h100 4 -> 2") << 3 << 2 << 4 << QStringList{"h100-0", "h100-1"} << false;
+    // The split-off h100-0 keeps its name; the others' new names skip it.
+    QTest::newRow("split, 3 -> 4")
+        << 1 << 4 << 3 << QStringList{"h100-0", "h100-1", "h100-2", "h100-3", "h100-4"} << true;
+    QTest::newRow("split, 3 -> 1") << 1 << 1 << 3 << QStringList{"h100-0", "h100"} << true;
 }
 
 void TstProjectDocument::serverCount()
@@ -317,8 +323,11 @@ void TstProjectDocument::serverCount()
     QFETCH(int, count);
     QFETCH(int, groupBefore);
     QFETCH(QStringList, names);
+    QFETCH(bool, splitFirst);
     ProjectDocument doc;
     doc.resetToScenario(twoRacks());
+    if (splitFirst)
+        QVERIFY(doc.setServerField({0}, QStringLiteral("nic_gbps"), 2.5));
     const Scenario before = doc.current();
     QCOMPARE(int(doc.replicasOf(server).size()), groupBefore);
     QVERIFY(doc.setServerCount(server, count));

@@ -17,7 +17,9 @@
 #include "properties/iterationbreakdownview.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
+#include "run/productdefaults.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
@@ -83,6 +85,8 @@ private slots:
     void breakdownShowsParts_data();
     void breakdownShowsParts();
     void breakdownFollowsSelection();
+    void undoKeysInAFieldActOnTheDocument();
+    void emptyPredictionNamesTheColdStart();
 
 private:
     QTemporaryDir m_dir;
@@ -797,6 +801,77 @@ void TstPropertyPanel::breakdownFollowsSelection()
     QVERIFY2(view->text().contains(QStringLiteral("do not suit")), qPrintable(view->text()));
     doc->undoStack()->undo();
     QVERIFY(view->breakdown());
+}
+
+// Ctrl+Z and Ctrl+Shift+Z typed in a field undo and redo the document's last edit, not the
+// field's own text; the field then shows the document's value, and leaving it, even with text
+// typed and not entered, makes no new edit.
+void TstPropertyPanel::undoKeysInAFieldActOnTheDocument()
+{
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+    doc->undoStack()->clear();
+    const Selection server{Selection::Kind::Server, {0}};
+    doc->setSelection(server);
+    const Scenario before = doc->current();
+    const QString nicBefore = fieldText(panel, QStringLiteral("nic_gbps"));
+    const QString countBefore = fieldText(panel, QStringLiteral("count"));
+    typeInto(panel, QStringLiteral("nic_gbps"), QStringLiteral("50"));
+    QCOMPARE(doc->undoStack()->count(), 1);
+    const Scenario edited = doc->current();
+    QVERIFY(!(edited == before));
+
+    // Text typed in another field and not entered, then Ctrl+Z: the NIC edit is undone.
+    auto* count = qobject_cast<QLineEdit*>(panel->editor(QStringLiteral("count")));
+    QVERIFY(count);
+    count->setFocus();
+    count->selectAll();
+    QTest::keyClicks(count, QStringLiteral("3"));
+    QTest::keyClick(count, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(doc->current(), before);
+    QCOMPARE(doc->undoStack()->index(), 0);
+    QCOMPARE(fieldText(panel, QStringLiteral("nic_gbps")), nicBefore);
+    QCOMPARE(count->text(), countBefore);
+    // Leaving the field makes no edit ("Set server count" was one).
+    QTest::keyClick(count, Qt::Key_Tab);
+    count->clearFocus();
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QCOMPARE(doc->undoStack()->index(), 0);
+    QCOMPARE(doc->current(), before);
+
+    // Redo (the platform's keys) from inside a field gives the edit back.
+    auto* nic = qobject_cast<QLineEdit*>(panel->editor(QStringLiteral("nic_gbps")));
+    QVERIFY(nic);
+    nic->setFocus();
+    auto* redo = m_window->findChild<QAction*>(QStringLiteral("redoAction"));
+    QVERIFY(redo && !redo->shortcut().isEmpty());
+    QTest::keySequence(nic, redo->shortcut()); // the platform's redo keys
+
+    QCOMPARE(doc->current(), edited);
+    QCOMPARE(fieldText(panel, QStringLiteral("nic_gbps")), QStringLiteral("50"));
+    nic->clearFocus();
+    QCOMPARE(doc->undoStack()->count(), 1);
+    QCOMPARE(doc->undoStack()->index(), 1);
+}
+
+// A job with no predicted_iterations shows, in the empty field, what a predictor with no history
+// predicts for it (the run's default_iterations), not just "none".
+void TstPropertyPanel::emptyPredictionNamesTheColdStart()
+{
+    ProjectDocument* doc = m_window->document();
+    PropertyPanel* panel = m_window->propertyPanel();
+    doc->setSelection(Selection{Selection::Kind::Job, {DurationJob}});
+    QVERIFY(!doc->current().jobs[std::size_t(DurationJob)].predictedIterations);
+    auto* edit = qobject_cast<QLineEdit*>(panel->editor(QStringLiteral("predicted_iterations")));
+    QVERIFY(edit);
+    QVERIFY(edit->text().isEmpty());
+    const QString expected =
+        QString::number(gantry::ProductDefaults::runConfig().defaultIterations);
+    QVERIFY2(edit->placeholderText().contains(expected), qPrintable(edit->placeholderText()));
+    QVERIFY2(edit->placeholderText().contains(QLatin1String("no history")),
+             qPrintable(edit->placeholderText()));
 }
 
 QTEST_MAIN(TstPropertyPanel)

@@ -13,8 +13,10 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 #include <QUndoStack>
 
 using gantry::ui::MainWindow;
@@ -39,6 +41,9 @@ private slots:
     void importRunsInTheBackground_data();
     void importRunsInTheBackground();
     void cancelAddsNothing();
+    void cancelAtEveryStage_data();
+    void cancelAtEveryStage();
+    void lastStepRefusesCancelInWords();
     void workerProgressReachesOne();
     void workerCancelStopsTheParse();
     void failureAddsNothing_data();
@@ -131,6 +136,71 @@ void TstTraceImport::cancelAddsNothing()
     QCOMPARE(int(w.projectScenarios().size()), 2);
     QCOMPARE(int(w.projectScenarios().back().jobs.size()), 50);
     QCOMPARE(w.document()->undoStack()->count(), undo + 1);
+}
+
+void TstTraceImport::cancelAtEveryStage_data()
+{
+    QTest::addColumn<QString>("stage"); // the status's first word when Cancel is clicked
+    QTest::newRow("reading") << QStringLiteral("Importing");
+    QTest::newRow("parsing") << QStringLiteral("Parsing");
+    QTest::newRow("assembling") << QStringLiteral("Assembling");
+}
+
+// Cancel clicked (through the event loop, as a user does) while the status names a stage: the
+// import ends cancelled, the status says so, and the project is as it was.
+void TstTraceImport::cancelAtEveryStage()
+{
+    QFETCH(QString, stage);
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY2(w.openFile(sample("teaching.json")), qPrintable(w.lastError()));
+    const int undo = w.document()->undoStack()->count();
+    auto* cancel = w.findChild<QPushButton*>(QStringLiteral("cancelButton"));
+    QVERIFY(cancel);
+    bool clicked = false;
+    connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&](const QString& text) {
+        if (!clicked && text.startsWith(stage)) {
+            clicked = true;
+            QTimer::singleShot(0, cancel, [cancel] { cancel->click(); });
+        }
+    });
+    QSignalSpy ended(&w, &MainWindow::importEnded);
+    QVERIFY(w.startImport(QStringLiteral("philly"), sample("philly.csv"), 0));
+    QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), ImportTimeoutMs);
+    QVERIFY2(clicked, qPrintable(stage));
+    QCOMPARE(ended.front().front().toBool(), false);
+    QVERIFY2(w.statusBar()->currentMessage().contains(QLatin1String("cancelled")),
+             qPrintable(w.statusBar()->currentMessage()));
+    QCOMPARE(int(w.projectScenarios().size()), 1);
+    QCOMPARE(w.document()->undoStack()->count(), undo);
+    // Nothing arrives later either: the next import is the only one added.
+    QVERIFY2(w.importTrace(QStringLiteral("philly"), sample("philly.csv"), 20),
+             qPrintable(w.lastError()));
+    QCOMPARE(int(w.projectScenarios().size()), 2);
+    QCOMPARE(int(w.projectScenarios().back().jobs.size()), 20);
+}
+
+// Once the trace is read, adding it to the project is the one step a cancel does not stop: the
+// status says so before it starts (a Cancel clicked then changes nothing) and, at the end, how
+// to take the import back.
+void TstTraceImport::lastStepRefusesCancelInWords()
+{
+    MainWindow w;
+    w.setInteractive(false);
+    QVERIFY2(w.openFile(sample("teaching.json")), qPrintable(w.lastError()));
+    QStringList messages;
+    connect(w.statusBar(), &QStatusBar::messageChanged, &w,
+            [&](const QString& text) { messages << text; });
+    QVERIFY2(w.importTrace(QStringLiteral("philly"), sample("philly.csv"), 200),
+             qPrintable(w.lastError()));
+    const auto adding = std::find_if(messages.begin(), messages.end(), [](const QString& m) {
+        return m.startsWith(QLatin1String("Adding 200 imported jobs"));
+    });
+    QVERIFY2(adding != messages.end(), qPrintable(messages.join(QLatin1Char('\n'))));
+    QVERIFY(adding->contains(QLatin1String("too late to cancel")));
+    QVERIFY(w.statusBar()->currentMessage().contains(QLatin1String("Undo")));
+    w.cancelRun(); // Cancel after the end: nothing happens, nothing is lost
+    QCOMPARE(int(w.projectScenarios().size()), 2);
 }
 
 namespace {

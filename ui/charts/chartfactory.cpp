@@ -206,9 +206,11 @@ QChart* sensitivityChart(const PredictionSensitivity::Outcome& outcome, const QS
                          const QString& yTitle,
                          double (*value)(const PredictionSensitivity::Point&))
 {
-    QChart* c = newChart(
-        title.arg(outcome.seeds == 1 ? tr("one seed") : tr("mean of %1 seeds").arg(outcome.seeds)),
-        true);
+    // Before any run there are no seeds to speak of.
+    const QString seeds = outcome.seeds <= 0   ? tr("not run yet")
+                          : outcome.seeds == 1 ? tr("one seed")
+                                               : tr("mean of %1 seeds").arg(outcome.seeds);
+    QChart* c = newChart(title.arg(seeds), true);
     if (outcome.points.empty())
         return c;
     double lo = value(outcome.points.front()), hi = lo, sigmaMax = 0.0;

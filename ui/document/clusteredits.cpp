@@ -297,10 +297,20 @@ std::optional<ClusterEdits::Edit> ClusterEdits::setServerCount(const Cluster& c,
         drop[std::size_t(g)] = true;
     const int at = group.front();
     dropServers(e.after, drop);
+    // base-0 .. base-(count-1), or base alone; a name another server holds (one split off the
+    // group by an edit, say) is replaced by the next free base-k.
+    QSet<QString> used = ItemNames::servers(e.after);
     std::vector<Server> replicas;
+    int next = 0;
     for (int n = 0; n < count; ++n) {
         Server r = model;
         r.name = count == 1 ? base : QStringLiteral("%1-%2").arg(base).arg(n);
+        if (used.contains(r.name)) {
+            while (used.contains(QStringLiteral("%1-%2").arg(base).arg(next)))
+                ++next;
+            r.name = QStringLiteral("%1-%2").arg(base).arg(next);
+        }
+        used.insert(r.name);
         replicas.push_back(r);
     }
     e.after.servers.insert(e.after.servers.begin() + at, replicas.begin(), replicas.end());

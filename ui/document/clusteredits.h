@@ -57,7 +57,9 @@ public:
                                               const Selection& keep);
     /// Indices of the replicas of server (same rack and properties, names base-0, base-1...).
     static std::vector<int> replicasOf(const Cluster& c, int server);
-    /// With server and its replicas made count servers named base-0 .. base-(count-1).
+    /// With server and its replicas made count servers named base-0 .. base-(count-1) (base
+    /// alone for one); a name another server already has is replaced by the next free base-k,
+    /// so names stay unique.
     static std::optional<Edit> setServerCount(const Cluster& c, int server, int count);
 
     /// Index of the GPU type called name in c, adding it from the catalogue (or from fallback)

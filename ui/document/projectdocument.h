@@ -140,7 +140,8 @@ public:
     bool setServerField(std::vector<int> servers, const QString& field, const QVariant& value);
     /// Indices of the replicas of server (same rack and properties, names base-0, base-1...).
     std::vector<int> replicasOf(int server) const;
-    /// Makes server and its replicas count servers named base-0 .. base-(count-1).
+    /// Makes server and its replicas count servers named base-0 .. base-(count-1), skipping
+    /// names other servers hold (ClusterEdits::setServerCount).
     bool setServerCount(int server, int count);
     /// Appends job (its id made unique); returns its index.
     int addJob(Job job);

@@ -40,6 +40,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace gantry::ui {
 
@@ -102,6 +103,10 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
         },
         Qt::QueuedConnection);
     connect(m_worker, &PlanWorker::finished, this, [this] {
+        if (std::exchange(m_discard, false)) {
+            end(Outcome::Cancelled, tr("Cancelled: nothing is shown."));
+            return;
+        }
         showSession(m_worker->session());
         const std::size_t points = m_worker->session()->pointCount();
         QString message = tr("%1 points in the sweep").arg(points);
@@ -114,9 +119,12 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
             message = storedComparison();
         end(Outcome::Completed, message);
     });
-    connect(m_worker, &PlanWorker::cancelled, this,
-            [this] { end(Outcome::Cancelled, tr("Cancelled: nothing is shown.")); });
+    connect(m_worker, &PlanWorker::cancelled, this, [this] {
+        m_discard = false;
+        end(Outcome::Cancelled, tr("Cancelled: nothing is shown."));
+    });
     connect(m_worker, &PlanWorker::failed, this, [this](const QString& message) {
+        m_discard = false;
         m_lastError = message;
         end(Outcome::Failed, message);
     });
@@ -434,6 +442,29 @@ void PlanView::setBaseScenario(const Scenario& scenario, const RunConfig& run)
     updateButtons();
 }
 
+void PlanView::reset()
+{
+    if (isRunning()) {
+        m_discard = true;
+        m_worker->cancel();
+    }
+    if (isExporting())
+        m_report->cancel();
+    showSession(nullptr);
+    m_base = Scenario{};
+    m_servers->setRowCount(0);
+    setRequest(PlanRequest{});
+    m_file.clear();
+    m_source = Source::None;
+    m_storedResult = {};
+    m_storedLabel.clear();
+    m_outcome = Outcome::None;
+    m_lastError.clear();
+    m_progress->setValue(0);
+    setStatus(isRunning() || isExporting() ? tr("Cancelling...") : QString());
+    updateButtons();
+}
+
 void PlanView::fillServerRows()
 {
     const std::vector<PlanRequest::ServerRange> entries = PlanSpecBuilder::serverEntries(m_base);
@@ -586,8 +617,12 @@ bool PlanView::startSweep()
         return false;
     Result<plan::SweepSpec> spec = buildSpec();
     if (!spec) {
+        // Nothing of an earlier sweep stays under the error, as if it answered this form.
+        showSession(nullptr);
+        m_progress->setValue(0);
         m_lastError = spec.error().message;
         setStatus(m_lastError);
+        updateButtons();
         return false;
     }
     m_file.clear();

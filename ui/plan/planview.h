@@ -74,6 +74,10 @@ public:
     /// The scenario the form's sweep varies and the run settings (placement, predictor,
     /// contention) of its points. The form's server rows follow the scenario's entries.
     void setBaseScenario(const Scenario& scenario, const RunConfig& run);
+    /// Forgets the scenario, the form and the sweep shown, as for a new project: a sweep in
+    /// progress is cancelled and shows nothing even when it finishes before the cancel reaches
+    /// it; a report being written is cancelled.
+    void reset();
     /// True once a scenario with servers was given.
     bool hasBaseScenario() const { return !m_base.cluster.servers.empty(); }
     /// What the form says now.
@@ -177,6 +181,7 @@ private:
     Source m_source = Source::None;
     QJsonObject m_storedResult; // the stored sweep.json of a Source::Project sweep
     QString m_storedLabel;
+    bool m_discard = false; // reset() during a sweep: its end shows nothing
 
     QTableWidget* m_servers = nullptr;
     QLineEdit* m_loads = nullptr;

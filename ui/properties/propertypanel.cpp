@@ -9,12 +9,15 @@
 #include "io/modelzoo.h"
 #include "io/trainingjson.h"
 #include "iterationbreakdownview.h"
+#include "run/productdefaults.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QFormLayout>
 #include <QGridLayout>
+#include <QKeyEvent>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
 #include <QScrollArea>
@@ -148,9 +151,17 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
     addLine(job, QStringLiteral("workers"), FieldLabels::of(QStringLiteral("workers")))
         ->setReadOnly(true);
     addLine(job, QStringLiteral("iterations"), FieldLabels::of(QStringLiteral("iterations")));
-    addLine(job, QStringLiteral("predicted_iterations"),
-            FieldLabels::of(QStringLiteral("predicted_iterations")))
-        ->setPlaceholderText(tr("none"));
+    // Empty, the field says what a predictor with no history yet (the forests' cold start,
+    // mean) predicts for the job: the run's default_iterations.
+    QLineEdit* predicted = addLine(job, QStringLiteral("predicted_iterations"),
+                                   FieldLabels::of(QStringLiteral("predicted_iterations")));
+    predicted->setPlaceholderText(
+        tr("none: %1 with no history").arg(number(ProductDefaults::runConfig().defaultIterations)));
+    predicted->setToolTip(
+        tr("%1. Left empty, a predictor with no history yet predicts %2 for this job; with a "
+           "value, the forests start from it.")
+            .arg(FieldLabels::of(QStringLiteral("predicted_iterations")))
+            .arg(number(ProductDefaults::runConfig().defaultIterations)));
     addLine(job, QStringLiteral("user"), FieldLabels::of(QStringLiteral("user")));
     addLine(job, QStringLiteral("weight"), FieldLabels::of(QStringLiteral("weight")));
 
@@ -192,6 +203,13 @@ bool PropertyPanel::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == window() && event->type() == QEvent::Resize)
         updateGeometry(); // the room of minimumSizeHint() changed
+    // Undo and redo act on the document wherever the focus is: in a field the keys go past the
+    // field's own text undo to the window's actions (the field then shows the document's value).
+    if (event->type() == QEvent::ShortcutOverride && qobject_cast<QLineEdit*>(watched)) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if (key->matches(QKeySequence::Undo) || key->matches(QKeySequence::Redo))
+            return true; // not accepted: the shortcut is not overridden
+    }
     return QWidget::eventFilter(watched, event);
 }
 
@@ -301,6 +319,7 @@ void PropertyPanel::addDegrees(Page& page, const QStringList& keys)
 QLineEdit* PropertyPanel::newLine(Page& page, const QString& key)
 {
     auto* edit = new QLineEdit;
+    edit->installEventFilter(this); // undo and redo keys (eventFilter)
     Page* pagePtr = &page;
     connect(edit, &QLineEdit::editingFinished, this, [this, edit, key, pagePtr] {
         // Leaving a field that was not typed in (or was refilled since) changes nothing, nor
@@ -392,6 +411,7 @@ void PropertyPanel::setText(QWidget* editor, const QString& text)
     if (auto* line = qobject_cast<QLineEdit*>(editor)) {
         if (line->text() != text)
             line->setText(text);
+        line->setModified(false); // it shows the document's value: leaving it edits nothing
     } else if (auto* label = qobject_cast<QLabel*>(editor)) {
         label->setText(text);
     } else if (auto* combo = qobject_cast<QComboBox*>(editor)) {

@@ -16,18 +16,16 @@ WelcomeBanner::WelcomeBanner(QWidget* parent) : QFrame(parent)
 {
     setObjectName(QStringLiteral("welcomeBanner"));
     setFrameShape(QFrame::StyledPanel);
+    // A role, not a copied colour: the banner follows a palette switched later (dark mode).
     setAutoFillBackground(true);
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window, pal.color(QPalette::AlternateBase));
-    setPalette(pal);
+    setBackgroundRole(QPalette::AlternateBase);
 
     auto* text = new QLabel(this);
     text->setObjectName(QStringLiteral("welcomeText"));
     text->setWordWrap(true);
     text->setTextFormat(Qt::RichText);
     text->setText(
-        tr("<b>Welcome to Gantry.</b> The sample project holds recorded comparisons; four things "
-           "to try: "
+        tr("<b>Welcome to Gantry.</b> Four things to try: "
            "<a href=\"cluster\">1. change the cluster</a> (drag a server from the palette, or "
            "edit one in Properties) · "
            "<a href=\"jobs\">2. add a job</a> · "

@@ -103,7 +103,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     m_progressBar = new QProgressBar;
     m_progressBar->setObjectName(QStringLiteral("progressBar"));
     m_progressBar->setRange(0, ProgressRange);
-    m_progressBar->setValue(0);
+    setIdle(false, tr("Ready"));
     panelLayout->addWidget(m_progressBar);
 
     connect(m_runButton, &QPushButton::clicked, this, &RunPanel::runClicked);
@@ -196,7 +196,14 @@ void RunPanel::setProblemCount(int problems)
 
 void RunPanel::setProgress(double fraction)
 {
+    m_progressBar->setFormat(QStringLiteral("%p%"));
     m_progressBar->setValue(std::clamp(int(fraction * ProgressRange + 0.5), 0, int(ProgressRange)));
+}
+
+void RunPanel::setIdle(bool finished, const QString& state)
+{
+    m_progressBar->setValue(finished ? ProgressRange : 0);
+    m_progressBar->setFormat(state);
 }
 
 } // namespace gantry::ui

@@ -50,8 +50,12 @@ public:
     void setCancellable(bool cancellable);
     /// Shows how many problems block the run (hidden at 0).
     void setProblemCount(int problems);
-    /// Sets the progress bar to fraction of its range.
+    /// Sets the progress bar to fraction of its range, for work in progress (it reads "42%").
     void setProgress(double fraction);
+    /// Shows that no work is in progress: the bar is full when the last work finished, empty
+    /// otherwise, and reads state (for example "Finished" or "Cancelled") rather than a
+    /// percentage, so that an idle bar never looks like work at 0% or 100%.
+    void setIdle(bool finished, const QString& state);
     /// The Run button (the first-run guide gives it the focus).
     QPushButton* runButton() const { return m_runButton; }
 
