@@ -131,6 +131,7 @@ private slots:
     void wheelZooms();
     void copyPasteThroughEditMenu();
     void createModelJob();
+    void createDurationJob();
     void darkPaletteToggles_data();
     void darkPaletteToggles();
     void jobIdsAreWhole_data();
@@ -402,6 +403,17 @@ void TstEditors::darkPaletteToggles()
     QVERIFY(std::abs(p.color(QPalette::Text).lightness() - p.color(QPalette::Base).lightness()) >
             128);
     QCOMPARE(QSettings().value(QStringLiteral("darkPalette")).toBool(), dark);
+    // The welcome banner, built before the switch, follows it: its background and its text
+    // are the new palette's, as far apart as the palette's own pair.
+    auto* banner = m_window->findChild<QWidget*>(QStringLiteral("welcomeBanner"));
+    auto* text = m_window->findChild<QWidget*>(QStringLiteral("welcomeText"));
+    QVERIFY(banner && text);
+    QCoreApplication::processEvents(); // as the window's event loop does after the switch
+    const QColor back = banner->palette().color(banner->backgroundRole());
+    QCOMPARE(back, p.color(QPalette::AlternateBase));
+    QCOMPARE(back.lightness() < 128, dark);
+    QVERIFY(std::abs(text->palette().color(QPalette::WindowText).lightness() - back.lightness()) >
+            100);
     toggle->setChecked(false); // the next tests see the usual palette
 }
 
@@ -487,6 +499,41 @@ void TstEditors::graphNoteIsWholeAtDefaultSize()
     QVERIFY(graph->noteRect().height() > shown.height());
 }
 
+// New duration job adds a trace-like job (one GPU for an hour) as one undoable edit, selects it
+// and lets the property panel set its GPUs and seconds, which the Duration column shows.
+void TstEditors::createDurationJob()
+{
+    MainWindow& w = *m_window;
+    w.showTab(MainWindow::Tab::Jobs);
+    gantry::ui::JobsEditor* editor = w.jobsEditor();
+    ProjectDocument* doc = w.document();
+    const int jobs = int(doc->current().jobs.size());
+    const int undo = doc->undoStack()->count();
+    w.findChild<QPushButton*>(QStringLiteral("newDurationJobButton"))->click();
+    QCOMPARE(int(doc->current().jobs.size()), jobs + 1);
+    QCOMPARE(doc->undoStack()->count(), undo + 1);
+    const gantry::Job added = doc->current().jobs.back();
+    QCOMPARE(added.kind, gantry::JobKind::Duration);
+    QCOMPARE(added.gpus, 1);
+    QCOMPARE(added.durationS, 3600.0);
+    QVERIFY(!added.id.isEmpty());
+    QCOMPARE(editor->proxy()->rowCount(), jobs + 1);
+    QCOMPARE(doc->selection().kind, gantry::ui::Selection::Kind::Job);
+    QCOMPARE(doc->selection().indices, std::vector<int>{jobs});
+    QVERIFY(doc->problems().empty());
+    QVERIFY(doc->setJobField(jobs, QStringLiteral("gpus"), 4));
+    QVERIFY(doc->setJobField(jobs, QStringLiteral("duration_s"), 900.0));
+    using M = gantry::ui::JobTableModel;
+    const QAbstractItemModel* model = editor->proxy()->sourceModel();
+    QCOMPARE(model->index(jobs, M::Duration).data().toString(), QStringLiteral("900"));
+    QCOMPARE(model->index(jobs, M::Gpus).data().toInt(), 4);
+    QVERIFY(model->index(jobs, M::Iterations).data().toString().isEmpty());
+    action(w, "undoAction")->trigger();
+    action(w, "undoAction")->trigger();
+    action(w, "undoAction")->trigger();
+    QCOMPARE(int(doc->current().jobs.size()), jobs);
+}
+
 void TstEditors::filterJobs()
 {
     gantry::ui::JobsEditor* editor = m_window->jobsEditor();
@@ -512,6 +559,25 @@ void TstEditors::filterJobs()
         QVERIFY(g <= last);
         last = g;
     }
+    // A duration job's seconds are under Duration, never under Iterations, and the other way
+    // round for the others.
+    using M = gantry::ui::JobTableModel;
+    const QAbstractItemModel* model = editor->proxy()->sourceModel();
+    QCOMPARE(model->headerData(M::Duration, Qt::Horizontal).toString(),
+             QStringLiteral("Duration (s)"));
+    const auto& jobs = m_window->document()->current().jobs;
+    int durations = 0;
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const bool duration = jobs[std::size_t(r)].kind == gantry::JobKind::Duration;
+        durations += duration ? 1 : 0;
+        const QString iterations = model->index(r, M::Iterations).data().toString();
+        const QString seconds = model->index(r, M::Duration).data().toString();
+        QCOMPARE(iterations.isEmpty(), duration);
+        QCOMPARE(seconds.isEmpty(), !duration);
+        if (duration)
+            QCOMPARE(seconds.toDouble(), jobs[std::size_t(r)].durationS);
+    }
+    QVERIFY(durations > 0);
 }
 
 void TstEditors::validationBlocksRun_data()

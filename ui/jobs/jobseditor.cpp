@@ -1,5 +1,6 @@
 #include "jobseditor.h"
 
+#include "document/jobbuilder.h"
 #include "document/projectdocument.h"
 #include "jobgraphview.h"
 #include "jobtablemodel.h"
@@ -61,10 +62,15 @@ JobsEditor::JobsEditor(ProjectDocument* document, QWidget* parent)
     newModel->setObjectName(QStringLiteral("newModelJobButton"));
     auto* newGraph = new QPushButton(tr("New graph job..."));
     newGraph->setObjectName(QStringLiteral("newGraphJobButton"));
+    auto* newDuration = new QPushButton(tr("New duration job"));
+    newDuration->setObjectName(QStringLiteral("newDurationJobButton"));
+    newDuration->setToolTip(tr("A job of a trace: GPUs and a run time, no model or graph. Edit "
+                               "its fields in Properties."));
     auto* remove = new QPushButton(tr("Delete"));
     remove->setObjectName(QStringLiteral("deleteJobsButton"));
     connect(newModel, &QPushButton::clicked, this, &JobsEditor::newModelJob);
     connect(newGraph, &QPushButton::clicked, this, &JobsEditor::newGraphJob);
+    connect(newDuration, &QPushButton::clicked, this, &JobsEditor::newDurationJob);
     connect(remove, &QPushButton::clicked, this, [this] {
         if (m_document && m_document->selection().kind == Selection::Kind::Job)
             m_document->deleteSelection();
@@ -74,6 +80,7 @@ JobsEditor::JobsEditor(ProjectDocument* document, QWidget* parent)
     top->addWidget(m_filter, 1);
     top->addWidget(newModel);
     top->addWidget(newGraph);
+    top->addWidget(newDuration);
     top->addWidget(remove);
 
     auto* split = new QSplitter(Qt::Vertical);
@@ -155,6 +162,15 @@ void JobsEditor::newGraphJob()
     NewGraphJobDialog dialog(m_document->current(), this);
     if (dialog.exec() == QDialog::Accepted)
         m_document->addJob(dialog.job());
+}
+
+void JobsEditor::newDurationJob()
+{
+    if (!m_document)
+        return;
+    const Scenario& s = m_document->current();
+    const double arrival = s.jobs.empty() ? 0.0 : s.jobs.back().arrivalS;
+    m_document->addJob(JobBuilder::durationJob(JobBuilder::freshJobId(s), 1, 3600.0, arrival));
 }
 
 } // namespace gantry::ui

@@ -41,6 +41,9 @@ public slots:
     void newModelJob();
     /// Opens the "New graph job" dialog; adds the job when accepted.
     void newGraphJob();
+    /// Adds a duration job (one GPU for an hour, arriving with the last job) and selects it:
+    /// its fields are edited in the property panel.
+    void newDurationJob();
 
 private:
     void pushSelection();

@@ -79,8 +79,13 @@ QVariant JobTableModel::data(const QModelIndex& index, int role) const
         return text;
     }
     case Iterations:
+    case Duration: {
+        // A duration job's figure is seconds, in its own column; the other column stays empty.
+        if ((j.kind == JobKind::Duration) != (index.column() == Duration))
+            return sort ? QVariant(-1.0) : QVariant(QString());
         return sort ? QVariant(j.trueIterations())
                     : QVariant(QString::number(j.trueIterations(), 'g', 10));
+    }
     case Predicted:
         if (!j.predictedIterations)
             return sort ? QVariant(-1.0) : QVariant(QString());
@@ -113,8 +118,10 @@ QVariant JobTableModel::headerData(int section, Qt::Orientation orientation, int
         return tr("Parallelism");
     case Iterations:
         return tr("Iterations");
+    case Duration:
+        return tr("Duration (s)");
     case Predicted:
-        return tr("Predicted iterations");
+        return tr("Predicted");
     case ColumnCount:
         break;
     }

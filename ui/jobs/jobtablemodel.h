@@ -25,8 +25,9 @@ public:
         Gpus,        ///< GPUs needed at once
         Model,       ///< model name (model jobs)
         Parallelism, ///< dp x pp x tp (x ep)
-        Iterations,  ///< true iterations (duration jobs: seconds)
-        Predicted,   ///< predicted iterations, if given
+        Iterations,  ///< true iterations (model and graph jobs)
+        Duration,    ///< run time in seconds on GPUs of speed 1 (duration jobs)
+        Predicted,   ///< predicted iterations (or seconds, for duration jobs), if given
         ColumnCount  ///< number of columns
     };
     Q_ENUM(Column)
