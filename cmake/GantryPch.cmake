@@ -1,7 +1,7 @@
 # Precompiled headers (GANTRY_PCH, on by default): Qt's headers take a few seconds to parse in
 # every file that includes them, most of a build's time. Two headers are compiled once each, in
-# cmake/pch/: core.h (Qt Core and the standard library) and ui.h (core.h plus Qt Gui, Widgets
-# and Charts). Every target reuses one of them with gantry_use_pch(target core|ui). They hold no
+# cmake/pch/: core.h (Qt Core and the standard library) and ui.h (core.h plus the Qt Gui, Widgets
+# and Charts classes most of the window uses). Every target reuses one of them with gantry_use_pch(target core|ui). They hold no
 # QtTest header, the only Qt headers that test the QT_*_LIB macros, so one compiled header
 # serves targets that link different Qt modules. The donors take the warning flags of every
 # target: -Wpedantic changes a predefined macro, and a header compiled without it is not used.

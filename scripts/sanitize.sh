@@ -9,7 +9,7 @@ dir=${GANTRY_ASAN_DIR:-build-asan}
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-  -DGANTRY_BUILD_TESTS=ON -DGANTRY_SANITIZE=ON -DGANTRY_ENABLE_CUDA=OFF >/dev/null
+  -DGANTRY_BUILD_TESTS=ON -DGANTRY_BUILD_BENCHMARKS=OFF -DGANTRY_SANITIZE=ON -DGANTRY_ENABLE_CUDA=OFF >/dev/null
 cmake --build "$dir"
 export ASAN_OPTIONS="halt_on_error=1:abort_on_error=0:detect_leaks=1:strict_init_order=1:detect_stack_use_after_return=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
