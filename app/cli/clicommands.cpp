@@ -2,7 +2,6 @@
 #include "run/productdefaults.h"
 
 #include "cliargs.h"
-#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "mapping/gpupool.h"
@@ -12,6 +11,7 @@
 #include "projectcommand.h"
 #include "projectrecording.h"
 #include "run/batchrunner.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 #include "sim/schedulerecorder.h"
 

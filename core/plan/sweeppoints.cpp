@@ -1,8 +1,8 @@
 #include "plan/sweeppoints.h"
 
-#include "io/resultwriter.h"
 #include "io/scenariocheck.h"
 #include "io/scenarioreader.h"
+#include "run/resultwriter.h"
 
 #include <QCryptographicHash>
 #include <QJsonArray>

@@ -2,12 +2,12 @@
 
 #include "io/gpucatalogue.h"
 #include "io/jsonfieldreader.h"
-#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
 #include "run/productdefaults.h"
+#include "run/resultwriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,12 +1,12 @@
 #include "plan/sweepsession.h"
 
 #include "io/gpucatalogue.h"
-#include "io/resultwriter.h"
 #include "plan/costmodel.h"
 #include "plan/recommender.h"
 #include "plan/sweeppoints.h"
 #include "plan/sweepreader.h"
 #include "run/batchrunner.h"
+#include "run/resultwriter.h"
 #include "sim/metrics.h"
 
 #include <QDir>

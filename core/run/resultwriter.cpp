@@ -1,7 +1,7 @@
-#include "io/resultwriter.h"
+#include "run/resultwriter.h"
 
 #include "io/scenariowriter.h"
-#include "io/tracewriter.h"
+#include "run/tracewriter.h"
 
 #include <QCryptographicHash>
 #include <QDir>

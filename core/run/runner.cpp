@@ -27,14 +27,10 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
                 .arg(config.policy, PolicyRegistry::names().join(QStringLiteral(", "))));
     auto placement =
         PlacementRegistry::create(config.placement, {config.seed, config.mappingBackend, 0});
-    if (!placement) {
-        const bool later = config.placement == QLatin1String("graph") ||
-                           config.placement == QLatin1String("search");
+    if (!placement)
         return Error::invalid(
-            QStringLiteral("%1 placement \"%2\" (choose one of: %3)")
-                .arg(later ? QStringLiteral("not yet available:") : QStringLiteral("unknown"),
-                     config.placement, PlacementRegistry::names().join(QStringLiteral(", "))));
-    }
+            QStringLiteral("unknown placement \"%1\" (choose one of: %2)")
+                .arg(config.placement, PlacementRegistry::names().join(QStringLiteral(", "))));
     auto predictor =
         PredictorRegistry::create(config.predictor, config.seed, config.defaultIterations);
     if (!predictor)

@@ -1,4 +1,4 @@
-#include "io/tracewriter.h"
+#include "run/tracewriter.h"
 
 #include "sim/simtime.h"
 

@@ -1,12 +1,12 @@
 #include "projectstore.h"
 
-#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "jobrecordcodec.h"
 #include "lasthashes.h"
 #include "projectschema.h"
 #include "recordsahead.h"
+#include "run/resultwriter.h"
 #include "runconfigjson.h"
 #include "scenarioforms.h"
 

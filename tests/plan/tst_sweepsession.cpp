@@ -2,11 +2,11 @@
 // files are the same on every thread count and through evaluate/accept in any order, a
 // cancelled sweep resumes without rerunning finished points and ends with identical files, and
 // a point's metrics equal a plain run of the scenario it describes.
-#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "plan/sweeppoints.h"
 #include "plan/sweepreader.h"
 #include "plan/sweepsession.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 
 #include <QDir>

@@ -1,12 +1,12 @@
 // The rf predictor: docs/asrpt.md E9, determinism, feature encoding, cold start, the retraining
 // schedule, prediction quality on recurring workloads, and the prediction metrics of a run.
-#include "io/resultwriter.h"
 #include "predict/featureencoder.h"
 #include "predict/forestbenchmark.h"
 #include "predict/meanpredictor.h"
 #include "predict/predictorregistry.h"
 #include "predict/randomforest.h"
 #include "predict/randomforestpredictor.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 #include "sim/metrics.h"
 #include "util/rng.h"

@@ -1,9 +1,9 @@
 // BatchRunner on 1, 2, 3 and 8 threads: the same results and schedules as single runs, items
 // handed on once each in index order, cancel and errors that leave no result behind, progress
 // that only goes up to 1; and Feedback's sub-ranges.
-#include "io/resultwriter.h"
 #include "randomscenario.h"
 #include "run/batchrunner.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 #include "sim/schedulerecorder.h"
 #include "util/error.h"

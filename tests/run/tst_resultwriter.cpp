@@ -1,9 +1,9 @@
 // summary.json's units and config, the scenario hash, and compare's CSV: the hash follows the
 // scenario's content (not its file layout), every field has a unit, the configuration is the
 // one that ran, and the CSV carries exactly the JSON's fields and numbers.
-#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 
 #include <QJsonArray>

@@ -3,10 +3,10 @@
 // track, carries the cluster counters, shows asrpt's virtual single machine (and only asrpt's),
 // escapes odd job ids, and the checker refuses schedules that would not nest.
 #include "io/scenarioreader.h"
-#include "io/tracewriter.h"
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
 #include "run/runner.h"
+#include "run/tracewriter.h"
 #include "sim/schedulerecorder.h"
 
 #include <QDir>

@@ -193,25 +193,33 @@ void TestDecisionExplainer::sentences_data()
     QTest::newRow("asrpt t=2")
         << "asrpt" << 2.0
         << QStringList{"j3 arrives: needs 4 GPUs, predicted 10 s; it joins the virtual machine, "
-                       "which completes it at 7 s",
-                       "j3 waits: it is still on the virtual machine, which releases it at 7 s",
-                       "j1 waits: it is still on the virtual machine, which releases it at 55 s",
-                       "j2 waits: it is still on the virtual machine, which releases it at 105 s"}
+                       "which would complete it at 7 s if no other job arrived",
+                       "j3 waits: it is still on the virtual machine, which would release it at "
+                       "7 s if no other job arrived",
+                       "j1 waits: it is still on the virtual machine, which would release it at "
+                       "55 s if no other job arrived",
+                       "j2 waits: it is still on the virtual machine, which would release it at "
+                       "105 s if no other job arrived"}
         << QList<int>{2};
     QTest::newRow("asrpt t=7")
         << "asrpt" << 7.0
         << QStringList{"j3 starts on server a: it is next in the virtual machine's completion "
                        "order (released at 7 s) and needs 4 GPUs; a has 4 free",
-                       "j1 waits: it is still on the virtual machine, which releases it at 55 s",
-                       "j2 waits: it is still on the virtual machine, which releases it at 105 s"}
+                       "j1 waits: it is still on the virtual machine, which would release it at "
+                       "55 s if no other job arrived",
+                       "j2 waits: it is still on the virtual machine, which would release it at "
+                       "105 s if no other job arrived"}
         << QList<int>{2};
+    // At t=0 only j1 is on the virtual machine: 50 s of work. j3, arriving at 2 s, makes it 55 s
+    // in the end; the notes say what was known at 0.
     QTest::newRow("asrpt-wc t=0")
         << "asrpt-wc" << 0.0
         << QStringList{"j1 arrives: needs 4 GPUs, predicted 100 s; it joins the virtual machine, "
-                       "which completes it at 55 s",
-                       "j1 starts on server a: it is still on the virtual machine (released at 55 "
-                       "s), but asrpt-wc gives idle GPUs to such jobs, smallest virtual size "
-                       "first, and needs 4 GPUs; a has 4 free"}
+                       "which would complete it at 50 s if no other job arrived",
+                       "j1 starts on server a: it is still on the virtual machine (which would "
+                       "release it at 50 s if no other job arrived), but asrpt-wc gives idle "
+                       "GPUs to such jobs, smallest virtual size first, and needs 4 GPUs; a has "
+                       "4 free"}
         << QList<int>{0};
 }
 

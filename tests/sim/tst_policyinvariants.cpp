@@ -1,9 +1,9 @@
 // The invariants of docs/architecture.md ("Conventions") against every policy and placement on
 // seeded random scenarios, and the A-SRPT properties of docs/asrpt.md E10.
-#include "io/resultwriter.h"
 #include "policies/policy.h"
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 #include "scheduleaudit.h"
 

@@ -5,11 +5,11 @@
 // v2.gantry and v3.gantry were written by this tool's earlier versions (ProjectStore at schema
 // 2 and 3) and are kept. When the schema moves past 4, keep v4.gantry and make this tool write
 // the new version through ProjectStore instead.
-#include "io/resultwriter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "plan/sweepreader.h"
 #include "plan/sweepsession.h"
+#include "run/resultwriter.h"
 #include "run/runner.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
