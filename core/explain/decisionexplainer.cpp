@@ -18,17 +18,6 @@ DecisionExplainer::DecisionExplainer(const Scenario& scenario, const Schedule& s
     for (std::size_t i = 0; i < ev.size(); ++i)
         if (i == 0 || ev[i].timeS != ev[i - 1].timeS)
             m_stepStart.push_back(int(i));
-    const std::size_t n = scenario.jobs.size();
-    m_virtualEnd.assign(n, std::numeric_limits<double>::infinity());
-    std::vector<char> seen(n, 0);
-    for (const VirtualSlice& v : schedule.virtualSlices) {
-        if (v.job < 0 || std::size_t(v.job) >= n)
-            continue;
-        double& e = m_virtualEnd[std::size_t(v.job)];
-        e = seen[std::size_t(v.job)] ? std::max(e, v.toS) : v.toS;
-        seen[std::size_t(v.job)] = 1;
-    }
-    m_context.setVirtualEnds(&m_virtualEnd);
     reset(m_state);
 }
 

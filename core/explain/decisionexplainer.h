@@ -82,7 +82,6 @@ private:
     std::vector<JobRecord> m_records;
     std::unique_ptr<sim::Policy> m_policy; // null for an unknown policy name
     std::vector<int> m_stepStart;          // first event of each step
-    std::vector<double> m_virtualEnd;      // per job, end of its last virtual slice (inf: none)
     mutable NoteContext m_context;
     mutable State m_state;
 };

@@ -62,7 +62,15 @@ void AsrptPolicy::jobArrived(const SimState& state, int j)
                           (long double)state.cluster().totalGpus();
     const SimTime work = std::max<SimTime>(1, SimTime(std::llround(w)));
     m_vsm.release(state.now(), j, work, j);
-    noteArrival(state, j, toSeconds(work));
+    if (explaining()) {
+        // The completion quoted is what the machine holds now, not what later arrivals make it.
+        DecisionNote n;
+        n.kind = DecisionNote::Kind::Arrived;
+        n.job = j;
+        n.value = toSeconds(work);
+        n.value2 = toSeconds(m_vsm.projectedEnd(j));
+        note(state, n);
+    }
     if (m_mode == Mode::WorkConserving) {
         m_startedEarly.resize(std::size_t(state.jobCount()), 0);
         m_unreleased.insert(j, PriorityKey{double(work), 0.0, st.arrival, j}, st.gpus);
@@ -133,7 +141,8 @@ void AsrptPolicy::noteDecision(const SimState& state, const Decisions& out, std:
         n.job = j;
         n.reason = i < released ? Released : i < backfilled ? Backfilled : Early;
         n.other = n.reason == Backfilled ? head : -1;
-        n.value = toSeconds(virtualCompletion(j));
+        n.value =
+            n.reason == Early ? toSeconds(m_vsm.projectedEnd(j)) : toSeconds(virtualCompletion(j));
         note(state, n);
     }
     // Released jobs wait first (in release order), then those still on the virtual machine in
@@ -160,6 +169,7 @@ void AsrptPolicy::noteDecision(const SimState& state, const Decisions& out, std:
         n.kind = DecisionNote::Kind::Waits;
         n.reason = OnVirtualMachine;
         n.job = j;
+        n.value = toSeconds(m_vsm.projectedEnd(j));
         note(state, n);
         ++listed;
         return true;
@@ -168,20 +178,23 @@ void AsrptPolicy::noteDecision(const SimState& state, const Decisions& out, std:
 
 QString AsrptPolicy::explain(const DecisionNote& n, const NoteContext& ctx) const
 {
-    const QString end = NoteContext::seconds(ctx.virtualEnd(n.job));
+    // Figures about the virtual machine's future are what it held at the decision: later
+    // arrivals may push them back, so they are said as such.
     switch (n.kind) {
     case DecisionNote::Kind::Arrived:
-        return QStringLiteral("it joins the virtual machine, which completes it at %1").arg(end);
+        return QStringLiteral("it joins the virtual machine, which would complete it at %1 if no "
+                              "other job arrived")
+            .arg(NoteContext::seconds(n.value2));
     case DecisionNote::Kind::Started:
         if (n.reason == Backfilled && n.other >= 0)
             return QStringLiteral("it backfills ahead of %1 in the virtual machine's completion "
                                   "order without delaying it (%2)")
                 .arg(ctx.name(n.other), ctx.blocked(n.other));
         if (n.reason == Early)
-            return QStringLiteral("it is still on the virtual machine (released at %1), but "
-                                  "asrpt-wc gives idle GPUs to such jobs, smallest virtual size "
-                                  "first,")
-                .arg(end);
+            return QStringLiteral("it is still on the virtual machine (which would release it "
+                                  "at %1 if no other job arrived), but asrpt-wc gives idle GPUs "
+                                  "to such jobs, smallest virtual size first,")
+                .arg(NoteContext::seconds(n.value));
         return QStringLiteral("it is next in the virtual machine's completion order (released at "
                               "%1)")
             .arg(NoteContext::seconds(n.value));
@@ -189,8 +202,9 @@ QString AsrptPolicy::explain(const DecisionNote& n, const NoteContext& ctx) cons
         break;
     case DecisionNote::Kind::Waits:
         if (n.reason == OnVirtualMachine)
-            return QStringLiteral("it is still on the virtual machine, which releases it at %1")
-                .arg(end);
+            return QStringLiteral("it is still on the virtual machine, which would release it at "
+                                  "%1 if no other job arrived")
+                .arg(NoteContext::seconds(n.value));
         if (m_mode == Mode::Strict || ctx.demand(n.job) > ctx.freeGpus())
             return waitsBehindHead(n, ctx);
         if (n.other >= 0 && n.other != n.job)

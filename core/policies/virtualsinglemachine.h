@@ -28,6 +28,23 @@ public:
     void release(SimTime t, int job, SimTime work, int order);
     /// Time the current job will complete if nothing arrives, or kNever when idle.
     SimTime nextCompletion() const { return m_current < 0 ? kNever : m_clock + m_remaining; }
+    /// Time job would complete if no other job arrived: the work of the jobs ahead of it in
+    /// SRPT order and its own, from now; kNever when it is not on the machine. What is known of
+    /// its completion at the moment (teaching notes). O(jobs ahead of it).
+    SimTime projectedEnd(int job) const
+    {
+        if (m_current < 0)
+            return kNever;
+        SimTime t = m_clock + m_remaining;
+        if (job == m_current)
+            return t;
+        for (const Item& item : m_active) {
+            t += item.remaining;
+            if (item.job == job)
+                return t;
+        }
+        return kNever;
+    }
     /// The job being processed now, or -1 when idle.
     int current() const { return m_current; }
     /// True when no job is on the machine.

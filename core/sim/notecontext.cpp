@@ -60,11 +60,4 @@ void NoteContext::setStepNotes(const DecisionNote* begin, const DecisionNote* en
     m_end = end;
 }
 
-double NoteContext::virtualEnd(int j) const
-{
-    if (!m_virtualEnds || j < 0 || std::size_t(j) >= m_virtualEnds->size())
-        return std::numeric_limits<double>::infinity();
-    return (*m_virtualEnds)[std::size_t(j)];
-}
-
 } // namespace gantry

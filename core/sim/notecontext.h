@@ -50,19 +50,12 @@ public:
     /// Sets the notes of this instant (kept by pointer: [begin, end) must outlive their use).
     void setStepNotes(const DecisionNote* begin, const DecisionNote* end);
 
-    /// When the policy's virtual machine finished job j in the run (its last slice's end), or
-    /// infinity when it has none.
-    double virtualEnd(int j) const;
-    /// Sets the per-job virtual ends (kept by pointer; may be null).
-    void setVirtualEnds(const std::vector<double>* ends) { m_virtualEnds = ends; }
-
 private:
     const Scenario& m_scenario;
     int m_free = 0;
     int m_taker = -1;
     const DecisionNote* m_begin = nullptr;
     const DecisionNote* m_end = nullptr;
-    const std::vector<double>* m_virtualEnds = nullptr;
 };
 
 } // namespace gantry
