@@ -177,8 +177,6 @@ public:
 
     /// false: errors go to the status bar and lastError() only, no modal box (for tests).
     void setInteractive(bool interactive) { m_interactive = interactive; }
-    /// True when errors are also shown in a message box (the default).
-    bool isInteractive() const { return m_interactive; }
     /// The last error reported, empty if none since the last successful open or run start.
     QString lastError() const { return m_lastError; }
 
@@ -254,7 +252,6 @@ private:
     void restoreLayout();
     void showSaveAsDialog();
     void showImportDialog();
-    void startImportWorker();
     void endImport(bool added, const QString& message);
     void onImported(const gantry::Scenario& scenario, const QStringList& summary);
     void showExportReport();

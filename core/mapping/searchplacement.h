@@ -28,8 +28,6 @@ public:
     /// pool alone (lastBackend() and lastStatus() describe the last call made).
     bool pure() const override { return true; }
 
-    /// Sets the number of annealing chains (default 256; the same on every back end).
-    void setChains(int chains) { m_chains = chains; }
     /// Sets proposals per chain; 0 (default) picks defaultSteps(workers).
     void setSteps(int steps) { m_steps = steps; }
     /// Proposals per chain for a job of the given size: clamp(200 x workers, 2000, 20000). O(1).

@@ -13,14 +13,6 @@ NetworkModel::NetworkModel(const Cluster& cluster) : m_cluster(&cluster)
         m_capacity.push_back(r.uplinkGbps * 1e9 / 8.0);
 }
 
-QString NetworkModel::linkName(int l) const
-{
-    const int servers = int(m_cluster->servers.size());
-    if (l < servers)
-        return QStringLiteral("nic:") + m_cluster->servers[std::size_t(l)].name;
-    return QStringLiteral("uplink:") + m_cluster->racks[std::size_t(l - servers)].name;
-}
-
 std::vector<int> NetworkModel::linksOf(const Job& job, const Mapping& m) const
 {
     std::vector<int> links;

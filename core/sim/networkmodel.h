@@ -27,8 +27,6 @@ public:
     int linkCount() const { return int(m_capacity.size()); }
     /// Bandwidth of link l in bytes per second.
     double capacity(int l) const { return m_capacity[std::size_t(l)]; }
-    /// Human-readable name of link l ("nic:a-0", "uplink:r0").
-    QString linkName(int l) const;
     /// Links that job's cross-server traffic crosses under mapping m, ascending. O(|E| log |E|).
     std::vector<int> linksOf(const Job& job, const Mapping& m) const;
     /// Max-min fair fractions by progressive filling: all unfrozen flows rise together; when a

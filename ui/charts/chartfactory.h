@@ -52,8 +52,6 @@ public:
     /// device). The chart is laid out at target's size; its scene is the caller's business:
     /// a chart not yet in a scene is put into a private one for the call.
     static void render(QChart* chart, QPainter& painter, const QRectF& target);
-    /// Default size of a chart in the report and the image export (pixels / points).
-    static QSizeF defaultSize() { return QSizeF(720.0, 420.0); }
 };
 
 } // namespace gantry::ui

@@ -72,8 +72,6 @@ public:
 
     /// True when the schedule has a virtual-machine timeline.
     bool hasVirtualMachine() const { return !m_schedule.virtualSlices.empty(); }
-    /// Global GPU shown in lane (lanes are ordered rack by rack, server by server).
-    int gpuOfLane(int lane) const { return m_gpuOfLane[std::size_t(lane)]; }
     /// Label of a lane, e.g. "r0/s1/g2".
     QString laneLabel(int lane) const;
     /// Chart rectangle (bars, without labels and axis) inside area for options.

@@ -62,7 +62,6 @@ GanttPainter::Options GanttView::options() const
     o.laneCount = m_lanes;
     o.highlightJob = m_highlight;
     o.cursorS = m_cursor;
-    o.showVirtualMachine = m_showVirtual;
     return o;
 }
 
@@ -107,12 +106,6 @@ void GanttView::setHighlightedJob(int job)
 void GanttView::setCursorTime(double timeS)
 {
     m_cursor = timeS;
-    viewport()->update();
-}
-
-void GanttView::setShowVirtualMachine(bool show)
-{
-    m_showVirtual = show;
     viewport()->update();
 }
 

@@ -33,7 +33,6 @@ public:
     double visibleTo() const { return m_from + m_span; }
     /// First visible lane and number of visible lanes.
     int firstLane() const { return m_firstLane; }
-    int visibleLanes() const { return m_lanes; }
     /// The job highlighted (-1: none).
     int highlightedJob() const { return m_highlight; }
     /// A tooltip's text for job j's segment (empty for none).
@@ -48,7 +47,6 @@ public Q_SLOTS:
     void zoomToFit();
     void setHighlightedJob(int job);
     void setCursorTime(double timeS);
-    void setShowVirtualMachine(bool show);
 
 Q_SIGNALS:
     /// A bar of job was clicked (-1: empty space).
@@ -78,7 +76,6 @@ private:
     int m_lanes = 0;
     int m_highlight = -1;
     double m_cursor = -1.0;
-    bool m_showVirtual = true;
     bool m_dragging = false;
     bool m_moved = false;
     QPoint m_pressPos;

@@ -42,11 +42,6 @@ bool PlanDigest::matchesGroup(std::size_t row, int g) const
     return true;
 }
 
-int PlanDigest::groupOf(std::size_t row) const
-{
-    return row < m_groupOf.size() ? m_groupOf[row] : -1;
-}
-
 QString PlanDigest::valueText(const QJsonValue& v)
 {
     return v.isDouble() ? QString::number(v.toDouble(), 'g', 10) : v.toString();
@@ -230,13 +225,6 @@ std::vector<int> PlanDigest::heatmapAxes() const
         if (axes[a].kind != SweepAxis::Kind::Seed)
             out.push_back(int(a));
     return out;
-}
-
-bool PlanDigest::pointMeets(std::size_t row) const
-{
-    const auto& r = m_session->result(row);
-    return r && r->feasible &&
-           m_session->spec().target.meets(r->metric(m_session->spec().target.metric));
 }
 
 PlanDigest::Grid PlanDigest::grid(int g, int x, int y) const

@@ -59,8 +59,6 @@ public:
     const plan::Recommendation& recommendation(int g) const;
     /// Group g's axis values in words, e.g. "load_scale 1, policy fifo" ("all points" if none).
     QString groupLabel(int g) const;
-    /// The group holding point row, or -1.
-    int groupOf(std::size_t row) const;
     /// Group g's clusters in point order (feasible or not).
     std::vector<Cluster> clusters(int g) const;
     /// The cluster of point row in words, e.g. "2 × h100, 4 × a100" ("no servers" when empty).
@@ -77,8 +75,6 @@ public:
     /// The grid of axes x and y for group g: the other axes at the recommendation's values
     /// (the group's first point when it has none), seeds averaged.
     Grid grid(int g, int x, int y) const;
-    /// Whether point row meets the target on its own (feasible and its metric within bound).
-    bool pointMeets(std::size_t row) const;
     /// A metric name in words, e.g. "p99 queue delay" for "p99_queue_delay_s".
     static QString metricLabel(const QString& metric);
     /// A metric value with its unit, e.g. "1.2 h", "85 %".

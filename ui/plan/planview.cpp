@@ -814,16 +814,6 @@ void PlanView::setCurrentGroup(int g)
     m_group->setCurrentIndex(g);
 }
 
-void PlanView::setHeatmapAxes(int x, int y)
-{
-    {
-        const QSignalBlocker bx(m_heatX);
-        m_heatX->setCurrentIndex(m_heatX->findData(x));
-    }
-    m_heatY->setCurrentIndex(m_heatY->findData(y));
-    showHeatmap();
-}
-
 void PlanView::showGroup()
 {
     const int g = currentGroup();
@@ -879,11 +869,6 @@ void PlanView::showHeatmap()
 QString PlanView::summaryText() const
 {
     return m_summary->text();
-}
-
-QString PlanView::marginalText() const
-{
-    return m_marginal->text();
 }
 
 bool PlanView::openPoint(std::size_t row)

@@ -123,12 +123,8 @@ public:
     int currentGroup() const;
     /// Shows group g.
     void setCurrentGroup(int g);
-    /// Puts axes x and y (axis indices) on the heatmap.
-    void setHeatmapAxes(int x, int y);
     /// The one-line answer shown.
     QString summaryText() const;
-    /// The marginal gains shown.
-    QString marginalText() const;
     /// Emits pointOpened(row) when row is a feasible point of the sweep shown; false otherwise.
     bool openPoint(std::size_t row);
 

@@ -54,7 +54,6 @@ public:
     HeatmapView* heatmapView() const { return m_heatmap; }
     TeachingPanel* teachingPanel() const { return m_teaching; }
     PlaybackController* playback() const { return m_playback; }
-    PlaybackBar* playbackBar() const { return m_bar; }
     QTabWidget* tabs() const { return m_tabs; }
     /// The upper and lower Gantt charts of the Compare tab.
     GanttView* compareTop() const { return m_compareTop; }

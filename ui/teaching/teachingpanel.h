@@ -34,8 +34,6 @@ public:
     int currentStep() const { return m_step; }
     /// Number of steps.
     int stepCount() const { return m_explainer ? m_explainer->stepCount() : 0; }
-    /// The step shown.
-    const DecisionStep& shownStep() const { return m_shown; }
 
 public Q_SLOTS:
     void next();

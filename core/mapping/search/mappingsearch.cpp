@@ -86,13 +86,6 @@ bool MappingSearch::cudaUsable(std::string* why)
 #endif
 }
 
-SearchBackend MappingSearch::resolve(SearchBackend requested)
-{
-    if (requested == SearchBackend::Cpu)
-        return SearchBackend::Cpu;
-    return cudaUsable() ? SearchBackend::Cuda : SearchBackend::Cpu;
-}
-
 SearchResult MappingSearch::run(const MappingProblem& problem, const std::vector<int>& start,
                                 const SearchParams& params)
 {

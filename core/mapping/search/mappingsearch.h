@@ -50,8 +50,6 @@ public:
     /// True when a CUDA device is usable (built with CUDA, a device is present and answers);
     /// why, when given, gets the reason when not. Cached after the first call.
     static bool cudaUsable(std::string* why = nullptr);
-    /// The back end `requested` resolves to now: Auto and Cuda give Cuda only when usable.
-    static SearchBackend resolve(SearchBackend requested);
     /// Hardware threads of this machine (at least 1).
     static int hardwareThreads();
 };
