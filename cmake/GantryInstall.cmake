@@ -27,5 +27,6 @@ install(FILES ${GANTRY_SAMPLE_SCENARIOS}
 
 # The user documentation (Help > Documentation opens it): the README and docs/*.md.
 file(GLOB GANTRY_DOCS ${PROJECT_SOURCE_DIR}/docs/*.md)
-install(FILES ${PROJECT_SOURCE_DIR}/README.md ${GANTRY_DOCS}
-  DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gantry)
+# docs/ stays a folder beside the README, so that the README's links to docs/*.md hold.
+install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gantry)
+install(FILES ${GANTRY_DOCS} DESTINATION ${CMAKE_INSTALL_DATADIR}/doc/gantry/docs)

@@ -447,7 +447,8 @@ void MainWindow::showExportReport()
     ReportDialog dialog(input, this);
     dialog.setCoverage(reportCoverage());
     connect(&dialog, &ReportDialog::reportWritten, this, [this](const QString& path, int pages) {
-        statusBar()->showMessage(tr("Wrote %1 (%n page(s))", nullptr, pages).arg(path));
+        statusBar()->showMessage(
+            tr("Wrote %1 (%2)").arg(path, ReadableText::count(pages, tr("page"), tr("pages"))));
     });
     dialog.exec();
 }

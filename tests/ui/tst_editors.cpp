@@ -21,6 +21,7 @@
 #include "properties/propertypanel.h"
 #include "results/resultspanel.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
@@ -507,6 +508,9 @@ void TstEditors::createDurationJob()
     w.showTab(MainWindow::Tab::Jobs);
     gantry::ui::JobsEditor* editor = w.jobsEditor();
     ProjectDocument* doc = w.document();
+    // The job table's model keeps Qt's model contract through adds, edits and undos.
+    QAbstractItemModelTester tester(editor->proxy()->sourceModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     const int jobs = int(doc->current().jobs.size());
     const int undo = doc->undoStack()->count();
     w.findChild<QPushButton*>(QStringLiteral("newDurationJobButton"))->click();

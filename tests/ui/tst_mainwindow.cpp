@@ -12,7 +12,9 @@
 #include "run/productdefaults.h"
 #include "run/runner.h"
 #include "welcome/welcomebanner.h"
+#include "window/helpmenu.h"
 
+#include <QAbstractItemModelTester>
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -32,6 +34,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -132,6 +135,7 @@ private slots:
     void runNeedsScenarioAndPolicy();
     void closeDuringRun();
     void welcomeGuide();
+    void documentationShowsInside();
     void toolbarKeepsItsLabels();
 
 private:
@@ -219,6 +223,9 @@ void TstMainWindow::runPolicies()
     QCOMPARE(w.scenarioPath(), m_small);
     w.setCheckedPolicies(policies);
     w.setSeed(seed);
+    // The comparison's model keeps Qt's model contract through the run (rows added, reset).
+    QAbstractItemModelTester tester(w.comparisonModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
 
     QSignalSpy running(&w, &MainWindow::runningChanged);
     QSignalSpy ended(&w, &MainWindow::runEnded);
@@ -554,6 +561,28 @@ void TstMainWindow::welcomeGuide()
     window->findChild<QAction*>(QStringLiteral("gettingStartedAction"))->trigger();
     QVERIFY(window->welcomeBanner()->isVisible());
     QVERIFY(!WelcomeBanner::dismissed());
+}
+
+// Help > Documentation shows the README inside Gantry (no other program needed), and its links
+// to docs/*.md open there too.
+void TstMainWindow::documentationShowsInside()
+{
+    QVERIFY(!gantry::ui::HelpMenu::documentationFile().isEmpty()); // the source tree's README
+    MainWindow w;
+    w.setInteractive(false);
+    w.findChild<QAction*>(QStringLiteral("documentationAction"))->trigger();
+    QVERIFY2(w.lastError().isEmpty(), qPrintable(w.lastError()));
+    auto* browser = w.findChild<QTextBrowser*>(QStringLiteral("documentationBrowser"));
+    QVERIFY(browser);
+    QVERIFY(browser->isVisible());
+    QVERIFY(browser->toPlainText().contains(QLatin1String("Gantry")));
+    // A link of the README to a page of docs/ opens that page in the same browser.
+    emit browser->anchorClicked(QUrl(QStringLiteral("docs/policies.md")));
+    QVERIFY2(browser->source().toLocalFile().endsWith(QLatin1String("docs/policies.md")),
+             qPrintable(browser->source().toString()));
+    QVERIFY(browser->toPlainText().contains(QLatin1String("srtf")));
+    QVERIFY(browser->isBackwardAvailable());
+    browser->window()->close();
 }
 
 // The toolbar's Undo keeps its short label whatever the edit (a label growing with the undo

@@ -18,6 +18,7 @@
 #include "run/productdefaults.h"
 #include "storage/projectstore.h"
 
+#include <QAbstractItemModelTester>
 #include <QChart>
 #include <QFile>
 #include <QJsonArray>
@@ -284,6 +285,9 @@ void TstPlanView::tableAndRecommendationEqualTheSession()
 void TstPlanView::cancelLeavesNothingStale()
 {
     PlanView view;
+    // The points' model keeps Qt's model contract through a sweep, a cancel and a reset.
+    QAbstractItemModelTester tester(view.pointsModel(),
+                                    QAbstractItemModelTester::FailureReportingMode::QtTest);
     view.setBaseScenario(smallTwoRacks(), quickRun());
     view.setRequest(tinyRequest());
     QVERIFY(view.startSweep());
@@ -314,6 +318,8 @@ void TstPlanView::cancelLeavesNothingStale()
     QVERIFY(!view.summaryText().startsWith(QStringLiteral("Recommended")));
     QCOMPARE(running.count(), 2);
     QVERIFY(!view.openPoint(0));
+    view.reset();
+    QCOMPARE(view.pointsModel()->rowCount(), 0);
 }
 
 void TstPlanView::sweepFileErrorsNameThePath()

@@ -90,10 +90,10 @@ ReportDialog::ReportDialog(const ReportBuilder::Input& input, QWidget* parent)
     connect(m_worker, &ReportWorker::finished, this, [this](const QString& path, int pages) {
         setBusy(false);
         m_progress->setValue(1000);
-        m_status->setText(tr("Wrote %1 (%n page(s)).", nullptr, pages).arg(path));
-        // Nothing is left to cancel: the button closes the dialog, and says so.
-        m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Close"));
+        m_status->setText(
+            tr("Wrote %1 (%2).").arg(path, ReadableText::count(pages, tr("page"), tr("pages"))));
         emit reportWritten(path, pages);
+        accept(); // the report is written: the window's status bar says where
     });
     connect(m_worker, &ReportWorker::cancelled, this, [this] {
         setBusy(false);
@@ -164,7 +164,13 @@ void ReportDialog::exportReport()
     options.pageSize = pageSize();
     options.baseline = baseline();
     options.sensitivity = sensitivity();
-    if (m_worker->start(m_input, options, path().trimmed())) {
+    // A name typed without the suffix still gives a PDF file named as one.
+    QString file = path().trimmed();
+    if (!file.endsWith(QLatin1String(".pdf"), Qt::CaseInsensitive)) {
+        file += QStringLiteral(".pdf");
+        setPath(file);
+    }
+    if (m_worker->start(m_input, options, file)) {
         setBusy(true);
         m_status->setText(tr("Writing the report\u2026"));
     }

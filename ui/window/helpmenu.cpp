@@ -1,12 +1,12 @@
 #include "helpmenu.h"
 
+#include "documentationdialog.h"
+
 #include <QCoreApplication>
-#include <QDesktopServices>
 #include <QDir>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMessageBox>
-#include <QUrl>
 
 namespace gantry::ui {
 
@@ -17,11 +17,17 @@ HelpMenu::HelpMenu(QMenu* menu, QWidget* window) : QObject(window), m_window(win
     menu->addAction(tr("&Documentation"), this,
                     [this] {
                         const QString readme = documentationFile();
-                        if (readme.isEmpty() ||
-                            !QDesktopServices::openUrl(QUrl::fromLocalFile(readme)))
+                        if (readme.isEmpty()) {
                             emit documentationMissing(
-                                tr("The documentation is not installed with this Gantry: see "
-                                   "the README and docs/ of its sources."));
+                                tr("No documentation found: Gantry looked for %1. Read the "
+                                   "README and docs/ of its sources.")
+                                    .arg(documentationCandidates().join(tr(" and "))));
+                            return;
+                        }
+                        // Shown inside Gantry: no other program is needed.
+                        auto* dialog = new DocumentationDialog(readme, m_window);
+                        dialog->setAttribute(Qt::WA_DeleteOnClose);
+                        dialog->show();
                     })
         ->setObjectName(QStringLiteral("documentationAction"));
     menu->addSeparator();
@@ -32,12 +38,17 @@ HelpMenu::HelpMenu(QMenu* menu, QWidget* window) : QObject(window), m_window(win
 QString HelpMenu::documentationFile()
 {
     // Installed beside the program (share/doc/gantry), else the source tree it was built from.
-    const QDir bin(QCoreApplication::applicationDirPath());
-    for (const QString& candidate : {bin.filePath(QStringLiteral("../share/doc/gantry/README.md")),
-                                     QStringLiteral(GANTRY_SOURCE_README)})
+    for (const QString& candidate : documentationCandidates())
         if (QFileInfo::exists(candidate))
             return QFileInfo(candidate).canonicalFilePath();
     return {};
+}
+
+QStringList HelpMenu::documentationCandidates()
+{
+    const QDir bin(QCoreApplication::applicationDirPath());
+    return {QDir::cleanPath(bin.filePath(QStringLiteral("../share/doc/gantry/README.md"))),
+            QStringLiteral(GANTRY_SOURCE_README)};
 }
 
 void HelpMenu::showAbout()

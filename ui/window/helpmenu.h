@@ -2,14 +2,16 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 
 class QMenu;
 class QWidget;
 
 namespace gantry::ui {
 
-/// The Help menu: Getting Started (brings the first-run guide back), Documentation (opens the
-/// installed or source README) and About (version and the licences of what Gantry ships).
+/// The Help menu: Getting Started (brings the first-run guide back), Documentation (the
+/// installed or source README, shown inside Gantry) and About (version and the licences of what
+/// Gantry ships).
 class HelpMenu : public QObject
 {
     Q_OBJECT
@@ -21,11 +23,13 @@ public:
     /// The README of the documentation: installed (share/doc/gantry) or of the source tree;
     /// empty when neither is there.
     static QString documentationFile();
+    /// Where documentationFile() looks, in order.
+    static QStringList documentationCandidates();
 
 signals:
     /// Help > Getting Started.
     void gettingStartedRequested();
-    /// The documentation could not be opened; message says where else to look.
+    /// No documentation was found; message says where Gantry looked and where else to look.
     void documentationMissing(const QString& message);
 
 private:
