@@ -29,11 +29,13 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QGraphicsSceneDragDropEvent>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMenu>
 #include <QMimeData>
 #include <QProgressBar>
@@ -415,6 +417,24 @@ void TstEditors::darkPaletteToggles()
     QCOMPARE(back.lightness() < 128, dark);
     QVERIFY(std::abs(text->palette().color(QPalette::WindowText).lightness() - back.lightness()) >
             100);
+    // An unticked box in a list stands out from the dark field behind it: its frame is as
+    // light as muted text (the window's shade, the style's own outline, is the field's).
+    if (dark) {
+        QListWidget list;
+        auto* item = new QListWidgetItem(QString(), &list);
+        item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+        item->setCheckState(Qt::Unchecked);
+        list.resize(120, 60);
+        list.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&list));
+        const QImage image = list.viewport()->grab().toImage();
+        const QRect row = list.visualItemRect(item);
+        int lightest = 0;
+        for (int y = row.top(); y <= row.bottom(); ++y)
+            for (int x = row.left(); x <= row.right(); ++x)
+                lightest = std::max(lightest, image.pixelColor(x, y).lightness());
+        QVERIFY2(lightest > 100, qPrintable(QString::number(lightest)));
+    }
     toggle->setChecked(false); // the next tests see the usual palette
 }
 

@@ -1,5 +1,7 @@
 #include "apppalette.h"
 
+#include "appstyle.h"
+
 #include <QApplication>
 #include <QSettings>
 
@@ -51,6 +53,10 @@ void AppPalette::apply(bool dark)
     // Light is the palette the platform gave, as it was before the first change.
     static const QPalette platform = QApplication::palette();
     g_dark = dark;
+    // Check boxes need a frame of their own on a dark palette (AppStyle); the style goes in
+    // before the palette, which it would otherwise reset.
+    if (dark && !qobject_cast<AppStyle*>(QApplication::style()))
+        QApplication::setStyle(new AppStyle);
     QApplication::setPalette(dark ? AppPalette::dark() : platform);
 }
 
