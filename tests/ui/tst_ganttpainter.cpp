@@ -71,6 +71,7 @@ class TestGanttPainter : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void labelsStayApartWhenCut();
     void smallRun_data();
     void smallRun();
     void aggregatesWhenZoomedOut();
@@ -402,6 +403,22 @@ void TestGanttPainter::directPixelsMatchImagePath()
         QCOMPARE(direct, frame(QImage::Format_ARGB32));
         QCOMPARE(direct, frame(QImage::Format_RGB32));
     }
+}
+
+// Lanes whose labels differ in the middle (two servers of one rack) stay apart when the label
+// column is too narrow for them: the cut takes the start, never the server or the GPU.
+void TestGanttPainter::labelsStayApartWhenCut()
+{
+    const QFontMetricsF fm(QFont{});
+    const QString a = QStringLiteral("rack-mixed/a100-0/g0");
+    const QString v = QStringLiteral("rack-mixed/v100-0/g0");
+    const double width = fm.horizontalAdvance(QStringLiteral("mixed/a100-0/g0"));
+    const QString fa = GanttPainter::fitLabel(a, fm, width);
+    const QString fv = GanttPainter::fitLabel(v, fm, width);
+    QVERIFY(fm.horizontalAdvance(fa) <= width);
+    QVERIFY2(fa != fv, qPrintable(fa + QStringLiteral(" / ") + fv));
+    QVERIFY2(fa.endsWith(QLatin1String("a100-0/g0")), qPrintable(fa));
+    QCOMPARE(GanttPainter::fitLabel(a, fm, 1000.0), a); // room: whole
 }
 
 QTEST_MAIN(TestGanttPainter)

@@ -174,6 +174,11 @@ QString GanttPainter::laneLabel(int lane) const
         .arg(m_gpuOfLane[std::size_t(lane)] - c.firstGpu(s));
 }
 
+QString GanttPainter::fitLabel(const QString& text, const QFontMetricsF& fm, double width)
+{
+    return fm.elidedText(text, Qt::ElideLeft, width);
+}
+
 QColor GanttPainter::jobColour(int job)
 {
     // Golden-angle hues keep neighbouring job indices apart.
@@ -586,7 +591,7 @@ void GanttPainter::paintLabels(QPainter& p, const QRectF& area, const Layout& l)
         if (y1 - y0 < textH * 0.9)
             return;
         p.drawText(QRectF(left, y0, w, y1 - y0), Qt::AlignVCenter | Qt::AlignLeft,
-                   fm.elidedText(text, Qt::ElideMiddle, w));
+                   fitLabel(text, fm, w));
     };
     const double laneH = l.laneHeight;
     // The finest level of detail that fits: lanes, else servers, else racks.

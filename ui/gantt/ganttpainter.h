@@ -6,6 +6,7 @@
 
 #include <QColor>
 #include <QFont>
+#include <QFontMetricsF>
 #include <QImage>
 #include <QRectF>
 #include <QString>
@@ -74,6 +75,9 @@ public:
     bool hasVirtualMachine() const { return !m_schedule.virtualSlices.empty(); }
     /// Label of a lane, e.g. "r0/s1/g2".
     QString laneLabel(int lane) const;
+    /// A lane, server or rack label cut to width for fm: its end (the server and GPU, which
+    /// tell lanes apart) is kept and its start elided ("…/a100-0/g0").
+    static QString fitLabel(const QString& text, const QFontMetricsF& fm, double width);
     /// Chart rectangle (bars, without labels and axis) inside area for options.
     QRectF chartRect(const QRectF& area, const Options& options) const;
     /// What is at pos when area is painted with options. O(log segments in the lane).
