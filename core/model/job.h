@@ -38,6 +38,18 @@ struct Job
     double weight = 1.0;                       ///< objective weight
     std::optional<double> predictedIterations; ///< read by the `given` predictor
 
+    /// A duration job (what a trace gives): gpus GPUs for durationS seconds on GPUs of speed 1,
+    /// submitted at arrivalS.
+    static Job duration(const QString& id, double arrivalS, int gpus, double durationS)
+    {
+        Job j;
+        j.id = id;
+        j.arrivalS = arrivalS;
+        j.gpus = gpus;
+        j.durationS = durationS;
+        return j;
+    }
+
     /// GPUs the job needs at once (gang scheduled).
     int gpuCount() const { return kind == JobKind::Duration ? gpus : int(graph.workers.size()); }
     /// True number of iterations (for a duration job: its seconds).

@@ -34,16 +34,6 @@ Scenario makeCluster(const QList<double>& speeds, int gpusPerServer = 4, double 
     return s;
 }
 
-Job durationJob(const QString& id, double arrival, int gpus, double duration)
-{
-    Job j;
-    j.id = id;
-    j.arrivalS = arrival;
-    j.gpus = gpus;
-    j.durationS = duration;
-    return j;
-}
-
 // A policy that never starts anything: the engine must call that a deadlock, not hang.
 class IdlePolicy : public sim::Policy
 {
@@ -119,7 +109,7 @@ void TestEngine::preemptionKeepsProgress()
 {
     QFETCH(double, overhead);
     Scenario s = makeCluster({1.0});
-    s.jobs = {durationJob("long", 0, 4, 100), durationJob("short", 10, 4, 20)};
+    s.jobs = {Job::duration("long", 0, 4, 100), Job::duration("short", 10, 4, 20)};
     const RunResult r = mustRun(s, QStringLiteral("srtf"), overhead);
     QCOMPARE(r.jobs[1].startS, 10.0);
     QCOMPARE(r.jobs[1].finishS, 30.0);
@@ -146,7 +136,7 @@ void TestEngine::slowGpusStretchDuration()
     QFETCH(double, speed);
     QFETCH(double, finish);
     Scenario s = makeCluster({speed});
-    s.jobs = {durationJob("a", 0, 2, 100)};
+    s.jobs = {Job::duration("a", 0, 2, 100)};
     QCOMPARE(mustRun(s, QStringLiteral("fifo")).jobs[0].finishS, finish);
 }
 
@@ -176,7 +166,8 @@ void TestEngine::spanningServersCostsTime()
 void TestEngine::simultaneousEvents()
 {
     Scenario s = makeCluster({1.0});
-    s.jobs = {durationJob("a", 0, 4, 10), durationJob("b", 10, 4, 5), durationJob("c", 10, 4, 5)};
+    s.jobs = {Job::duration("a", 0, 4, 10), Job::duration("b", 10, 4, 5),
+              Job::duration("c", 10, 4, 5)};
     const RunResult r = mustRun(s, QStringLiteral("fifo"));
     QCOMPARE(r.jobs[1].startS, 10.0);
     QCOMPARE(r.jobs[2].startS, 15.0); // file order breaks the tie
@@ -185,7 +176,7 @@ void TestEngine::simultaneousEvents()
 void TestEngine::deadlockIsAnError()
 {
     Scenario s = makeCluster({1.0});
-    s.jobs = {durationJob("a", 0, 1, 10)};
+    s.jobs = {Job::duration("a", 0, 1, 10)};
     IdlePolicy policy;
     ConsolidatePlacement placement;
     predict::OraclePredictor predictor;
@@ -200,7 +191,7 @@ void TestEngine::cancellation()
 {
     Scenario s = makeCluster({1.0});
     for (int i = 0; i < 20000; ++i)
-        s.jobs.push_back(durationJob(QStringLiteral("j%1").arg(i), i, 1, 50));
+        s.jobs.push_back(Job::duration(QStringLiteral("j%1").arg(i), i, 1, 50));
     Feedback feedback;
     feedback.cancel();
     RunConfig c;
@@ -212,7 +203,7 @@ void TestEngine::cancellation()
 void TestEngine::runUntilStops()
 {
     Scenario s = makeCluster({1.0});
-    s.jobs = {durationJob("a", 0, 4, 10), durationJob("b", 5, 4, 10)};
+    s.jobs = {Job::duration("a", 0, 4, 10), Job::duration("b", 5, 4, 10)};
     sim::FifoPolicy policy;
     ConsolidatePlacement placement;
     predict::OraclePredictor predictor;
@@ -252,7 +243,7 @@ void TestEngine::unknownNamesAreInvalid()
     QFETCH(QString, placement);
     QFETCH(QString, predictor);
     Scenario s = makeCluster({1.0});
-    s.jobs = {durationJob("a", 0, 1, 10)};
+    s.jobs = {Job::duration("a", 0, 1, 10)};
     RunConfig c;
     c.policy = policy;
     c.placement = placement;
@@ -266,7 +257,7 @@ void TestEngine::unknownNamesAreInvalid()
 void TestEngine::tiresiasDemotes()
 {
     Scenario s = makeCluster({1.0});
-    s.jobs = {durationJob("old", 0, 4, 2000), durationJob("new", 900, 4, 100)};
+    s.jobs = {Job::duration("old", 0, 4, 2000), Job::duration("new", 900, 4, 100)};
     const RunResult r = mustRun(s, QStringLiteral("tiresias"));
     // old reaches 3200 GPU-s at 800 s (4 GPUs), so at 900 s new (queue 0) preempts it.
     QCOMPARE(r.jobs[1].startS, 900.0);

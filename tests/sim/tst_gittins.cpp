@@ -23,16 +23,6 @@ Scenario oneServer(int gpus)
     return s;
 }
 
-Job durationJob(const QString& id, double arrival, int gpus, double duration)
-{
-    Job j;
-    j.id = id;
-    j.arrivalS = arrival;
-    j.gpus = gpus;
-    j.durationS = duration;
-    return j;
-}
-
 RunResult runWith(const Scenario& s, const QString& policy, double overheadS = 0.0)
 {
     RunConfig c;
@@ -152,8 +142,8 @@ void TestGittins::pointDistributionOrdersAsSrtf()
     Scenario s = oneServer(4);
     const int gpus[] = {1, 2, 4, 1, 3, 2, 1, 4, 2, 1};
     for (int i = 0; i < 10; ++i)
-        s.jobs.push_back(durationJob(QStringLiteral("j%1").arg(i), 7.0 * i, gpus[i],
-                                     13.0 + 17.0 * ((i * 7) % 10)));
+        s.jobs.push_back(Job::duration(QStringLiteral("j%1").arg(i), 7.0 * i, gpus[i],
+                                       13.0 + 17.0 * ((i * 7) % 10)));
     const RunResult g = runWith(s, QStringLiteral("gittins"));
     const RunResult t = runWith(s, QStringLiteral("srtf"));
     QCOMPARE(g.jobs.size(), t.jobs.size());
@@ -169,8 +159,8 @@ void TestGittins::pointDistributionOrdersAsSrtf()
 void TestGittins::costlyPreemptionIsNotTaken()
 {
     Scenario s = oneServer(1);
-    s.jobs = {durationJob(QStringLiteral("a"), 0, 1, 100),
-              durationJob(QStringLiteral("b"), 90, 1, 8)};
+    s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 100),
+              Job::duration(QStringLiteral("b"), 90, 1, 8)};
     const RunResult free = runWith(s, QStringLiteral("gittins"), 0.0);
     QCOMPARE(free.jobs[0].preemptions, 1);
     QCOMPARE(free.jobs[1].finishS, 98.0);

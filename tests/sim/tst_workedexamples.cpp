@@ -28,16 +28,6 @@ Scenario cluster(int servers, int gpus, double intraGBps = 100, double nicGbps =
     return s;
 }
 
-Job durationJob(const char* id, double arrival, int gpus, double duration)
-{
-    Job j;
-    j.id = QLatin1String(id);
-    j.arrivalS = arrival;
-    j.gpus = gpus;
-    j.durationS = duration;
-    return j;
-}
-
 struct Outcome
 {
     RunResult result;
@@ -61,8 +51,8 @@ Outcome runWith(const Scenario& s, const QString& policy,
 Scenario e3(bool mispredictJ3)
 {
     Scenario s = cluster(2, 4);
-    s.jobs = {durationJob("J1", 0, 8, 10), durationJob("J2", 1, 2, 4), durationJob("J3", 2, 4, 6),
-              durationJob("J4", 3, 1, 8)};
+    s.jobs = {Job::duration("J1", 0, 8, 10), Job::duration("J2", 1, 2, 4),
+              Job::duration("J3", 2, 4, 6), Job::duration("J4", 3, 1, 8)};
     if (mispredictJ3)
         s.jobs[2].predictedIterations = 2.0;
     return s;
@@ -73,8 +63,8 @@ Scenario e3(bool mispredictJ3)
 Scenario g2()
 {
     Scenario s = cluster(1, 4);
-    s.jobs = {durationJob("A", 0, 2, 10), durationJob("B", 1, 4, 1), durationJob("C", 1, 2, 20),
-              durationJob("D", 15, 2, 10)};
+    s.jobs = {Job::duration("A", 0, 2, 10), Job::duration("B", 1, 4, 1),
+              Job::duration("C", 1, 2, 20), Job::duration("D", 15, 2, 10)};
     return s;
 }
 
@@ -204,7 +194,8 @@ void TestWorkedExamples::fullPipeline()
 void TestWorkedExamples::singleGpuJobs()
 {
     Scenario s = cluster(1, 2);
-    s.jobs = {durationJob("J1", 0, 1, 4), durationJob("J2", 0, 1, 4), durationJob("J3", 1, 1, 1)};
+    s.jobs = {Job::duration("J1", 0, 1, 4), Job::duration("J2", 0, 1, 4),
+              Job::duration("J3", 1, 1, 1)};
     const Outcome o = runWith(s, QStringLiteral("asrpt"));
     QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
     const QList<double> cv{2.5, 4.5, 1.5}, st{2.5, 4.5, 1.5}, fin{6.5, 8.5, 2.5};
@@ -388,8 +379,8 @@ void TestWorkedExamples::backfillPassesLongJob()
     QFETCH(double, start);
     QFETCH(double, finish);
     Scenario s = cluster(1, 4);
-    s.jobs = {durationJob("R", 0, 2, 16), durationJob("H", 7.9, 4, 4), durationJob("L", 11, 2, 20),
-              durationJob("S", 21.8, 2, 1)};
+    s.jobs = {Job::duration("R", 0, 2, 16), Job::duration("H", 7.9, 4, 4),
+              Job::duration("L", 11, 2, 20), Job::duration("S", 21.8, 2, 1)};
     const Outcome o = runWith(s, QStringLiteral("asrpt-backfill"));
     QVERIFY2(o.violations.isEmpty(), qPrintable(o.violations.join('\n')));
     QCOMPARE(o.result.jobs[std::size_t(job)].startS, start);

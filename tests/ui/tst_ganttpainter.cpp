@@ -41,7 +41,7 @@ Scenario busy()
 {
     Scenario s = test::twoServers(4);
     for (int i = 0; i < 2000; ++i)
-        s.jobs.push_back(test::durationJob(QStringLiteral("k%1").arg(i), 5.0 * i, 1, 10.0));
+        s.jobs.push_back(Job::duration(QStringLiteral("k%1").arg(i), 5.0 * i, 1, 10.0));
     return s;
 }
 
@@ -59,8 +59,8 @@ Scenario crowded()
         s.cluster.servers.push_back({QStringLiteral("s%1").arg(k), k / 8, 0, 4, 100, 80});
     s.cluster.finalize();
     for (int i = 0; i < 6000; ++i)
-        s.jobs.push_back(test::durationJob(QStringLiteral("c%1").arg(i), 3.0 * i, 1 << (i % 4),
-                                           20.0 * std::pow(8640.0, double((i * 37) % 101) / 100)));
+        s.jobs.push_back(Job::duration(QStringLiteral("c%1").arg(i), 3.0 * i, 1 << (i % 4),
+                                       20.0 * std::pow(8640.0, double((i * 37) % 101) / 100)));
     return s;
 }
 
@@ -273,8 +273,8 @@ void TestGanttPainter::jobNamesOnWideBars()
     QFETCH(int, width);
     QFETCH(bool, named);
     Scenario s = test::twoServers(2);
-    s.jobs.push_back(test::durationJob(QStringLiteral("a-rather-long-job-name"), 0.0, 4, 1000.0));
-    s.jobs.push_back(test::durationJob(QStringLiteral("short"), 1000.0, 1, 1000.0));
+    s.jobs.push_back(Job::duration(QStringLiteral("a-rather-long-job-name"), 0.0, 4, 1000.0));
+    s.jobs.push_back(Job::duration(QStringLiteral("short"), 1000.0, 1, 1000.0));
     const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
     GanttPainter g(s, schedule);
     GanttPainter::Options o;

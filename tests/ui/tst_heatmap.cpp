@@ -123,7 +123,7 @@ void TestHeatmap::view()
 void TestHeatmap::noTrafficSaysSo()
 {
     Scenario s = test::twoServers(2);
-    s.jobs = {test::durationJob(QStringLiteral("d"), 0.0, 2, 10.0)};
+    s.jobs = {Job::duration(QStringLiteral("d"), 0.0, 2, 10.0)};
     const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
     const HeatmapPainter heat(TrafficMatrix::byServer(s, schedule, 0.0, 10.0));
     QCOMPARE(heat.matrix().max(), 0.0);

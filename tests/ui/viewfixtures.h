@@ -22,23 +22,13 @@ inline Scenario twoServers(int gpusEach)
     return s;
 }
 
-inline Job durationJob(const QString& id, double at, int gpus, double seconds)
-{
-    Job j;
-    j.id = id;
-    j.arrivalS = at;
-    j.gpus = gpus;
-    j.durationS = seconds;
-    return j;
-}
-
 // j1 (4 GPUs, 100 s) at 0, j2 (8 GPUs, 50 s) at 1, j3 (4 GPUs, 10 s) at 2 on 2 x 4 GPUs.
 inline Scenario classroom()
 {
     Scenario s = twoServers(4);
-    s.jobs = {durationJob(QStringLiteral("j1"), 0, 4, 100),
-              durationJob(QStringLiteral("j2"), 1, 8, 50),
-              durationJob(QStringLiteral("j3"), 2, 4, 10)};
+    s.jobs = {Job::duration(QStringLiteral("j1"), 0, 4, 100),
+              Job::duration(QStringLiteral("j2"), 1, 8, 50),
+              Job::duration(QStringLiteral("j3"), 2, 4, 10)};
     return s;
 }
 

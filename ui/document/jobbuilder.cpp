@@ -60,17 +60,6 @@ Job JobBuilder::modelJob(const Scenario& scenario, const QString& id, const QStr
     return job;
 }
 
-Job JobBuilder::durationJob(const QString& id, int gpus, double durationS, double arrivalS)
-{
-    Job job;
-    job.id = id;
-    job.kind = JobKind::Duration;
-    job.gpus = gpus;
-    job.durationS = durationS;
-    job.arrivalS = arrivalS;
-    return job;
-}
-
 void JobBuilder::rebuildGraph(const Scenario& scenario, Job& job)
 {
     if (job.kind != JobKind::Model)

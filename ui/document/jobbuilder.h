@@ -25,8 +25,6 @@ public:
     /// A model job; its graph is built when checkModelJob() passes, else left empty.
     static Job modelJob(const Scenario& scenario, const QString& id, const QString& model,
                         const Parallelism& par, double iterations, double arrivalS);
-    /// A duration job (what a trace gives): gpus GPUs for durationS seconds on GPUs of speed 1.
-    static Job durationJob(const QString& id, int gpus, double durationS, double arrivalS);
     /// Rebuilds a model job's graph (and its ModelCost) after its model, parallelism or training
     /// settings changed (empty when they do not suit each other or the cluster).
     static void rebuildGraph(const Scenario& scenario, Job& job);

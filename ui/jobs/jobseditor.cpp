@@ -170,7 +170,7 @@ void JobsEditor::newDurationJob()
         return;
     const Scenario& s = m_document->current();
     const double arrival = s.jobs.empty() ? 0.0 : s.jobs.back().arrivalS;
-    m_document->addJob(JobBuilder::durationJob(JobBuilder::freshJobId(s), 1, 3600.0, arrival));
+    m_document->addJob(Job::duration(JobBuilder::freshJobId(s), arrival, 1, 3600.0));
 }
 
 } // namespace gantry::ui
