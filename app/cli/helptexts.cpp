@@ -6,6 +6,7 @@
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
+#include "run/productdefaults.h"
 
 #include <QList>
 
@@ -37,10 +38,12 @@ QString oneOf(const QStringList& names)
 QList<Option> runOptions()
 {
     return {
-        {QStringLiteral("--placement M"), QStringLiteral("GPU placement (default graph; %1)")
-                                              .arg(oneOf(PlacementRegistry::names()))},
-        {QStringLiteral("--predictor X"), QStringLiteral("duration predictor (default rf; %1)")
-                                              .arg(oneOf(PredictorRegistry::names()))},
+        {QStringLiteral("--placement M"),
+         QStringLiteral("GPU placement (default %1; %2)")
+             .arg(ProductDefaults::runConfig().placement, oneOf(PlacementRegistry::names()))},
+        {QStringLiteral("--predictor X"),
+         QStringLiteral("duration predictor (default %1; %2)")
+             .arg(ProductDefaults::runConfig().predictor, oneOf(PredictorRegistry::names()))},
         {QStringLiteral("--seed N"), QStringLiteral("seeds every random choice (default 0)")},
         {QStringLiteral("--contention none|fair"),
          QStringLiteral("network contention model (default: the scenario's, else none)")},
@@ -77,8 +80,9 @@ QList<Command> table()
         {QStringLiteral("run"),
          QStringLiteral("Simulates one scheduling policy on a scenario and prints its metrics."),
          QList<Option>{
-             {QStringLiteral("--policy P"), QStringLiteral("scheduling policy (default asrpt; %1)")
-                                                .arg(oneOf(PolicyRegistry::names()))}} +
+             {QStringLiteral("--policy P"),
+              QStringLiteral("scheduling policy (default %1; %2)")
+                  .arg(ProductDefaults::runConfig().policy, oneOf(PolicyRegistry::names()))}} +
              runOptions() +
              QList<Option>{
                  firstJobs,

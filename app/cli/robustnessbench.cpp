@@ -171,7 +171,7 @@ QJsonObject RobustnessBench::run(const Options& o, QString* why)
                         {"load", cells[c].load},
                         {"seed", cells[c].seed},
                         {"predictor", cells[c].predictor}};
-        QJsonObject totals;
+        QJsonObject totals, p99s;
         for (const QString& policy : policies) {
             Ratios& r = half[h][policy];
             const auto mine = got.find(policy);
@@ -180,6 +180,7 @@ QJsonObject RobustnessBench::run(const Options& o, QString* why)
                 continue;
             }
             totals.insert(policy, mine->second.totalJctS);
+            p99s.insert(policy, mine->second.p99JctS);
             double best = std::numeric_limits<double>::infinity();
             for (const QString& b : baselines())
                 if (b != policy && got.count(b))
@@ -195,6 +196,7 @@ QJsonObject RobustnessBench::run(const Options& o, QString* why)
                                        got[QStringLiteral("tiresias")].totalJctS);
         }
         row.insert("total_jct_s", totals);
+        row.insert("p99_jct_s", p99s);
         rows.append(row);
     }
     QJsonArray summary;

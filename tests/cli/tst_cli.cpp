@@ -132,6 +132,7 @@ private slots:
     void commandHelp_data();
     void commandHelp();
     void helpUnknownCommand();
+    void helpNamesTheDefaults();
     void version();
     void validateValid_data();
     void validateValid();
@@ -271,6 +272,23 @@ void TestCli::commandHelp()
         QVERIFY2(
             hasLine(option),
             qPrintable(option + QStringLiteral(" is in the usage but not described\n") + text));
+    }
+}
+
+// run's help states the policy, placement and predictor a run uses when none is named (the
+// product's defaults), read from what a plain run reports.
+void TestCli::helpNamesTheDefaults()
+{
+    const Outcome ran = cli({QStringLiteral("run"), small(), QStringLiteral("--json")});
+    QVERIFY2(ran.finished && ran.exitCode == 0, qPrintable(explain(ran)));
+    const QJsonObject used = QJsonDocument::fromJson(ran.out).object();
+    const Outcome help = cli({QStringLiteral("help"), QStringLiteral("run")});
+    const QString text = QString::fromUtf8(help.out).simplified();
+    for (const char* key : {"policy", "placement", "predictor"}) {
+        const QString said = QStringLiteral("(default %1;").arg(used.value(key).toString());
+        QVERIFY2(!used.value(key).toString().isEmpty() && text.contains(said),
+                 qPrintable(QString::fromLatin1(key) + QStringLiteral(": ") + said +
+                            QLatin1Char('\n') + text));
     }
 }
 
