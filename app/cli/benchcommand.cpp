@@ -207,13 +207,13 @@ QJsonArray parseSuite(const QString& scenario, const QStringList& policies, int 
 int BenchCommand::run(const QStringList& args)
 {
     QTextStream out(stdout), err(stderr);
-    auto parsed = CliArgs::parse(args,
-                                 {QStringLiteral("scenario"), QStringLiteral("repeat"),
-                                  QStringLiteral("policies"), QStringLiteral("suite"),
-                                  QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
-                                  QStringLiteral("paper-seeds"), QStringLiteral("sweep"),
-                                  QStringLiteral("heavy-sweep"), QStringLiteral("clusters")},
-                                 {QStringLiteral("json")});
+    auto parsed = CliArgs::parse(
+        args,
+        {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies"),
+         QStringLiteral("suite"), QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
+         QStringLiteral("paper-seeds"), QStringLiteral("sweep"), QStringLiteral("heavy-sweep"),
+         QStringLiteral("clusters"), QStringLiteral("write-scenarios")},
+        {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
         return ExitInvalid;
@@ -602,6 +602,7 @@ int BenchCommand::run(const QStringList& args)
         ro.seeds = count("paper-seeds", 3);
         ro.jobs = count("paper-jobs", 600);
         ro.threads = QThread::idealThreadCount();
+        ro.scenarioDir = a.value(QStringLiteral("write-scenarios")).value_or(QString());
         if (a.value(QStringLiteral("policies")))
             ro.policies = policies;
         if (ro.clusters < 2 || ro.seeds < 1 || ro.jobs < 1) {

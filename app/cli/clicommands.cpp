@@ -179,7 +179,7 @@ QString CliCommands::usage()
         "                   parse|memory|fidelity|robustness] [--json] [--sweep FILE]\n"
         "                   [--heavy-sweep FILE|none] [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
-        "                   [--clusters N]\n"
+        "                   [--clusters N] [--write-scenarios DIR]\n"
         "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"
         "                   [--project FILE.gantry] [--report OUT.pdf] [--page a4|letter]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");

@@ -212,6 +212,10 @@ QList<Command> table()
           {QStringLiteral("--clusters N"),
            QStringLiteral("generated clusters of the robustness suite, even ones tuning and odd "
                           "ones held out (default 6); all does not include that suite")},
+          {QStringLiteral("--write-scenarios DIR"),
+           QStringLiteral("the robustness suite also writes each generated scenario there, "
+                          "named cluster-K-MIX-LOAD-sS.json, to study one cell with run or "
+                          "compare")},
           json}},
     };
 }

@@ -1,12 +1,14 @@
 #include "robustnessbench.h"
 
 #include "io/gpucatalogue.h"
+#include "io/scenariowriter.h"
 #include "io/workloadgenerator.h"
 #include "policies/policyregistry.h"
 #include "run/batchrunner.h"
 #include "run/productdefaults.h"
 #include "util/rng.h"
 
+#include <QDir>
 #include <QJsonArray>
 
 #include <algorithm>
@@ -126,6 +128,19 @@ QJsonObject RobustnessBench::run(const Options& o, QString* why)
                         *why =
                             QStringLiteral("cluster %1, %2: %3").arg(k).arg(mix, s.error().message);
                         return {};
+                    }
+                    if (!o.scenarioDir.isEmpty()) {
+                        const QString path =
+                            QDir(o.scenarioDir)
+                                .filePath(QStringLiteral("cluster-%1-%2-%3-s%4.json")
+                                              .arg(k)
+                                              .arg(mix)
+                                              .arg(load)
+                                              .arg(seed));
+                        if (const Status w = ScenarioWriter::writeFile(s.value(), path); !w) {
+                            *why = path + QStringLiteral(": ") + w.error().message;
+                            return {};
+                        }
                     }
                     scenarios.push_back(std::move(s).value());
                     for (const QString& p : predictors)

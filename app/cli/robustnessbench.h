@@ -30,6 +30,7 @@ public:
         int jobs = 600;
         int threads = 1;
         QStringList policies; ///< empty: every registered policy
+        QString scenarioDir;  ///< where each generated scenario is also written; empty: nowhere
     };
 
     /// The generated cluster k.

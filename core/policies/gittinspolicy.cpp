@@ -3,8 +3,15 @@
 #include "sim/notecontext.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace gantry::sim {
+
+QString GittinsPolicy::name() const
+{
+    return m_service == Service::Progress ? QStringLiteral("gittins-progress")
+                                          : QStringLiteral("gittins");
+}
 
 void GittinsPolicy::jobArrived(const SimState& state, int j)
 {
@@ -12,37 +19,61 @@ void GittinsPolicy::jobArrived(const SimState& state, int j)
         m_snapshot.assign(std::size_t(state.jobCount()), 0);
     m_snapshot[std::size_t(j)] = m_outcomes.current();
     m_overhead = state.restartOverhead();
+    m_state = &state;
     PreemptivePolicy::jobArrived(state, j);
 }
 
 void GittinsPolicy::jobFinished(const SimState& state, int j)
 {
     const JobState& st = state.state(j);
-    if (st.predictedProcessing > 0)
+    if (m_service == Service::Progress) {
+        if (st.predictedIterations > 0.0)
+            m_outcomes.observe(st.iterationsDone / st.predictedIterations);
+    } else if (st.predictedProcessing > 0) {
         m_outcomes.observe(double(st.ranTime(state.now())) / double(st.predictedProcessing));
+    }
     PreemptivePolicy::jobFinished(state, j);
 }
 
-double GittinsPolicy::rankOf(SimTime predicted, SimTime ran, int snap) const
+double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now) const
 {
-    if (predicted <= 0)
+    const double predicted = double(st.predictedProcessing);
+    if (predicted <= 0.0)
         return 0.0;
-    const double u = double(ran) / double(predicted);
-    return double(predicted) * m_outcomes.rankAt(snap, u);
+    const int snap = m_snapshot[std::size_t(j)];
+    if (m_service == Service::WallTime)
+        return predicted * m_outcomes.rankAt(snap, double(st.ranTime(now)) / predicted);
+    // Progress: u is the fraction of the predicted iterations run; the rank, in units of the
+    // prediction, is priced at the current GPUs' speed (tau0 while waiting).
+    const double u =
+        st.predictedIterations > 0.0 ? st.iterationsDoneAt(now) / st.predictedIterations : 0.0;
+    double speed = 1.0;
+    if (st.phase == JobPhase::Running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
+        speed = st.iterationS / st.referenceIterationS;
+    return predicted * speed * m_outcomes.rankAt(snap, u);
+}
+
+PriorityKey GittinsPolicy::dueKey(int j, SimTime arrival) const
+{
+    return {-std::numeric_limits<double>::infinity(), double(m_guard->virtualCompletion(j)),
+            arrival, j};
 }
 
 PriorityKey GittinsPolicy::key(const SimState& s, int j) const
 {
     const JobState& st = s.state(j);
-    return {rankOf(st.predictedProcessing, st.ranTime(s.now()), m_snapshot[std::size_t(j)]), 0.0,
-            st.arrival, j};
+    if (m_guard && m_guard->due(j))
+        return dueKey(j, st.arrival);
+    return {rankOf(st, j, s.now()), 0.0, st.arrival, j};
 }
 
 PriorityKey GittinsPolicy::runningKey(const RunningJob& r, SimTime now) const
 {
+    if (m_guard && m_guard->due(r.job))
+        return dueKey(r.job, r.arrival);
     // A running job keeps its GPUs unless another's rank is lower by more than what stopping
     // it costs: the restart overhead.
-    const double rank = rankOf(r.predicted, now - r.base, m_snapshot[std::size_t(r.job)]);
+    const double rank = rankOf(m_state->state(r.job), r.job, now);
     return {rank - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
@@ -60,14 +91,15 @@ std::size_t GittinsPolicy::keys(SimTime now, RunningJob* jobs, PriorityKey* out,
 QString GittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx) const
 {
     if (note.kind == DecisionNote::Kind::Started) {
-        const int g = std::max(1, ctx.demand(note.job));
+        const QString measure =
+            m_service == Service::Progress
+                ? QStringLiteral("lowest Gittins rank (expected time to its next likely end, "
+                                 "from its progress and %1 finished jobs' outcomes)")
+                : QStringLiteral("lowest Gittins rank (expected time to its next likely end, "
+                                 "from %1 finished jobs' outcomes)");
         return ranked(
-            note, ctx,
-            QStringLiteral("lowest Gittins rank (expected GPU-time to its next likely "
-                           "end, from %1 finished jobs' outcomes)")
-                .arg(m_outcomes.observed()),
-            QStringLiteral("rank %1 x %2")
-                .arg(NoteContext::gpus(g), NoteContext::seconds(note.value / g / double(kSecond))));
+            note, ctx, measure.arg(m_outcomes.observed()),
+            QStringLiteral("rank %1").arg(NoteContext::seconds(note.value / double(kSecond))));
     }
     if (note.kind == DecisionNote::Kind::Preempted)
         return preemptedFor(ctx, QStringLiteral("a lower Gittins rank, by more than the restart "

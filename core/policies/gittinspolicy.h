@@ -2,25 +2,42 @@
 
 #include "policies/outcomedistribution.h"
 #include "policies/preemptivepolicy.h"
+#include "policies/virtualguard.h"
 
 #include <vector>
 
 namespace gantry::sim {
 
-/// `gittins` (Gantry's, not in the paper): preemptive, by the Gittins rank of each job's
-/// remaining run time (docs/policies.md, "Gittins"). A job's run time is taken as p-hat x R,
-/// R drawn from the ratios of run time to p-hat of the jobs finished before it arrived
-/// (OutcomeDistribution): a sharp predictor gives a point and the policy orders as
-/// smallest-remaining-time (srtf); a vague one gives a spread and the policy favours the jobs
-/// likely to end soon, down to least-attained-service for jobs that outlive every outcome
-/// seen. Ranked in time rather than GPU-time: on the robustness suite's tuning clusters the
-/// time form lost less (docs/policies.md). A running job yields only to a job whose rank is
-/// lower by more than the restart overhead. Every running job is re-ranked at every
-/// decision: O(R x kQuantiles) per decision besides the walk.
+/// `gittins` and `gittins-progress` (Gantry's, not in the paper): preemptive, by the Gittins
+/// rank of each job's remaining run time (docs/policies.md, "Gittins"). A job's size is taken as
+/// its prediction times R, R drawn from the outcomes (actual over predicted) of the jobs finished
+/// before it arrived (OutcomeDistribution): a sharp predictor gives a point and the policy orders
+/// as smallest-remaining-time (srtf); a vague one gives a spread and the policy favours the jobs
+/// likely to end soon, down to least-attained-service for jobs that outlive every outcome seen.
+/// Ranked in time rather than GPU-time: on the robustness suite's tuning clusters the time form
+/// lost less (docs/policies.md). A running job yields only to a job whose rank is lower by more
+/// than the restart overhead. Every running job is re-ranked at every decision: O(R x log
+/// kQuantiles) per decision besides the walk.
+///
+/// The two names differ in how a job's service and size are measured:
+/// - `gittins` (Service::WallTime): R = run time / p-hat, attained service = time run so far, the
+///   rank in units of p-hat (the reference iteration time tau0 on an empty cluster).
+/// - `gittins-progress` (Service::Progress): R = iterations run / K-hat, attained service = the
+///   iterations run so far (the job's progress, which a real cluster sees), the rank priced at the
+///   speed of the GPUs the job holds (tau0 while it waits). A job on slow GPUs is not taken for
+///   nearly done because time passed, and a prediction's error is not mixed with the placement's.
 class GittinsPolicy : public KeyedPreemptivePolicy<GittinsPolicy>
 {
 public:
-    QString name() const override { return QStringLiteral("gittins"); }
+    /// How service and outcomes are measured.
+    enum class Service
+    {
+        WallTime, ///< `gittins`
+        Progress, ///< `gittins-progress`
+    };
+
+    explicit GittinsPolicy(Service service = Service::WallTime) : m_service(service) {}
+    QString name() const override;
     void jobArrived(const SimState& state, int j) override;
     void jobFinished(const SimState& state, int j) override;
     /// Starts by Gittins rank (the note's key, us); preemptions by a lower rank.
@@ -36,13 +53,21 @@ protected:
     SimTime keyedUntil(const RunningJob&, SimTime now) const { return now; }
     PriorityKey runningKey(const RunningJob& r, SimTime now) const;
 
-private:
-    // Rank in us of a job with p-hat predicted (us) that has run ran (us), snapshot snap.
-    double rankOf(SimTime predicted, SimTime ran, int snap) const;
+    /// A guard whose due jobs go before every other, in virtual-completion order (asrpt-gittins);
+    /// null for none.
+    const VirtualGuard* m_guard = nullptr;
 
+private:
+    // The key of a due job: before every rank, in virtual-completion order.
+    PriorityKey dueKey(int j, SimTime arrival) const;
+    // Rank in us of job j (state st) at now.
+    double rankOf(const JobState& st, int j, SimTime now) const;
+
+    Service m_service;
     OutcomeDistribution m_outcomes;
-    std::vector<int> m_snapshot; // per job: the snapshot it took at arrival
-    SimTime m_overhead = 0;      // the run's restart overhead
+    std::vector<int> m_snapshot;       // per job: the snapshot it took at arrival
+    SimTime m_overhead = 0;            // the run's restart overhead
+    const SimState* m_state = nullptr; // the run's state (the simulator's, alive all run)
 };
 
 } // namespace gantry::sim

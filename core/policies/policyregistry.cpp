@@ -1,5 +1,6 @@
 #include "policies/policyregistry.h"
 
+#include "policies/asrptgittinspolicy.h"
 #include "policies/asrptguidedpolicy.h"
 #include "policies/asrptpolicy.h"
 #include "policies/fifobackfillpolicy.h"
@@ -54,6 +55,14 @@ const std::vector<Entry>& entries()
          "Gantry's: Gittins rank of remaining time over the outcomes seen so far (srtf when "
          "predictions are sharp, least-attained-service when they are not), preemptive",
          [] { return std::make_unique<GittinsPolicy>(); }},
+        {"gittins-progress",
+         "Gantry's: gittins with service counted in iterations run and ranks priced at the speed "
+         "of the GPUs a job holds, preemptive",
+         [] { return std::make_unique<GittinsPolicy>(GittinsPolicy::Service::Progress); }},
+        {"asrpt-gittins",
+         "Gantry's: gittins-progress guarded by A-SRPT's virtual machine (a job the real cluster "
+         "is late on by 30 x its size past its virtual completion goes first), preemptive",
+         [] { return std::make_unique<AsrptGittinsPolicy>(); }},
     };
     return list;
 }

@@ -142,6 +142,14 @@ void PreemptivePolicy::placeStarted(const SimState& state)
     m_stopped.clear();
 }
 
+void PreemptivePolicy::requeue(const SimState& state, int j)
+{
+    if (!m_waiting.contains(j))
+        return;
+    m_waiting.erase(j);
+    m_waiting.insert(j, key(state, j), state.state(j).gpus);
+}
+
 void PreemptivePolicy::moveWithin(std::size_t a, std::size_t b, const PriorityKey& k,
                                   const RunningJob& r)
 {

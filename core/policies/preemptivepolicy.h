@@ -71,6 +71,10 @@ protected:
         return waitingKey;
     }
 
+    /// Re-queues waiting job j with key(state, j) now, for a policy whose waiting keys change at
+    /// moments it knows (a job becoming due); nothing when j is not waiting. O(log n).
+    void requeue(const SimState& state, int j);
+
 private:
     void refreshRunning(const SimState& state);
     // Erases the jobs of m_stopped from m_run (not clearing m_stopped).

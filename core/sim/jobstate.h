@@ -29,6 +29,7 @@ struct JobState
     SimTime overhead = 0;                ///< restart overhead at the head of this segment
     SimTime progressSince = 0;           ///< remainingIterations is counted up to this time
     double remainingIterations = 0.0;    ///< true iterations still to run (at segmentStart)
+    double iterationsDone = 0.0;         ///< iterations run up to progressSince (observable)
     double iterationS = 0.0;             ///< current seconds per iteration
     double bandwidthShare = 1.0;         ///< fraction of link bandwidth it gets (contention fair)
     Mapping mapping;                     ///< GPUs while running (last mapping after)
@@ -39,6 +40,14 @@ struct JobState
     double crossBytesPerIteration = 0.0; ///< W_cross of the current mapping
     double crossBytes = 0.0;             ///< bytes sent between servers so far
 
+    /// Iterations run up to now, the current segment included: the job's progress, which a
+    /// real cluster observes (unlike its remaining iterations).
+    double iterationsDoneAt(SimTime now) const
+    {
+        if (phase != JobPhase::Running || now <= progressSince || iterationS <= 0.0)
+            return iterationsDone;
+        return iterationsDone + double(now - progressSince) / (iterationS * 1e6);
+    }
     /// Wall time run up to now, the current segment included.
     SimTime ranTime(SimTime now) const
     {

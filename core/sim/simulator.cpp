@@ -223,6 +223,7 @@ void Simulator::advanceProgress(JobState& st)
     const double done =
         std::min(st.remainingIterations, double(now - st.progressSince) / (st.iterationS * 1e6));
     st.remainingIterations -= done;
+    st.iterationsDone += done;
     st.crossBytes += done * st.crossBytesPerIteration;
     st.progressSince = now;
 }
@@ -274,6 +275,7 @@ void Simulator::finish(int j)
     addBusy(st);
     const SimTime elapsed = m_state.m_now - st.segmentStart;
     st.crossBytes += st.remainingIterations * st.crossBytesPerIteration;
+    st.iterationsDone += st.remainingIterations;
     st.remainingIterations = 0.0;
     st.gpuSeconds += double(st.gpus) * toSeconds(elapsed);
     st.ranBefore += elapsed;

@@ -1,6 +1,13 @@
-// The `gittins` policy: its rank by hand, and the orders it must reduce to.
+// The `gittins`, `gittins-progress` and `asrpt-gittins` policies: the rank by hand, the orders
+// they must reduce to, progress on slow GPUs and the virtual machine's guard, worked by hand.
+#include "mapping/placement.h"
+#include "mapping/placementregistry.h"
+#include "policies/asrptgittinspolicy.h"
 #include "policies/outcomedistribution.h"
+#include "predict/predictor.h"
+#include "predict/predictorregistry.h"
 #include "run/runner.h"
+#include "sim/simulator.h"
 
 #include <QTest>
 
@@ -19,6 +26,19 @@ Scenario oneServer(int gpus)
     s.cluster.gpuTypes = {{QStringLiteral("G"), 100, 80, 1.0}};
     s.cluster.racks = {{QStringLiteral("r0"), 1000}};
     s.cluster.servers.push_back({QStringLiteral("s0"), 0, 0, gpus, 100, 80});
+    s.cluster.finalize();
+    return s;
+}
+
+// One 1-GPU server of speed 1 (s0) and one of speed 1/4 (s1): duration jobs take 4 times as long
+// on s1.
+Scenario fastAndSlow()
+{
+    Scenario s;
+    s.cluster.gpuTypes = {{QStringLiteral("F"), 100, 80, 1.0}, {QStringLiteral("S"), 25, 80, 0.25}};
+    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
+    s.cluster.servers.push_back({QStringLiteral("s0"), 0, 0, 1, 100, 80});
+    s.cluster.servers.push_back({QStringLiteral("s1"), 0, 1, 1, 100, 80});
     s.cluster.finalize();
     return s;
 }
@@ -47,8 +67,14 @@ private slots:
     void spreadOrdersByAttainedService();
     void snapshots();
     void envelopeMatchesTheDefinition();
+    void pointDistributionOrdersAsSrtf_data();
     void pointDistributionOrdersAsSrtf();
+    void costlyPreemptionIsNotTaken_data();
     void costlyPreemptionIsNotTaken();
+    void progressOnSlowGpus_data();
+    void progressOnSlowGpus();
+    void dueJobGoesFirst_data();
+    void dueJobGoesFirst();
 };
 
 // rank(u) = min over k of (x_1 + ... + x_k + (m - k) x_k) / k over the m samples above u,
@@ -137,14 +163,22 @@ void TestGittins::envelopeMatchesTheDefinition()
 
 // Exact predictions (oracle, duration jobs, no restart overhead) make every outcome 1: a point,
 // and the schedule is srtf's.
+void TestGittins::pointDistributionOrdersAsSrtf_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("gittins") << QStringLiteral("gittins");
+    QTest::newRow("gittins-progress") << QStringLiteral("gittins-progress");
+}
+
 void TestGittins::pointDistributionOrdersAsSrtf()
 {
+    QFETCH(QString, policy);
     Scenario s = oneServer(4);
     const int gpus[] = {1, 2, 4, 1, 3, 2, 1, 4, 2, 1};
     for (int i = 0; i < 10; ++i)
         s.jobs.push_back(Job::duration(QStringLiteral("j%1").arg(i), 7.0 * i, gpus[i],
                                        13.0 + 17.0 * ((i * 7) % 10)));
-    const RunResult g = runWith(s, QStringLiteral("gittins"));
+    const RunResult g = runWith(s, policy);
     const RunResult t = runWith(s, QStringLiteral("srtf"));
     QCOMPARE(g.jobs.size(), t.jobs.size());
     for (std::size_t i = 0; i < g.jobs.size(); ++i) {
@@ -156,20 +190,104 @@ void TestGittins::pointDistributionOrdersAsSrtf()
 // One GPU: a (100 s) runs from 0, b (8 s) arrives at 90 when a has 10 s left. Without an
 // overhead b takes the GPU, as srtf does; with a 5 s restart overhead the 2 s b would gain
 // cost a 5 s, so a keeps it.
+void TestGittins::costlyPreemptionIsNotTaken_data()
+{
+    QTest::addColumn<QString>("policy");
+    for (const char* p : {"gittins", "gittins-progress", "asrpt-gittins"})
+        QTest::newRow(p) << QString::fromLatin1(p);
+}
+
 void TestGittins::costlyPreemptionIsNotTaken()
 {
+    QFETCH(QString, policy);
     Scenario s = oneServer(1);
     s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 100),
               Job::duration(QStringLiteral("b"), 90, 1, 8)};
-    const RunResult free = runWith(s, QStringLiteral("gittins"), 0.0);
+    const RunResult free = runWith(s, policy, 0.0);
     QCOMPARE(free.jobs[0].preemptions, 1);
     QCOMPARE(free.jobs[1].finishS, 98.0);
     QCOMPARE(free.jobs[0].finishS, 108.0);
-    const RunResult costly = runWith(s, QStringLiteral("gittins"), 5.0);
+    const RunResult costly = runWith(s, policy, 5.0);
     QCOMPARE(costly.jobs[0].preemptions, 0);
     QCOMPARE(costly.jobs[0].finishS, 100.0);
     QCOMPARE(costly.jobs[1].finishS, 108.0);
     QCOMPARE(runWith(s, QStringLiteral("srtf"), 5.0).jobs[0].preemptions, 1);
+}
+
+// Oracle sizes, s0 fast and s1 four times slower. a (400 s) starts at 0 on s0, b (200 s) at 1
+// on s1; c (300 s) arrives at 150, when a has 250 s left and b has run 149 s but only 37.25 of
+// its 200 iterations.
+// - gittins counts time run: b has 51 s left, so c waits for a; c runs on s0 from 400 to 700 and
+//   b ends at 1 + 800.
+// - gittins-progress counts iterations at b's speed: b has (200 - 37.25) x 4 = 651 s left, more
+//   than c's 300, so b yields s1 to c at 150; at 400 b resumes on the free s0 and ends at 562.75,
+//   c's 287.5 iterations left on s1 end at 1350.
+void TestGittins::progressOnSlowGpus_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QList<double>>("finish");
+    QTest::addColumn<int>("bPreemptions");
+    QTest::newRow("gittins") << QStringLiteral("gittins") << QList<double>{400, 801, 700} << 0;
+    QTest::newRow("gittins-progress")
+        << QStringLiteral("gittins-progress") << QList<double>{400, 562.75, 1350} << 1;
+}
+
+void TestGittins::progressOnSlowGpus()
+{
+    QFETCH(QString, policy);
+    QFETCH(QList<double>, finish);
+    QFETCH(int, bPreemptions);
+    Scenario s = fastAndSlow();
+    s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 400),
+              Job::duration(QStringLiteral("b"), 1, 1, 200),
+              Job::duration(QStringLiteral("c"), 150, 1, 300)};
+    const RunResult r = runWith(s, policy);
+    QCOMPARE(r.jobs[0].preemptions, 0);
+    QCOMPARE(r.jobs[1].preemptions, bPreemptions);
+    for (int j = 0; j < 3; ++j)
+        QCOMPARE(r.jobs[std::size_t(j)].finishS, finish[j]);
+}
+
+// Two GPUs, oracle sizes. L (1 GPU, 10 s) and X1 (2 GPUs, 8 s) arrive at 0, X2 (2 GPUs, 8 s)
+// at 4. By time left X1 and X2 go before L. The virtual machine sizes jobs in GPU-time over the
+// cluster (L 5, X1 8, X2 8), so it completes L first, at 5.
+// - With stretch 0, L is due at 5: it goes first, X1 (3 s left) yields both GPUs since only one
+//   is left beside L; L runs 5-15, then X1 15-18 and X2 18-26.
+// - With the default stretch (30) L is due only at 5 + 30 x 10: as gittins-progress, X1 runs
+//   0-8, X2 8-16 and L 16-26.
+void TestGittins::dueJobGoesFirst_data()
+{
+    QTest::addColumn<double>("stretch");
+    QTest::addColumn<QList<double>>("finish");
+    QTest::addColumn<int>("x1Preemptions");
+    QTest::newRow("stretch 0") << 0.0 << QList<double>{15, 18, 26} << 1;
+    QTest::newRow("default stretch")
+        << sim::AsrptGittinsPolicy::Options{}.stretch << QList<double>{26, 8, 16} << 0;
+}
+
+void TestGittins::dueJobGoesFirst()
+{
+    QFETCH(double, stretch);
+    QFETCH(QList<double>, finish);
+    QFETCH(int, x1Preemptions);
+    Scenario s = oneServer(2);
+    s.jobs = {Job::duration(QStringLiteral("L"), 0, 1, 10),
+              Job::duration(QStringLiteral("X1"), 0, 2, 8),
+              Job::duration(QStringLiteral("X2"), 4, 2, 8)};
+    sim::AsrptGittinsPolicy::Options o;
+    o.stretch = stretch;
+    sim::AsrptGittinsPolicy policy(o);
+    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+    auto predictor = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0);
+    QVERIFY(placement && predictor);
+    sim::Simulator simulator(s, policy, *placement, *predictor.value(), 0);
+    QVERIFY(simulator.run().ok());
+    for (int j = 0; j < 3; ++j)
+        QCOMPARE(simulator.state().state(j).finish, fromSeconds(finish[j]));
+    QCOMPARE(simulator.state().state(1).preemptions, x1Preemptions);
+    QCOMPARE(policy.guard().virtualCompletion(0), fromSeconds(5));
+    if (stretch == 0.0)
+        QCOMPARE(policy.guard().dueAt(0), fromSeconds(5));
 }
 
 QTEST_GUILESS_MAIN(TestGittins)

@@ -1,0 +1,74 @@
+#include "policies/asrptgittinspolicy.h"
+
+#include "sim/notecontext.h"
+#include "sim/simobserver.h"
+
+namespace gantry::sim {
+
+AsrptGittinsPolicy::AsrptGittinsPolicy() : AsrptGittinsPolicy(Options{}) {}
+
+AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
+    : GittinsPolicy(Service::Progress), m_virtual(options.stretch)
+{
+    m_guard = &m_virtual;
+    m_virtual.setSegmentCallback([this](SimTime from, SimTime to, int job) {
+        if (m_observers)
+            for (SimObserver* o : *m_observers)
+                o->virtualSegment(from, to, job);
+    });
+}
+
+void AsrptGittinsPolicy::jobArrived(const SimState& state, int j)
+{
+    m_virtual.arrived(state, j);
+    GittinsPolicy::jobArrived(state, j);
+}
+
+void AsrptGittinsPolicy::jobFinished(const SimState& state, int j)
+{
+    m_virtual.finished(state, j);
+    GittinsPolicy::jobFinished(state, j);
+}
+
+void AsrptGittinsPolicy::decide(const SimState& state, Decisions& out)
+{
+    m_becameDue.clear();
+    m_virtual.advance(state, m_becameDue);
+    for (int j : m_becameDue)
+        requeue(state, j); // running ones are re-keyed by the walk
+    GittinsPolicy::decide(state, out);
+}
+
+SimTime AsrptGittinsPolicy::nextWakeup(const SimState& state) const
+{
+    (void)state;
+    return m_virtual.nextWakeup();
+}
+
+void AsrptGittinsPolicy::annotate(const SimState& state, DecisionNote& note) const
+{
+    (void)state;
+    if (note.job >= 0 && note.kind != DecisionNote::Kind::Arrived && m_virtual.due(note.job)) {
+        note.reason = kDue;
+        note.value = toSeconds(m_virtual.virtualCompletion(note.job));
+        note.value2 = toSeconds(m_virtual.dueAt(note.job));
+    }
+}
+
+QString AsrptGittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx) const
+{
+    if (note.reason != kDue)
+        return GittinsPolicy::explain(note, ctx);
+    const QString late =
+        QStringLiteral("the virtual machine completed it at %1 and it is due since %2, so it goes "
+                       "before every job not due")
+            .arg(NoteContext::seconds(note.value), NoteContext::seconds(note.value2));
+    if (note.kind == DecisionNote::Kind::Started)
+        return QStringLiteral("%1 starts: %2.").arg(ctx.name(note.job), late);
+    if (note.kind == DecisionNote::Kind::Waits)
+        return QStringLiteral("%1 waits although %2: it does not fit on the free GPUs.")
+            .arg(ctx.name(note.job), late);
+    return GittinsPolicy::explain(note, ctx);
+}
+
+} // namespace gantry::sim

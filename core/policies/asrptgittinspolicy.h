@@ -1,0 +1,56 @@
+#pragma once
+
+#include "policies/gittinspolicy.h"
+#include "policies/virtualguard.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace gantry::sim {
+
+/// `asrpt-gittins` (Gantry's, not in the paper): `gittins` on the real cluster, guarded by
+/// A-SRPT's virtual single machine (docs/policies.md, "asrpt-gittins").
+///
+/// - Order: the Gittins rank of each job's remaining time over the outcomes seen so far, as
+///   `gittins-progress` (srtf with sharp predictions, towards least attained service with vague
+///   ones); preemptive, a running job yields only to a rank lower by more than the restart
+///   overhead.
+/// - Guard: every job also runs on the virtual machine (VirtualGuard, calibrated sizes). Once the
+///   real cluster is late on a job by stretch x its calibrated prediction past its virtual
+///   completion, the job is due and goes before every other, due jobs in virtual-completion
+///   order: no job waits without bound behind a stream of smaller or luckier ones.
+/// Cost per decision: `gittins`'s, plus O(log n) per virtual event and per job becoming due.
+class AsrptGittinsPolicy : public GittinsPolicy
+{
+public:
+    /// Parameters (the defaults are the registered `asrpt-gittins`).
+    struct Options
+    {
+        double stretch = 30.0; ///< lateness, in calibrated predictions, after which a job is due
+    };
+
+    /// `asrpt-gittins` with the default parameters.
+    AsrptGittinsPolicy();
+    explicit AsrptGittinsPolicy(Options options);
+    QString name() const override { return QStringLiteral("asrpt-gittins"); }
+    void jobArrived(const SimState& state, int j) override;
+    void jobFinished(const SimState& state, int j) override;
+    void decide(const SimState& state, Decisions& out) override;
+    SimTime nextWakeup(const SimState& state) const override;
+    /// The guard (tests, teaching).
+    const VirtualGuard& guard() const { return m_virtual; }
+    /// A due start or wait names its virtual completion; the rest as `gittins`.
+    QString explain(const DecisionNote& note, const NoteContext& ctx) const override;
+
+    /// Reason code of a note about a due job.
+    static constexpr std::uint8_t kDue = 1;
+
+protected:
+    void annotate(const SimState& state, DecisionNote& note) const override;
+
+private:
+    VirtualGuard m_virtual;
+    std::vector<int> m_becameDue;
+};
+
+} // namespace gantry::sim
