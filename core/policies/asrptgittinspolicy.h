@@ -26,7 +26,7 @@ public:
     /// Parameters (the defaults are the registered `asrpt-gittins`).
     struct Options
     {
-        double stretch = 30.0; ///< lateness, in calibrated predictions, after which a job is due
+        double stretch = 100.0; ///< lateness, in calibrated predictions, after which a job is due
     };
 
     /// `asrpt-gittins` with the default parameters.

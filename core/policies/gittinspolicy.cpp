@@ -35,7 +35,7 @@ void GittinsPolicy::jobFinished(const SimState& state, int j)
     PreemptivePolicy::jobFinished(state, j);
 }
 
-double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now) const
+double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool running) const
 {
     const double predicted = double(st.predictedProcessing);
     if (predicted <= 0.0)
@@ -48,7 +48,7 @@ double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now) const
     const double u =
         st.predictedIterations > 0.0 ? st.iterationsDoneAt(now) / st.predictedIterations : 0.0;
     double speed = 1.0;
-    if (st.phase == JobPhase::Running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
+    if (running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
         speed = st.iterationS / st.referenceIterationS;
     return predicted * speed * m_outcomes.rankAt(snap, u);
 }
@@ -64,7 +64,8 @@ PriorityKey GittinsPolicy::key(const SimState& s, int j) const
     const JobState& st = s.state(j);
     if (m_guard && m_guard->due(j))
         return dueKey(j, st.arrival);
-    return {rankOf(st, j, s.now()), 0.0, st.arrival, j};
+    // The waiting form, also for a job being preempted now: priced at tau0.
+    return {rankOf(st, j, s.now(), false), 0.0, st.arrival, j};
 }
 
 PriorityKey GittinsPolicy::runningKey(const RunningJob& r, SimTime now) const
@@ -73,7 +74,7 @@ PriorityKey GittinsPolicy::runningKey(const RunningJob& r, SimTime now) const
         return dueKey(r.job, r.arrival);
     // A running job keeps its GPUs unless another's rank is lower by more than what stopping
     // it costs: the restart overhead.
-    const double rank = rankOf(m_state->state(r.job), r.job, now);
+    const double rank = rankOf(m_state->state(r.job), r.job, now, true);
     return {rank - double(m_overhead), 0.0, r.arrival, r.job};
 }
 

@@ -60,8 +60,8 @@ protected:
 private:
     // The key of a due job: before every rank, in virtual-completion order.
     PriorityKey dueKey(int j, SimTime arrival) const;
-    // Rank in us of job j (state st) at now.
-    double rankOf(const JobState& st, int j, SimTime now) const;
+    // Rank in us of job j (state st) at now; running: priced at its GPUs' speed (progress).
+    double rankOf(const JobState& st, int j, SimTime now, bool running) const;
 
     Service m_service;
     OutcomeDistribution m_outcomes;

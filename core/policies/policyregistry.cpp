@@ -61,7 +61,7 @@ const std::vector<Entry>& entries()
          [] { return std::make_unique<GittinsPolicy>(GittinsPolicy::Service::Progress); }},
         {"asrpt-gittins",
          "Gantry's: gittins-progress guarded by A-SRPT's virtual machine (a job the real cluster "
-         "is late on by 30 x its size past its virtual completion goes first), preemptive",
+         "is late on by 100 x its size past its virtual completion goes first), preemptive",
          [] { return std::make_unique<AsrptGittinsPolicy>(); }},
     };
     return list;

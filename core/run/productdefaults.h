@@ -9,9 +9,10 @@ namespace gantry {
 class ProductDefaults
 {
 public:
-    /// Policy srtf (the best of every policy on the robustness suite's tuning clusters:
-    /// docs/policies.md), placement graph, predictor rf-fast (Gantry's own forest), seed 0,
-    /// contention and restart overhead as the scenario says.
+    /// Policy asrpt-gittins (with gittins-progress the best of every policy on the robustness
+    /// suite's tuning clusters, and guarded against starvation: docs/policies.md), placement
+    /// graph, predictor rf-fast (Gantry's own forest), seed 0, contention and restart overhead
+    /// as the scenario says.
     static RunConfig runConfig();
 };
 

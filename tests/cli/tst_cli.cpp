@@ -407,7 +407,7 @@ void TestCli::runDefaults()
     const QJsonObject obj = parseObject(o.out, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // The product's defaults (ProductDefaults; docs/policies.md, "Robustness").
-    QCOMPARE(obj.value("policy").toString(), QStringLiteral("srtf"));
+    QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt-gittins"));
     QCOMPARE(obj.value("placement").toString(), QStringLiteral("graph"));
     QCOMPARE(obj.value("predictor").toString(), QStringLiteral("rf-fast"));
     QCOMPARE(obj.value("jobs").toInt(), 8);
@@ -415,7 +415,7 @@ void TestCli::runDefaults()
     const Outcome table = cli({QStringLiteral("run"), small()});
     QVERIFY(table.finished);
     QCOMPARE(table.exitCode, 0);
-    QVERIFY(table.out.contains("srtf"));
+    QVERIFY(table.out.contains("asrpt-gittins"));
 }
 
 void TestCli::runOptionsReachTheRun()

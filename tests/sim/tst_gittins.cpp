@@ -253,7 +253,7 @@ void TestGittins::progressOnSlowGpus()
 // cluster (L 5, X1 8, X2 8), so it completes L first, at 5.
 // - With stretch 0, L is due at 5: it goes first, X1 (3 s left) yields both GPUs since only one
 //   is left beside L; L runs 5-15, then X1 15-18 and X2 18-26.
-// - With the default stretch (30) L is due only at 5 + 30 x 10: as gittins-progress, X1 runs
+// - With the default stretch (100) L is due only at 5 + 100 x 10: as gittins-progress, X1 runs
 //   0-8, X2 8-16 and L 16-26.
 void TestGittins::dueJobGoesFirst_data()
 {

@@ -117,7 +117,8 @@ void TstProjectCli::recordsRunsAndHistory()
     QStringList policies;
     for (const QJsonValue& v : runs)
         policies << v.toObject().value("policy").toString();
-    QCOMPARE(policies, QStringList({"fifo", "sjf", "asrpt", "srtf"})); // the last: the default
+    QCOMPARE(policies,
+             QStringList({"fifo", "sjf", "asrpt", "asrpt-gittins"})); // the last: the default
     const QJsonObject first = runs[0].toObject();
     QCOMPARE(first.value("jobs").toInt(), 8);
     QCOMPARE(first.value("seed").toString(), QStringLiteral("0"));
