@@ -47,7 +47,7 @@ SimTime AsrptGittinsPolicy::nextWakeup(const SimState& state) const
 
 void AsrptGittinsPolicy::annotate(const SimState& state, DecisionNote& note) const
 {
-    (void)state;
+    GittinsPolicy::annotate(state, note);
     if (note.job >= 0 && note.kind != DecisionNote::Kind::Arrived && m_virtual.due(note.job)) {
         note.reason = kDue;
         note.value = toSeconds(m_virtual.virtualCompletion(note.job));

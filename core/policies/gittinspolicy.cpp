@@ -89,17 +89,28 @@ std::size_t GittinsPolicy::keys(SimTime now, RunningJob* jobs, PriorityKey* out,
     return 0;
 }
 
+void GittinsPolicy::annotate(const SimState& state, DecisionNote& note) const
+{
+    (void)state;
+    if (note.kind == DecisionNote::Kind::Started)
+        note.value2 = double(m_outcomes.observed());
+}
+
 QString GittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx) const
 {
     if (note.kind == DecisionNote::Kind::Started) {
+        // The count seen when the job started (the note's value2), not the explaining policy's.
+        const qint64 seen = qint64(note.value2);
+        const QString outcomes = seen == 1 ? QStringLiteral("1 finished job's outcome")
+                                           : QStringLiteral("%1 finished jobs' outcomes").arg(seen);
         const QString measure =
             m_service == Service::Progress
                 ? QStringLiteral("lowest Gittins rank (expected time to its next likely end, "
-                                 "from its progress and %1 finished jobs' outcomes)")
+                                 "from its progress and %1)")
                 : QStringLiteral("lowest Gittins rank (expected time to its next likely end, "
-                                 "from %1 finished jobs' outcomes)");
+                                 "from %1)");
         return ranked(
-            note, ctx, measure.arg(m_outcomes.observed()),
+            note, ctx, measure.arg(outcomes),
             QStringLiteral("rank %1").arg(NoteContext::seconds(note.value / double(kSecond))));
     }
     if (note.kind == DecisionNote::Kind::Preempted)

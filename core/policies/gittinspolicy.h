@@ -52,6 +52,8 @@ protected:
                      SimTime& nextRekey) const override;
     SimTime keyedUntil(const RunningJob&, SimTime now) const { return now; }
     PriorityKey runningKey(const RunningJob& r, SimTime now) const;
+    /// A start note carries, as value2, how many outcomes the policy had seen at that moment.
+    void annotate(const SimState& state, DecisionNote& note) const override;
 
     /// A guard whose due jobs go before every other, in virtual-completion order (asrpt-gittins);
     /// null for none.

@@ -210,6 +210,19 @@ void TestDecisionExplainer::sentences_data()
                        "j2 waits: it is still on the virtual machine, which would release it at "
                        "105 s if no other job arrived"}
         << QList<int>{2};
+    // j3 (10 s) ran from 2 and ends at 12, the first outcome; j2 starts with the count of that
+    // moment.
+    QTest::newRow("gittins-progress t=12")
+        << "gittins-progress" << 12.0
+        << QStringList{"j3 finishes on server a, freeing 4 GPUs",
+                       "j1 is preempted: gittins-progress gives its GPUs to j2, which has a lower "
+                       "Gittins rank, by more than the restart overhead",
+                       "j2 resumes on servers a and b: it has the lowest Gittins rank (expected "
+                       "time to its next likely end, from its progress and 1 finished job's "
+                       "outcome) of the waiting jobs (rank 49 s) and needs 8 GPUs; a has 4 "
+                       "free, b has 4 free",
+                       "j1 waits: needs 4 GPUs, 0 free"}
+        << QList<int>{2, 0, 1};
     // At t=0 only j1 is on the virtual machine: 50 s of work. j3, arriving at 2 s, makes it 55 s
     // in the end; the notes say what was known at 0.
     QTest::newRow("asrpt-wc t=0")
