@@ -28,8 +28,7 @@ void VirtualGuard::arrived(const SimState& state, int j)
                 m_forward(from, to, job);
         });
     }
-    m_completed.clear();
-    m_vsm.advanceTo(state.now(), m_completed);
+    recordCompletions(state.now());
     const JobState& st = state.state(j);
     const long double c = calibration();
     const long double scaled = c * (long double)st.predictedProcessing;
@@ -37,14 +36,6 @@ void VirtualGuard::arrived(const SimState& state, int j)
     const long double w =
         scaled * (long double)st.gpus / (long double)std::max(1, state.cluster().totalGpus());
     const SimTime work = std::max<SimTime>(1, SimTime(std::llround(w)));
-    // Completions found by this advance are recorded before the release changes the machine;
-    // the jobs they make due are handed out by the next advance().
-    for (int k : m_completed) {
-        m_completion[std::size_t(k)] = m_segmentEnd[std::size_t(k)];
-        m_onMachine.erase(m_onMachine.find(m_scaled[std::size_t(k)]));
-        if (!m_finished[std::size_t(k)])
-            m_pending.insert({dueAt(k), k});
-    }
     m_vsm.release(state.now(), j, work, j);
     m_onMachine.insert(m_scaled[std::size_t(j)]);
 }
@@ -60,6 +51,19 @@ void VirtualGuard::finished(const SimState& state, int j)
         m_pending.erase({dueAt(j), j});
 }
 
+void VirtualGuard::recordCompletions(SimTime now)
+{
+    // The jobs these completions make due are handed out by advance().
+    m_completed.clear();
+    m_vsm.advanceTo(now, m_completed);
+    for (int k : m_completed) {
+        m_completion[std::size_t(k)] = m_segmentEnd[std::size_t(k)];
+        m_onMachine.erase(m_onMachine.find(m_scaled[std::size_t(k)]));
+        if (!m_finished[std::size_t(k)])
+            m_pending.insert({dueAt(k), k});
+    }
+}
+
 SimTime VirtualGuard::dueAt(int j) const
 {
     const SimTime cv = m_completion[std::size_t(j)];
@@ -72,14 +76,7 @@ void VirtualGuard::advance(const SimState& state, std::vector<int>& becameDue)
 {
     if (!m_connected)
         return;
-    m_completed.clear();
-    m_vsm.advanceTo(state.now(), m_completed);
-    for (int k : m_completed) {
-        m_completion[std::size_t(k)] = m_segmentEnd[std::size_t(k)];
-        m_onMachine.erase(m_onMachine.find(m_scaled[std::size_t(k)]));
-        if (!m_finished[std::size_t(k)])
-            m_pending.insert({dueAt(k), k});
-    }
+    recordCompletions(state.now());
     while (!m_pending.empty() && m_pending.begin()->first <= state.now()) {
         const int k = m_pending.begin()->second;
         m_pending.erase(m_pending.begin());

@@ -61,6 +61,9 @@ public:
     const VirtualSingleMachine& machine() const { return m_vsm; }
 
 private:
+    // Runs the machine to now and records the virtual completions it finds.
+    void recordCompletions(SimTime now);
+
     double m_stretch;
     bool m_connected = false;
     VirtualSingleMachine m_vsm;
