@@ -68,8 +68,13 @@ const QStringList kSummaryKeys = {"policy",
                                   "events",
                                   "wall_s"};
 
-// Output path of the failing imports: none of them may create it.
-const char* const kNeverWritten = "/tmp/gantry-tst-cli-never-written.json";
+// Output path of the failing commands: none of them may create it. It lies in a folder of this
+// run alone, so that two runs of the test (or a file left by an earlier one) cannot meet there.
+QString neverWritten()
+{
+    static const QTemporaryDir dir;
+    return dir.filePath(QStringLiteral("never-written.json"));
+}
 
 const QByteArray kJobsHeader = "job_id,arrival_s,start_s,finish_s,jct_s,queue_delay_s,gpus,servers,"
                                "preemptions,predicted_iterations,iterations";
@@ -804,11 +809,11 @@ void TestCli::invalid_data()
     QTest::newRow("validate no file") << QStringList{"validate"} << "exactly one";
     QTest::newRow("import unknown format")
         << QStringList{"import",    "--format", "slurm", data("philly/basic.csv"),
-                       "--cluster", f,          "-o",    kNeverWritten}
+                       "--cluster", f,          "-o",    neverWritten()}
         << "unknown import format";
     QTest::newRow("import without --cluster")
-        << QStringList{"import", "--format",   "philly", data("philly/basic.csv"),
-                       "-o",     kNeverWritten}
+        << QStringList{"import", "--format",    "philly", data("philly/basic.csv"),
+                       "-o",     neverWritten()}
         << "--cluster";
     QTest::newRow("import without -o")
         << QStringList{"import", "--format", "philly", data("philly/basic.csv"), "--cluster", f}
@@ -817,13 +822,13 @@ void TestCli::invalid_data()
         << QStringList{"import",    "--format",
                        "philly",    data("philly/basic.csv"),
                        "--cluster", data("malformed/unknown_rack.json"),
-                       "-o",        kNeverWritten}
+                       "-o",        neverWritten()}
         << "cluster.servers[0].rack";
     QTest::newRow("import bad --limit") << QStringList{"import",    "--format",
                                                        "philly",    data("philly/basic.csv"),
                                                        "--cluster", f,
                                                        "--limit",   "ten",
-                                                       "-o",        kNeverWritten}
+                                                       "-o",        neverWritten()}
                                         << "--limit";
     QTest::newRow("bench bad --repeat")
         << QStringList{"bench", "--scenario", f, "--repeat", "0", "--json"} << "repeat";
@@ -842,10 +847,10 @@ void TestCli::invalid_data()
     QTest::newRow("report malformed scenario")
         << QStringList{"report",     data("malformed/job_too_large.json"),
                        "--policies", "fifo",
-                       "-o",         kNeverWritten}
+                       "-o",         neverWritten()}
         << "jobs[1].gpus";
     QTest::newRow("report unknown policy")
-        << QStringList{"report", f, "--policies", "lottery", "-o", kNeverWritten}
+        << QStringList{"report", f, "--policies", "lottery", "-o", neverWritten()}
         << "unknown policy";
 }
 
@@ -859,7 +864,7 @@ void TestCli::invalid()
     QVERIFY2(o.out.isEmpty(),
              qPrintable(explain(o))); // nothing a script could mistake for a result
     QVERIFY2(QString::fromUtf8(o.err).contains(message), qPrintable(explain(o)));
-    QVERIFY(!QFile::exists(QString::fromLatin1(kNeverWritten)));
+    QVERIFY(!QFile::exists(neverWritten()));
 }
 
 void TestCli::sweepPointEqualsRun_data()
