@@ -17,7 +17,6 @@
 #include "results/resultspanel.h"
 #include "run/productdefaults.h"
 #include "sensitivity/sensitivitydialog.h"
-#include "storage/projectstore.h"
 #include "storage/runconfigjson.h"
 #include "util/result.h"
 #include "welcome/welcomebanner.h"
@@ -29,7 +28,6 @@
 #include "window/projecttree.h"
 #include "window/recentfiles.h"
 #include "window/reportcoverage.h"
-#include "window/runcontrol.h"
 #include "window/runpanel.h"
 #include "window/traceimportdialog.h"
 
@@ -88,21 +86,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
 
     m_document = new ProjectDocument(this);
     m_model = new ComparisonModel(this);
+    m_session = new RunSession(this);
     buildActions();
     buildWidgets();
 
-    m_runs = new RunControl(this);
-    connect(m_runs, &RunControl::progress, this, &MainWindow::onProgress);
-    connect(m_runs, &RunControl::runFinished, this, &MainWindow::onRunFinished);
-    connect(m_runs, &RunControl::completed, this, [this] { endRun(Outcome::Completed, {}); });
-    connect(m_runs, &RunControl::cancelled, this,
-            [this] { endRun(Outcome::Cancelled, tr("Cancelled")); });
-    connect(m_runs, &RunControl::failed, this, [this](const QString& message) {
-        const QString text = tr("Run failed: %1").arg(message);
-        m_lastError = text;
-        endRun(Outcome::Failed, text); // the window is idle before the box shows
-        showErrorBox(text);
-    });
+    connect(m_session, &RunSession::progress, this, &MainWindow::onProgress);
+    connect(m_session, &RunSession::runAdded, this, &MainWindow::onRunAdded);
+    connect(m_session, &RunSession::ending, this, &MainWindow::onRunEnding);
+    connect(m_session, &RunSession::ended, this, &MainWindow::onRunEnded);
 
     m_imports = new ImportControl(this);
     connect(m_imports, &ImportControl::progress, this,
@@ -135,8 +126,8 @@ MainWindow::~MainWindow()
     // The document goes before the widgets that show it: they must not hear from it meanwhile.
     disconnect(m_document, nullptr, this, nullptr);
     disconnect(m_document->undoStack(), nullptr, this, nullptr);
-    // The workers stop with their controls (children), before the widgets go.
-    delete m_runs;
+    // The workers stop with their owners (children), before the widgets go.
+    delete m_session;
     delete m_imports;
     saveLayout();
 }
@@ -434,13 +425,14 @@ void MainWindow::showImportDialog()
 
 void MainWindow::showExportReport()
 {
-    if (m_batch.empty()) {
+    const std::vector<DocumentRun>& batch = m_session->batch();
+    if (batch.empty()) {
         reportError(tr("Run a comparison first: the report shows its runs."));
         return;
     }
     ReportBuilder::Input input;
-    input.scenario = m_batch.front().ranOn ? *m_batch.front().ranOn : scenario();
-    for (const DocumentRun& r : m_batch) {
+    input.scenario = batch.front().ranOn ? *batch.front().ranOn : scenario();
+    for (const DocumentRun& r : batch) {
         input.runs.push_back(r.result);
         input.schedules.push_back(*r.schedule);
     }
@@ -455,12 +447,12 @@ void MainWindow::showExportReport()
 
 QString MainWindow::reportCoverage() const
 {
-    return ReportCoverage::text(m_batch, *m_document, m_runScenarioIndex);
+    return ReportCoverage::text(m_session->batch(), *m_document, m_session->scenarioIndex());
 }
 
 void MainWindow::showExportImage()
 {
-    if (m_batch.empty()) {
+    if (m_session->batch().empty()) {
         reportError(tr("Run a comparison first: the images show its runs."));
         return;
     }
@@ -499,10 +491,9 @@ bool MainWindow::openFile(const QString& path)
 void MainWindow::clearComparison()
 {
     m_model->clear();
-    m_batch.clear();
+    m_session->clear();
     m_results->setRuns(scenario(), {}, std::vector<std::shared_ptr<const Schedule>>{});
     m_runPanel->setIdle(false, tr("Ready"));
-    m_outcome = Outcome::None;
 }
 
 bool MainWindow::newProject()
@@ -835,10 +826,10 @@ void MainWindow::onTreeItemChosen(int s, int run, const QString& text)
         selectScenario(s);
     if (run >= 0 && s == m_document->currentIndex() && run < int(m_document->runs(s).size())) {
         showTab(Tab::Results);
-        if (!m_batch.empty())
-            for (std::size_t k = 0; k < m_batch.size(); ++k)
-                if (m_batch[k].result.config == m_document->runs(s)[std::size_t(run)].result.config)
-                    m_results->setCurrentRun(int(k));
+        const std::vector<DocumentRun>& batch = m_session->batch();
+        for (std::size_t k = 0; k < batch.size(); ++k)
+            if (batch[k].result.config == m_document->runs(s)[std::size_t(run)].result.config)
+                m_results->setCurrentRun(int(k));
     } else if (run == -1) {
         statusBar()->showMessage(text);
     }
@@ -848,18 +839,15 @@ bool MainWindow::yieldReplay()
 {
     if (m_importing)
         return false;
-    if (!m_running)
+    if (!m_session->isRunning())
         return true;
-    if (!m_replaying)
+    if (!m_session->isReplaying())
         return false;
-    // Showing saved runs gives way to whatever the user asks for: the request is cancelled and
-    // its late signals, which carry the old ticket, are dropped.
-    m_runs->abandon();
-    m_replaying = false;
-    m_batch.clear();
+    // Showing saved runs gives way to whatever the user asks for: the request is dropped, and
+    // nothing it still sends is heard.
+    m_session->abandon();
     m_model->clear();
     m_runPanel->setIdle(false, tr("Ready"));
-    m_outcome = Outcome::Cancelled;
     setRunning(false);
     return true;
 }
@@ -869,43 +857,31 @@ int MainWindow::showSavedRuns(int scenarioIndex)
     if (scenarioIndex < 0 || scenarioIndex >= m_document->scenarioCount() || !yieldReplay())
         return 0;
     const Scenario& s = m_document->scenario(scenarioIndex);
-    const auto& stored = m_document->storedRuns(scenarioIndex);
-    QList<RunConfig> configs;
     int skipped = 0;
-    for (const storage::StoredRun& r : stored) {
-        int historyJobs = 0;
-        auto config = storage::RunConfigJson::fromJson(r.config, &historyJobs);
-        // Runs of an earlier version, or trained on a history the project does not keep
-        // apart, cannot be shown exactly; the tree still lists them.
-        if (!config || historyJobs > 0 || !storage::ProjectStore::ranOn(r, s)) {
-            ++skipped;
-            continue;
-        }
-        configs << config.value();
-    }
-    if (configs.isEmpty())
+    RunRequest request =
+        RunRequest::savedRuns(m_document->storedRuns(scenarioIndex), scenarioIndex, s, &skipped);
+    const int count = int(request.configs.size());
+    if (count == 0)
         return 0;
     QString status =
         tr("Showing %1 of %2 again...")
-            .arg(ReadableText::count(qint64(configs.size()), tr("saved run"), tr("saved runs")),
-                 s.name);
+            .arg(ReadableText::count(qint64(count), tr("saved run"), tr("saved runs")), s.name);
     if (skipped > 0)
         status +=
             tr(" (%n cannot be shown: earlier version or trained on history)", nullptr, skipped);
-    beginRun(scenarioIndex, configs, true, status);
-    return int(configs.size());
+    return beginRun(std::move(request), status) ? count : 0;
 }
 
 void MainWindow::showStoredRun(int scenarioIndex, int stored)
 {
     // Already among the runs shown (showSavedRuns): select it there.
-    if (scenarioIndex == m_runScenarioIndex && stored >= 0 &&
+    if (scenarioIndex == m_session->scenarioIndex() && stored >= 0 &&
         stored < int(m_document->storedRuns(scenarioIndex).size())) {
-        int historyJobs = 0;
         const auto config = storage::RunConfigJson::fromJson(
-            m_document->storedRuns(scenarioIndex)[std::size_t(stored)].config, &historyJobs);
-        for (std::size_t k = 0; config && k < m_batch.size(); ++k)
-            if (m_batch[k].saved && m_batch[k].result.config == config.value()) {
+            m_document->storedRuns(scenarioIndex)[std::size_t(stored)].config);
+        const std::vector<DocumentRun>& batch = m_session->batch();
+        for (std::size_t k = 0; config && k < batch.size(); ++k)
+            if (batch[k].saved && batch[k].result.config == config.value()) {
                 showTab(Tab::Results);
                 m_results->setCurrentRun(int(k));
                 return;
@@ -924,31 +900,15 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
         stored >= int(m_document->storedRuns(scenarioIndex).size()))
         return false;
     const storage::StoredRun& r = m_document->storedRuns(scenarioIndex)[std::size_t(stored)];
-    const Scenario& s = m_document->scenario(scenarioIndex);
-    if (!storage::ProjectStore::ranOn(r, s)) {
-        reportError(tr("Saved run %1 ran an earlier version of %2: its schedule cannot be shown "
-                       "again (run the scenario anew).")
-                        .arg(r.id)
-                        .arg(s.name));
+    auto request = RunRequest::savedRun(r, scenarioIndex, m_document->scenario(scenarioIndex));
+    if (!request) {
+        reportError(request.error().message);
         return false;
     }
-    int historyJobs = 0;
-    auto config = storage::RunConfigJson::fromJson(r.config, &historyJobs);
-    if (!config) {
-        reportError(tr("Saved run %1: %2").arg(r.id).arg(config.error().message));
-        return false;
-    }
-    if (historyJobs > 0) {
-        reportError(tr("Saved run %1 trained its predictor on %2 history jobs that the project "
-                       "does not keep apart: its schedule cannot be shown again exactly.")
-                        .arg(r.id)
-                        .arg(historyJobs));
-        return false;
-    }
+    // Showing that scenario shows its saved runs, which this request then replaces.
     if (scenarioIndex != m_document->currentIndex())
         selectScenario(scenarioIndex);
-    beginRun(scenarioIndex, {config.value()}, true, tr("Showing saved run %1 again...").arg(r.id));
-    return true;
+    return beginRun(std::move(request).value(), tr("Showing saved run %1 again...").arg(r.id));
 }
 
 // --- editing --------------------------------------------------------------------------------
@@ -1056,34 +1016,27 @@ bool MainWindow::startRun()
         reportError(tr("Check at least one policy to run."));
         return false;
     }
-
-    beginRun(m_document->currentIndex(), configs, false,
-             tr("Running %n policy(ies)...", nullptr, int(configs.size())));
-    return true;
+    RunRequest request;
+    request.scenario = std::make_shared<const Scenario>(scenario());
+    request.scenarioIndex = m_document->currentIndex();
+    request.configs = configs;
+    return beginRun(std::move(request),
+                    tr("Running %n policy(ies)...", nullptr, int(configs.size())));
 }
 
-void MainWindow::beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
-                          const QString& status)
-{
-    m_planPoint.clear();
-    beginRun(std::make_shared<const Scenario>(m_document->scenario(scenarioIndex)), scenarioIndex,
-             configs, replay, status);
-}
-
-void MainWindow::beginRun(std::shared_ptr<const Scenario> scenario, int scenarioIndex,
-                          const QList<RunConfig>& configs, bool replay, const QString& status)
+bool MainWindow::beginRun(RunRequest request, const QString& status)
 {
     m_lastError.clear();
     m_model->clear();
-    m_batch.clear();
     m_runPanel->setProgress(0);
-    m_runScenario = std::move(scenario);
-    m_runScenarioIndex = scenarioIndex;
-    m_replaying = replay;
-    m_runClock.start();
-    setRunning(true);
+    // A request started while saved runs are shown replaces them: the window stays running.
+    const bool wasRunning = m_session->isRunning();
+    if (!m_session->start(std::move(request)))
+        return false;
+    if (!wasRunning)
+        setRunning(true);
     statusBar()->showMessage(status);
-    m_runs->start(*m_runScenario, configs);
+    return true;
 }
 
 bool MainWindow::openStoredSweep(int scenario, int stored)
@@ -1146,10 +1099,12 @@ bool MainWindow::openPlanPoint(std::size_t row)
         if (axes[a].kind == plan::SweepAxis::Kind::LoadScale)
             label += tr(", load × %1").arg(PlanDigest::valueText(point.values[a]));
     // The point's own scenario (derived cluster, scaled arrivals): the project's stays as is.
-    beginRun(std::make_shared<const Scenario>(point.scenario), -1, {point.config}, true,
-             tr("Running plan point %1...").arg(label));
-    m_planPoint = label;
-    return true;
+    RunRequest request;
+    request.scenario = std::make_shared<const Scenario>(point.scenario);
+    request.configs = {point.config};
+    request.origin = RunRequest::Origin::PlanPoint;
+    request.label = label;
+    return beginRun(std::move(request), tr("Running plan point %1...").arg(label));
 }
 
 void MainWindow::cancelRun()
@@ -1158,9 +1113,9 @@ void MainWindow::cancelRun()
         cancelImport();
         return;
     }
-    if (!m_running)
+    if (!m_session->isRunning())
         return;
-    m_runs->cancel();
+    m_session->cancel();
     m_runPanel->setCancellable(false);
     m_cancelAction->setEnabled(false);
     statusBar()->showMessage(tr("Cancelling..."));
@@ -1168,88 +1123,66 @@ void MainWindow::cancelRun()
 
 void MainWindow::onProgress(double fraction, const QString& step)
 {
-    if (!m_running)
-        return;
-    // Full only once every result is in (endRun): the last run still has work after its
+    // Full only once every result is in (onRunEnding): the last run still has work after its
     // simulation ends.
     m_runPanel->setProgress(std::min(fraction, AlmostDone));
-    if (!m_runs->cancelRequested())
+    if (!m_session->cancelRequested())
         statusBar()->showMessage(tr("Running %1").arg(step));
 }
 
-void MainWindow::onRunFinished(const gantry::RunResult& result,
-                               const std::shared_ptr<const gantry::Schedule>& schedule)
+void MainWindow::onRunAdded(const DocumentRun& run)
 {
-    if (!m_running)
-        return;
-    m_model->addResult(result);
-    DocumentRun run{result, schedule, m_runScenario, m_replaying};
-    m_batch.push_back(run); // the schedule is shared, not copied
+    m_model->addResult(run.result);
     // Kept for the next save, which records it in the project and adds the jobs to its history;
-    // a saved run shown again is in the project already.
-    if (!m_replaying)
-        m_document->addRun(m_runScenarioIndex, std::move(run));
+    // a saved run shown again is in the project already, a Plan point is not of the project.
+    if (m_session->origin() == RunRequest::Origin::User)
+        m_document->addRun(m_session->scenarioIndex(), run);
 }
 
-void MainWindow::showBatchInResults()
+void MainWindow::onRunEnding(Outcome outcome)
 {
-    std::vector<RunResult> results;
-    std::vector<std::shared_ptr<const Schedule>> schedules;
-    for (const DocumentRun& r : m_batch) {
-        results.push_back(r.result);
-        schedules.push_back(r.schedule);
-    }
-    m_results->setRuns(m_runScenario ? *m_runScenario : scenario(), results, schedules);
-}
-
-void MainWindow::endRun(Outcome outcome, const QString& message)
-{
-    m_outcome = outcome;
-    const bool replayed = m_replaying;
-    m_replaying = false;
-    const QString planPoint = std::exchange(m_planPoint, QString());
     // A cancelled or failed run has no progress worth showing: the bar empties and says why.
     m_runPanel->setIdle(outcome == Outcome::Completed,
                         outcome == Outcome::Completed   ? tr("Finished")
                         : outcome == Outcome::Cancelled ? tr("Cancelled")
                                                         : tr("Failed"));
-    if (!m_batch.empty())
-        showBatchInResults();
+    const std::vector<DocumentRun>& batch = m_session->batch();
+    if (batch.empty())
+        return;
+    std::vector<RunResult> results;
+    std::vector<std::shared_ptr<const Schedule>> schedules;
+    for (const DocumentRun& r : batch) {
+        results.push_back(r.result);
+        schedules.push_back(r.schedule);
+    }
+    m_results->setRuns(m_session->scenario() ? *m_session->scenario() : scenario(), results,
+                       schedules);
     // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the
     // teaching point of the comparison.
-    if (replayed && planPoint.isEmpty() && outcome == Outcome::Completed)
-        for (std::size_t k = 0; k < m_batch.size(); ++k)
-            if (!m_batch[k].schedule->virtualSlices.empty()) {
+    if (m_session->origin() == RunRequest::Origin::Replay && outcome == Outcome::Completed)
+        for (std::size_t k = 0; k < batch.size(); ++k)
+            if (!batch[k].schedule->virtualSlices.empty()) {
                 m_results->setCurrentRun(int(k));
                 break;
             }
-    // Measured after the results are on screen: that is when the user has them.
-    QString text = message;
-    if (outcome == Outcome::Completed && text.isEmpty() && !planPoint.isEmpty())
-        text = tr("Plan point %1 (%2 s)")
-                   .arg(planPoint)
-                   .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2);
-    else if (outcome == Outcome::Completed && text.isEmpty())
-        text = (replayed
-                    ? tr("Showing %1 again (%2 s)")
-                          .arg(ReadableText::count(qint64(m_batch.size()), tr("saved run"),
-                                                   tr("saved runs")))
-                    : tr("Finished %1 in %2 s")
-                          .arg(ReadableText::count(qint64(m_batch.size()), tr("run"), tr("runs"))))
-                   .arg(double(m_runClock.elapsed()) / 1000.0, 0, 'f', 2);
-    if (!text.isEmpty())
-        statusBar()->showMessage(text);
+}
+
+void MainWindow::onRunEnded(Outcome outcome, const QString& text)
+{
+    if (outcome == Outcome::Failed)
+        m_lastError = text;
+    statusBar()->showMessage(text);
     setRunning(false);
-    if (outcome == Outcome::Completed && (m_interactive || !planPoint.isEmpty()))
+    if (outcome == Outcome::Completed &&
+        (m_interactive || m_session->origin() == RunRequest::Origin::PlanPoint))
         showTab(Tab::Results);
     emit runEnded(outcome);
+    if (outcome == Outcome::Failed)
+        showErrorBox(text); // the window is idle before the box shows
 }
 
 void MainWindow::setRunning(bool running)
 {
-    if (m_running == running)
-        return;
-    m_running = running;
     updateActions();
     emit runningChanged(running);
 }
@@ -1260,7 +1193,7 @@ void MainWindow::updateActions()
         return;
     const bool idle = !busy();
     const int problems = hasScenario() ? int(m_document->problems().size()) : 0;
-    m_fileMenu->setStates(idle, !m_batch.empty());
+    m_fileMenu->setStates(idle, !m_session->batch().empty());
     m_editMenu->update(*m_document->undoStack(), idle, !m_document->selection().isEmpty());
     m_clusterEditor->setEnabled(idle);
     m_jobsEditor->setEnabled(idle);
@@ -1270,8 +1203,8 @@ void MainWindow::updateActions()
     m_runAction->setEnabled(canRun);
     m_showSavedAction->setEnabled(idle && hasScenario() &&
                                   !m_document->storedRuns(m_document->currentIndex()).empty());
-    m_runPanel->setCancellable(m_running || m_importing);
-    m_cancelAction->setEnabled(m_running || m_importing);
+    m_runPanel->setCancellable(m_session->isRunning() || m_importing);
+    m_cancelAction->setEnabled(m_session->isRunning() || m_importing);
     m_runPanel->setProblemCount(problems);
 }
 

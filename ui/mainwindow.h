@@ -5,16 +5,13 @@
 #include "metatypes.h"
 #include "model/scenario.h"
 #include "run/runconfig.h"
-#include "run/runresult.h"
-#include "sim/schedule.h"
+#include "window/runsession.h"
 
-#include <QElapsedTimer>
 #include <QList>
 #include <QMainWindow>
 #include <QString>
 #include <QStringList>
 
-#include <memory>
 #include <vector>
 
 class QAction;
@@ -39,7 +36,6 @@ class EditMenu;
 class FileMenu;
 class ResultsPanel;
 class RunPanel;
-class RunControl;
 class WelcomeBanner;
 
 /// The desktop planner's window (docs/architecture.md, "The desktop application"). A
@@ -53,22 +49,15 @@ class WelcomeBanner;
 /// cancel in the run panel.
 ///
 /// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,
-/// TraceImportDialog, ReportCoverage, and RunControl and ImportControl, which own the worker
-/// threads; it wires them to the document.
+/// TraceImportDialog, ReportCoverage, RunSession (the runs, in a worker thread) and
+/// ImportControl (the import worker); it wires them to the document.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 
 public:
-    /// How the last run ended.
-    enum class Outcome
-    {
-        None,      ///< nothing has run yet
-        Completed, ///< every policy finished
-        Cancelled, ///< the user cancelled; finished policies keep their rows
-        Failed,    ///< a run failed; see lastError()
-    };
-    Q_ENUM(Outcome)
+    /// How the last run ended (RunSession::Outcome); Failed: see lastError().
+    using Outcome = RunSession::Outcome;
 
     /// The central tabs, left to right.
     enum class Tab
@@ -163,7 +152,7 @@ public:
     /// user's is in progress). Anything the user starts meanwhile takes over.
     int showSavedRuns(int scenarioIndex);
     /// True while the worker shows saved runs again (showSavedRuns, replayStoredRun).
-    bool isShowingSavedRuns() const { return m_running && m_replaying; }
+    bool isShowingSavedRuns() const { return m_session->isReplaying(); }
     /// What File > Export Report covers, as its dialog says: the runs shown in Results, and how
     /// many other runs of their scenario (saved or not) it leaves out.
     QString reportCoverage() const;
@@ -171,9 +160,9 @@ public:
     /// During an import it cancels the import (Run > Cancel, the Cancel button).
     void cancelRun();
     /// True from startRun() until the worker reports the end of the run.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_session->isRunning(); }
     /// How the last run ended.
-    Outcome lastOutcome() const { return m_outcome; }
+    Outcome lastOutcome() const { return m_session->lastOutcome(); }
 
     /// false: errors go to the status bar and lastError() only, no modal box (for tests).
     void setInteractive(bool interactive) { m_interactive = interactive; }
@@ -215,7 +204,7 @@ public:
     /// shows it; false (error reported) when it cannot be read or the Plan view is busy.
     bool openStoredSweep(int scenario, int stored);
     /// Runs and schedules of the last comparison, in panel order.
-    const std::vector<DocumentRun>& lastRuns() const { return m_batch; }
+    const std::vector<DocumentRun>& lastRuns() const { return m_session->batch(); }
     /// Writes the window layout to QSettings (also done on close and destruction).
     void saveLayout() const;
 
@@ -256,12 +245,8 @@ private:
     void onImported(const gantry::Scenario& scenario, const QStringList& summary);
     void showExportReport();
     void showExportImage();
-    // Starts configs on scenario scenarioIndex in the worker; replay: a saved run shown again.
-    void beginRun(int scenarioIndex, const QList<RunConfig>& configs, bool replay,
-                  const QString& status);
-    // The same on a scenario outside the project (scenarioIndex -1: a Plan point).
-    void beginRun(std::shared_ptr<const Scenario> scenario, int scenarioIndex,
-                  const QList<RunConfig>& configs, bool replay, const QString& status);
+    // Starts request in the session and says so (status); false when it does not start.
+    bool beginRun(RunRequest request, const QString& status);
     // Gives the Plan view the current scenario and the run panel's run settings.
     void updatePlanBase();
     void updateTitle();
@@ -271,10 +256,9 @@ private:
     void clearComparison();
     void reportError(const QString& message);
     void showErrorBox(const QString& message);
+    // The session started or stopped a request: the actions follow, runningChanged() tells.
     void setRunning(bool running);
-    void endRun(Outcome outcome, const QString& message);
     void updateActions();
-    void showBatchInResults();
     // Double-click on saved run `stored`: selects it in Results when shown, else replays it.
     void showStoredRun(int scenarioIndex, int stored);
     // Asks whether to save a modified project before it is replaced or closed (interactive
@@ -284,15 +268,19 @@ private:
     // then cancelled. False during a run the user started or an import.
     bool yieldReplay();
     // True while the user's own run holds the window (editing and opening wait for it).
-    bool busy() const { return (m_running && !m_replaying) || m_importing; }
+    bool busy() const
+    {
+        return (m_session->isRunning() && !m_session->isReplaying()) || m_importing;
+    }
     // What busy() waits for, in words ("a run", "an import").
     QString busyWith() const;
 
     void onProgress(double fraction, const QString& step);
-    void onRunFinished(const gantry::RunResult& result,
-                       const std::shared_ptr<const gantry::Schedule>& schedule);
+    void onRunAdded(const gantry::ui::DocumentRun& run);
+    void onRunEnding(gantry::ui::RunSession::Outcome outcome);
+    void onRunEnded(gantry::ui::RunSession::Outcome outcome, const QString& text);
 
-    RunControl* m_runs = nullptr;       // the run worker and its thread
+    RunSession* m_session = nullptr;    // the runs, their worker and its thread
     ImportControl* m_imports = nullptr; // the import worker and its thread
     bool m_importing = false;
     QString m_importFormat; // of the import in progress
@@ -300,16 +288,8 @@ private:
 
     ProjectDocument* m_document = nullptr;
     QString m_scenarioPath;
-    bool m_running = false;
-    bool m_replaying = false; // the run in progress shows a saved run again
-    QString m_planPoint;      // the Plan point the run in progress shows, in words
     bool m_interactive = true;
-    Outcome m_outcome = Outcome::None;
     QString m_lastError;
-    QElapsedTimer m_runClock;
-    std::shared_ptr<const Scenario> m_runScenario; // what the run in progress runs
-    int m_runScenarioIndex = -1;
-    std::vector<DocumentRun> m_batch; // the runs of the last comparison
 
     ComparisonModel* m_model = nullptr;
     ComparisonChart* m_chart = nullptr;
