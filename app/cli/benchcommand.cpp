@@ -302,51 +302,18 @@ int BenchCommand::run(const QStringList& args)
             out.flush();
         }
     }
-    QJsonArray predictionRows;
+    QJsonArray predictionRows, calibrationRows;
     if (wants("prediction")) {
         QString why;
         predictionRows = PredictionBench::run(scenario, repeat, &why);
-        if (predictionRows.isEmpty()) {
+        if (!predictionRows.isEmpty())
+            calibrationRows = PredictionBench::calibration(scenario, &why);
+        if (predictionRows.isEmpty() || calibrationRows.isEmpty()) {
             err << "gantry-cli: bench: the prediction suite failed: " << why << Qt::endl;
             return ExitInternal;
         }
-        if (!json) {
-            out << "\nprediction suite (median of " << repeat << ")\n"
-                << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-                       .arg(QStringLiteral("case"), -42)
-                       .arg(QStringLiteral("wall s"), 8)
-                       .arg(QStringLiteral("x ref"), 6)
-                       .arg(QStringLiteral("MAE"), 10)
-                       .arg(QStringLiteral("MAPE %"), 8)
-                       .arg(QStringLiteral("R2"), 7)
-                       .arg(QStringLiteral("target"), 13);
-            for (const QJsonValue& v : predictionRows) {
-                const QJsonObject o = v.toObject();
-                const bool forest = o.contains("test_r2");
-                // The ratio of rf's wall time to its reference's (mean, oracle) of this run.
-                const QString ratio =
-                    o.contains("ratio")
-                        ? QString::number(o.value("ratio").toDouble(), 'f', 1) + QLatin1Char('x')
-                        : QStringLiteral("-");
-                out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
-                           .arg(o.value("case").toString(), -42)
-                           .arg(o.value("wall_s").toDouble(), 8, 'f', 3)
-                           .arg(ratio, 6)
-                           .arg(forest
-                                    ? QStringLiteral("-")
-                                    : QString::number(o.value("prediction_mae").toDouble(), 'f', 0),
-                                10)
-                           .arg(forest ? QStringLiteral("-")
-                                       : QString::number(
-                                             100.0 * o.value("prediction_mape").toDouble(), 'f', 0),
-                                8)
-                           .arg(forest ? o.value("test_r2").toDouble()
-                                       : o.value("prediction_r2").toDouble(),
-                                7, 'f', 3)
-                           .arg(o.value("target").toString(), 13);
-            }
-            out.flush();
-        }
+        if (!json)
+            PredictionBench::print(predictionRows, calibrationRows, repeat, out);
     }
     // --paper-jobs and --paper-seeds (defaults per suite), which must be positive.
     const auto count = [&](const char* name, int fallback) {
@@ -667,6 +634,8 @@ int BenchCommand::run(const QStringList& args)
         }
         if (suite == QLatin1String("parse"))
             doc.insert("parse", parseRows);
+        if (wants("prediction"))
+            doc.insert("prediction_calibration", calibrationRows);
         if (wants("memory"))
             doc.insert("memory", memoryRow);
         if (wants("fidelity"))

@@ -1,8 +1,13 @@
 #include "predictionbench.h"
 
 #include "childrun.h"
+#include "io/scenarioreader.h"
 #include "paperbench.h"
+#include "predict/calibration.h"
 #include "predict/forestbenchmark.h"
+#include "predict/predictor.h"
+#include "predict/predictorregistry.h"
+#include "run/productdefaults.h"
 #include "run/runner.h"
 #include "sim/metrics.h"
 
@@ -153,6 +158,105 @@ QJsonArray PredictionBench::run(const QString& scenario, int repeat, QString* er
     rows.append(finish(paper[1], &paper[0], "<= 3x oracle"));
     rows.append(finish(paper[2], &paper[0], "<= 3x oracle"));
     return rows;
+}
+
+QJsonArray PredictionBench::calibration(const QString& scenario, QString* error)
+{
+    auto file = ScenarioReader::readFile(scenario);
+    if (!file) {
+        *error = file.error().message;
+        return {};
+    }
+    const auto mix =
+        PaperBench::paperMix(PaperBench::cluster(), kPaperJobs, kPaperLoad, kPaperSeed);
+    if (!mix) {
+        *error = QStringLiteral("the paper mix could not be generated");
+        return {};
+    }
+    const std::pair<QString, const Scenario*> sources[] = {
+        {QStringLiteral("whole scenario"), &file.value()},
+        {QStringLiteral("paper mix %1 jobs").arg(kPaperJobs), &mix.value()}};
+    QJsonArray rows;
+    for (const auto& [source, s] : sources)
+        for (const QString& name : {QStringLiteral("oracle"), QStringLiteral("mean"),
+                                    QStringLiteral("rf-fast"), QStringLiteral("rf")}) {
+            auto p =
+                PredictorRegistry::create(name, 0, ProductDefaults::runConfig().defaultIterations);
+            if (!p) {
+                *error = p.error().message;
+                return {};
+            }
+            const auto c = predict::Calibration::measure(s->jobs, *p.value());
+            rows.append(QJsonObject{{"case", QStringLiteral("%1, %2").arg(name, source)},
+                                    {"predictor", name},
+                                    {"history", c.history},
+                                    {"held_out", c.heldOut},
+                                    {"coverage_50", c.coverage50},
+                                    {"coverage_90", c.coverage90},
+                                    {"width_90", c.width90},
+                                    {"median_abs_log_error", c.medianAbsLogError}});
+        }
+    return rows;
+}
+
+void PredictionBench::print(const QJsonArray& rows, const QJsonArray& calibration, int repeat,
+                            QTextStream& out)
+{
+    out << "\nprediction suite (median of " << repeat << ")\n"
+        << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
+               .arg(QStringLiteral("case"), -42)
+               .arg(QStringLiteral("wall s"), 8)
+               .arg(QStringLiteral("x ref"), 6)
+               .arg(QStringLiteral("MAE"), 10)
+               .arg(QStringLiteral("MAPE %"), 8)
+               .arg(QStringLiteral("R2"), 7)
+               .arg(QStringLiteral("target"), 13);
+    for (const QJsonValue& v : rows) {
+        const QJsonObject o = v.toObject();
+        const bool forest = o.contains("test_r2");
+        // The ratio of rf's wall time to its reference's (mean, oracle) of this run.
+        const QString ratio =
+            o.contains("ratio")
+                ? QString::number(o.value("ratio").toDouble(), 'f', 1) + QLatin1Char('x')
+                : QStringLiteral("-");
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7\n")
+                   .arg(o.value("case").toString(), -42)
+                   .arg(o.value("wall_s").toDouble(), 8, 'f', 3)
+                   .arg(ratio, 6)
+                   .arg(forest ? QStringLiteral("-")
+                               : QString::number(o.value("prediction_mae").toDouble(), 'f', 0),
+                        10)
+                   .arg(forest ? QStringLiteral("-")
+                               : QString::number(100.0 * o.value("prediction_mape").toDouble(), 'f',
+                                                 0),
+                        8)
+                   .arg(forest ? o.value("test_r2").toDouble()
+                               : o.value("prediction_r2").toDouble(),
+                        7, 'f', 3)
+                   .arg(o.value("target").toString(), 13);
+    }
+    // A calibrated distribution holds the truth in its 50 % interval about half of the time and
+    // in its 90 % interval about nine times in ten; a point holds it only when it is exact.
+    out << "\nprediction calibration (first half of the jobs by arrival as history, second half "
+           "held out)\n"
+        << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+               .arg(QStringLiteral("case"), -34)
+               .arg(QStringLiteral("held out"), 9)
+               .arg(QStringLiteral("in 50%"), 7)
+               .arg(QStringLiteral("in 90%"), 7)
+               .arg(QStringLiteral("q95/q05"), 9)
+               .arg(QStringLiteral("|ln err|"), 9);
+    for (const QJsonValue& v : calibration) {
+        const QJsonObject o = v.toObject();
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                   .arg(o.value("case").toString(), -34)
+                   .arg(o.value("held_out").toInt(), 9)
+                   .arg(o.value("coverage_50").toDouble(), 7, 'f', 3)
+                   .arg(o.value("coverage_90").toDouble(), 7, 'f', 3)
+                   .arg(o.value("width_90").toDouble(), 9, 'g', 3)
+                   .arg(o.value("median_abs_log_error").toDouble(), 9, 'f', 3);
+    }
+    out.flush();
 }
 
 } // namespace gantry::cli

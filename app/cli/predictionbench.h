@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QString>
+#include <QTextStream>
 
 namespace gantry::cli {
 
@@ -17,6 +18,14 @@ public:
     /// Runs the suite on scenario with repeat repetitions; rows are JSON objects per case. An
     /// empty array means a case failed; error then says why.
     static QJsonArray run(const QString& scenario, int repeat, QString* error);
+    /// How well calibrated each predictor's distribution is (predict::Calibration): oracle,
+    /// mean, rf-fast and rf on the scenario's jobs and on the 3,000-job paper mix, half of each
+    /// as history, the other half held out; rows with coverage of the 50 % and 90 % intervals.
+    /// Not timed. An empty array means a case failed; error then says why.
+    static QJsonArray calibration(const QString& scenario, QString* error);
+    /// The suite's two tables, as text.
+    static void print(const QJsonArray& rows, const QJsonArray& calibration, int repeat,
+                      QTextStream& out);
 };
 
 } // namespace gantry::cli

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/job.h"
+#include "predict/iterationdistribution.h"
 
 #include <QString>
 
@@ -17,6 +18,12 @@ public:
     virtual QString name() const = 0;
     /// Predicted iterations (> 0) of job, the index-th job of the scenario, at its arrival.
     virtual double predict(const Job& job, int index) = 0;
+    /// What the predictor believes about job's iterations as a distribution, in place of
+    /// predict() (the same side effects, such as training). By default the point predict().
+    virtual IterationDistribution distribution(const Job& job, int index)
+    {
+        return IterationDistribution::point(predict(job, index));
+    }
     /// A job finished with trueIterations; predictors that learn add it to their history.
     virtual void observe(const Job& job, double trueIterations) {}
 };

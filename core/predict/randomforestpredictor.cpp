@@ -21,6 +21,8 @@ void RandomForestPredictor::observe(const Job& job, double trueIterations)
 {
     if (!std::isfinite(trueIterations) || trueIterations < 0.0)
         return;
+    if (const double p = forestValue(job); p > 0.0)
+        m_ratios.add(trueIterations / p);
     m_pending.push_back(FeatureEncoder::extract(job));
     m_targets.push_back(trueIterations);
     m_maxTarget = std::max(m_maxTarget, trueIterations);
@@ -77,12 +79,10 @@ double RandomForestPredictor::coldStart(const Job& job) const
     return m_defaultIterations;
 }
 
-double RandomForestPredictor::predict(const Job& job, int)
+double RandomForestPredictor::forestValue(const Job& job)
 {
-    if (retrainDue())
-        train();
     if (!m_forest.trained() || samples() < std::max(1, m_options.minSamples))
-        return coldStart(job);
+        return 0.0;
     const std::vector<float> row = m_encoder.encode(FeatureEncoder::extract(job));
     // Recurring jobs repeat feature vectors: a lookup costs less than walking 20 trees.
     const QByteArray key(reinterpret_cast<const char*>(row.data()),
@@ -94,7 +94,23 @@ double RandomForestPredictor::predict(const Job& job, int)
     if (m_options.logTarget)
         k = std::expm1(k);
     const double kMax = std::max(1.0, m_options.kMaxFactor * m_maxTarget);
-    return std::isfinite(k) ? std::clamp(k, 1.0, kMax) : coldStart(job);
+    return std::isfinite(k) ? std::clamp(k, 1.0, kMax) : 0.0;
+}
+
+double RandomForestPredictor::predict(const Job& job, int)
+{
+    if (retrainDue())
+        train();
+    const double k = forestValue(job);
+    return k > 0.0 ? k : coldStart(job);
+}
+
+IterationDistribution RandomForestPredictor::distribution(const Job& job, int index)
+{
+    const double k = predict(job, index);
+    if (m_ratios.size() < kMinRatios)
+        return IterationDistribution::point(k);
+    return IterationDistribution::scaled(k, m_ratios.sorted());
 }
 
 } // namespace gantry::predict

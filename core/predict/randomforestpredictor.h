@@ -3,6 +3,7 @@
 #include "predict/featureencoder.h"
 #include "predict/predictor.h"
 #include "predict/randomforest.h"
+#include "predict/sampleset.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -19,7 +20,10 @@ namespace gantry::predict {
 /// retrainMinJobs jobs since the last training (a geometric schedule: O(n log n) rows trained in
 /// total). Cold start (fewer than minSamples samples): the median K of the history if any, else the
 /// job's requested iterations (predictedIterations) if given, else defaultIterations. Forest
-/// predictions are clamped to [1, kMaxFactor x the largest K seen].
+/// predictions are clamped to [1, kMaxFactor x the largest K seen]. Its distribution is the
+/// prediction times the ratios (true over predicted) of the jobs it has seen finish, each taken
+/// against the forest of that moment, which had not trained on the job: the forest's own record
+/// of how far off it is, on jobs it had not seen.
 class RandomForestPredictor : public Predictor
 {
 public:
@@ -43,8 +47,15 @@ public:
     /// The forest's prediction (training first if the schedule says so), or the cold-start
     /// value. O(trees x depth) plus any training.
     double predict(const Job& job, int index) override;
-    /// Adds job with its true iterations to the training set. O(features).
+    /// The prediction times the ratios seen so far, once kMinRatios jobs have finished under a
+    /// forest; before, the point predict(). O(n log n) after an observation, O(1) otherwise.
+    IterationDistribution distribution(const Job& job, int index) override;
+    /// Adds job with its true iterations to the training set, and the ratio of its true
+    /// iterations over the current forest's prediction to the ratios. O(features + trees x depth).
     void observe(const Job& job, double trueIterations) override;
+
+    /// Ratios a distribution needs.
+    static constexpr std::size_t kMinRatios = 10;
 
     /// Samples in the training set.
     int samples() const { return int(m_targets.size()); }
@@ -59,6 +70,8 @@ private:
     bool retrainDue() const;
     void train();
     double coldStart(const Job& job) const;
+    // The current forest's clamped prediction (no training), or a value <= 0 without a forest.
+    double forestValue(const Job& job);
 
     Options m_options;
     double m_defaultIterations;
@@ -68,6 +81,7 @@ private:
     std::vector<float> m_x;                     // encoded rows of the earlier trainings
     std::vector<double> m_targets;              // every observed row's iterations
     QHash<QByteArray, double> m_cache; // encoded row -> forest output, cleared on retraining
+    SampleSet m_ratios;                // true over predicted, of jobs observed under a forest
     double m_maxTarget = 0.0;
     int m_trainings = 0;
     int m_trainedOn = 0;
