@@ -22,10 +22,10 @@ double JobRecord::*const MoreDoubles[] = {&JobRecord::predictedIterations, &JobR
                                           &JobRecord::gpuSeconds, &JobRecord::crossServerBytes};
 
 // Writes little-endian values into a buffer sized beforehand.
-class Writer
+class ByteWriter
 {
 public:
-    explicit Writer(char* at) : m_at(at) {}
+    explicit ByteWriter(char* at) : m_at(at) {}
     void bytes(const void* from, std::size_t n)
     {
         std::memcpy(m_at, from, n);
@@ -110,7 +110,7 @@ QByteArray JobRecordCodec::encode(const std::vector<JobRecord>& jobs)
         size += ids.back().size();
     }
     QByteArray raw(size, Qt::Uninitialized);
-    Writer w(raw.data());
+    ByteWriter w(raw.data());
     w.bytes(Magic, 4);
     w.u32(quint32(jobs.size()));
     for (const QByteArray& id : ids) {
