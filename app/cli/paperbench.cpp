@@ -137,4 +137,42 @@ QJsonArray PaperBench::run(int jobs, const QString& predictor, int seeds, int th
     return rows;
 }
 
+void PaperBench::print(const QJsonArray& paperRows, const QString& predictor, int jobs,
+                       QTextStream& out)
+{
+    out << "\npaper suite (" << predictor << " predictor, " << jobs
+        << " jobs): total and p99 JCT, preemptions, GPU-seconds idle while a job "
+           "waited, A-SRPT's reduction and asrpt-guided's (graph) ratio\n"
+        << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9 %10 %11 %12\n")
+               .arg(QStringLiteral("load"), 4)
+               .arg(QStringLiteral("seed"), 4)
+               .arg(QStringLiteral("placement"), -11)
+               .arg(QStringLiteral("policy"), -14)
+               .arg(QStringLiteral("total JCT s"), 12)
+               .arg(QStringLiteral("p99 JCT s"), 10)
+               .arg(QStringLiteral("preempt"), 7)
+               .arg(QStringLiteral("idle-wait GPU s"), 15)
+               .arg(QStringLiteral("asrpt"), 7)
+               .arg(QStringLiteral("asrpt-bf"), 8)
+               .arg(QStringLiteral("guided/tot"), 10)
+               .arg(QStringLiteral("guided/p99"), 10);
+    for (const QJsonValue& v : paperRows) {
+        const QJsonObject o = v.toObject();
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9% %10% %11 %12\n")
+                   .arg(o.value("load").toDouble(), 4, 'f', 1)
+                   .arg(o.value("seed").toInt(), 4)
+                   .arg(o.value("placement").toString(), -11)
+                   .arg(o.value("policy").toString(), -14)
+                   .arg(o.value("total_jct_s").toDouble(), 12, 'f', 0)
+                   .arg(o.value("p99_jct_s").toDouble(), 10, 'f', 0)
+                   .arg(o.value("preemptions").toDouble(), 7, 'f', 0)
+                   .arg(o.value("idle_while_waiting_gpu_s").toDouble(), 15, 'f', 0)
+                   .arg(100.0 * o.value("asrpt_reduction").toDouble(), 6, 'f', 1)
+                   .arg(100.0 * o.value("asrpt_backfill_reduction").toDouble(), 7, 'f', 1)
+                   .arg(o.value("guided_total_ratio").toDouble(), 10, 'f', 3)
+                   .arg(o.value("guided_p99_ratio").toDouble(), 10, 'f', 3);
+    }
+    out.flush();
+}
+
 } // namespace gantry::cli

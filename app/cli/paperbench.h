@@ -5,6 +5,7 @@
 
 #include <QJsonArray>
 #include <QString>
+#include <QTextStream>
 
 #include <optional>
 
@@ -29,6 +30,9 @@ public:
     /// nothing when the generator refuses.
     static std::optional<Scenario> paperMix(const Cluster& cluster, int jobs, double load,
                                             int seed);
+    /// The rows of run() as a table: predictor and jobs name the run in its heading.
+    static void print(const QJsonArray& paperRows, const QString& predictor, int jobs,
+                      QTextStream& out);
 };
 
 } // namespace gantry::cli

@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QString>
+#include <QTextStream>
 
 namespace gantry::cli {
 
@@ -16,6 +17,8 @@ public:
     /// Runs the suite; rows are JSON objects per (policy, sigma), in registry then sigma order.
     /// Empty when a run failed, with the reason in why.
     static QJsonArray run(int jobs, int seeds, int threads, QString* why = nullptr);
+    /// The rows of run() as a table: jobs and seeds name the run in its heading.
+    static void print(const QJsonArray& sensitivityRows, int jobs, int seeds, QTextStream& out);
 };
 
 } // namespace gantry::cli
