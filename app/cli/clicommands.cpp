@@ -1,4 +1,5 @@
 #include "clicommands.h"
+#include "clierror.h"
 #include "run/productdefaults.h"
 
 #include "cliargs.h"
@@ -34,18 +35,6 @@ QTextStream& out()
 {
     static QTextStream s(stdout);
     return s;
-}
-
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
-int fail(const Error& e)
-{
-    err() << "gantry-cli: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
 }
 
 const QStringList kRunOptions = {QStringLiteral("policy"),     QStringLiteral("placement"),
@@ -189,12 +178,12 @@ int CliCommands::validate(const QStringList& args)
 {
     auto a = CliArgs::parse(args, {}, {});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     if (a.value().positional().size() != 1)
-        return fail(Error::invalid(QStringLiteral("validate needs exactly one FILE")));
+        return CliError::report(Error::invalid(QStringLiteral("validate needs exactly one FILE")));
     auto s = ScenarioReader::readFile(a.value().positional().front());
     if (!s)
-        return fail(s.error());
+        return CliError::report(s.error());
     const Cluster& c = s.value().cluster;
     out() << a.value().positional().front() << ": valid: " << s.value().jobs.size() << " jobs, "
           << c.totalGpus() << " GPUs on " << c.servers.size() << " servers in " << c.racks.size()
@@ -207,15 +196,15 @@ int CliCommands::run(const QStringList& args)
     auto a = CliArgs::parse(args, kRunOptions + QStringList{QStringLiteral("out")},
                             {QStringLiteral("json"), QStringLiteral("report-memory")});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     auto config = a.value().runConfig(cliDefaults());
     if (!config)
-        return fail(config.error());
+        return CliError::report(config.error());
     auto scenario = loadScenario(a.value(), QStringLiteral("run"));
     if (!scenario)
-        return fail(scenario.error());
+        return CliError::report(scenario.error());
     if (Status s = applyProjectOptions(a.value(), config.value()); !s)
-        return fail(s.error());
+        return CliError::report(s.error());
     // --out also writes trace.json, so the run records its schedule then.
     const auto dir = a.value().value(QStringLiteral("out"));
     ScheduleRecorder recorder(scenario.value(), ScheduleRecorder::Notes::Skip);
@@ -224,15 +213,15 @@ int CliCommands::run(const QStringList& args)
         observers.push_back(&recorder);
     auto recording = startRecording(a.value(), scenario.value());
     if (!recording)
-        return fail(recording.error());
+        return CliError::report(recording.error());
     auto ran = Runner::run(scenario.value(), config.value(), nullptr, observers);
     if (!ran)
-        return fail(ran.error());
+        return CliError::report(ran.error());
     const std::vector<RunResult> results{std::move(ran).value()};
     const RunResult& result = results.front();
     if (recording.value())
         if (Status s = recording.value()->record(results); !s)
-            return fail(s.error());
+            return CliError::report(s.error());
     if (dir) {
         QJsonObject given{{"scenario_file", a.value().positional().front()}};
         if (auto n = a.value().value(QStringLiteral("first-jobs")))
@@ -241,7 +230,7 @@ int CliCommands::run(const QStringList& args)
         if (Status s =
                 ResultWriter::writeDirectory(scenario.value(), result, &schedule, *dir, given);
             !s)
-            return fail(s.error());
+            return CliError::report(s.error());
     }
     if (a.value().flag(QStringLiteral("json"))) {
         const QJsonObject o = withMemory(ResultWriter::summaryJson(result),
@@ -261,35 +250,36 @@ int CliCommands::compare(const QStringList& args)
                                                       QStringLiteral("threads")},
                             {QStringLiteral("json")});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     // --json is short for --format json.
     const bool json = a.value().flag(QStringLiteral("json"));
     const QString format = a.value()
                                .value(QStringLiteral("format"))
                                .value_or(json ? QStringLiteral("json") : QStringLiteral("table"));
     if (!QStringList{"table", "csv", "json"}.contains(format))
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("--format: must be table, csv or json, not \"%1\"").arg(format)));
     if (json && format != QLatin1String("json"))
-        return fail(
+        return CliError::report(
             Error::invalid(QStringLiteral("--json conflicts with --format %1").arg(format)));
     const auto list = a.value().value(QStringLiteral("policies"));
     if (!list || list->trimmed().isEmpty())
-        return fail(Error::invalid(QStringLiteral("compare needs --policies P1,P2,...")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("compare needs --policies P1,P2,...")));
     auto base = a.value().runConfig(cliDefaults());
     if (!base)
-        return fail(base.error());
+        return CliError::report(base.error());
     auto scenario = loadScenario(a.value(), QStringLiteral("compare"));
     if (!scenario)
-        return fail(scenario.error());
+        return CliError::report(scenario.error());
     if (Status s = applyProjectOptions(a.value(), base.value()); !s)
-        return fail(s.error());
+        return CliError::report(s.error());
     BatchRunner::Options options;
     if (auto t = a.value().value(QStringLiteral("threads"))) {
         bool ok = false;
         options.threads = t->toInt(&ok);
         if (!ok || options.threads < 1)
-            return fail(Error::invalid(
+            return CliError::report(Error::invalid(
                 QStringLiteral("--threads: must be a positive integer, not \"%1\"").arg(*t)));
     }
     std::vector<RunConfig> configs;
@@ -301,17 +291,17 @@ int CliCommands::compare(const QStringList& args)
     // The first failing policy's error, as when the runs went one after another.
     auto recording = startRecording(a.value(), scenario.value());
     if (!recording)
-        return fail(recording.error());
+        return CliError::report(recording.error());
     auto batch = BatchRunner::run(BatchRunner::items(scenario.value(), configs), options);
     if (!batch)
-        return fail(batch.error());
+        return CliError::report(batch.error());
     std::vector<RunResult> results;
     results.reserve(batch.value().size());
     for (BatchRun& run : batch.value())
         results.push_back(std::move(run.result));
     if (recording.value())
         if (Status s = recording.value()->record(results); !s)
-            return fail(s.error());
+            return CliError::report(s.error());
     if (format == QLatin1String("json"))
         out() << QJsonDocument(ResultWriter::comparisonJson(results)).toJson(QJsonDocument::Compact)
               << Qt::endl;
@@ -414,19 +404,19 @@ int CliCommands::map(const QStringList& args)
                         QStringLiteral("seed"), QStringLiteral("mapping-backend")},
                        {QStringLiteral("json")});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     const CliArgs& v = a.value();
     auto scenario = loadScenario(v, QStringLiteral("map"));
     if (!scenario)
-        return fail(scenario.error());
+        return CliError::report(scenario.error());
     const Scenario& s = scenario.value();
     const auto id = v.value(QStringLiteral("job"));
     if (!id)
-        return fail(Error::invalid(QStringLiteral("map needs --job ID")));
+        return CliError::report(Error::invalid(QStringLiteral("map needs --job ID")));
     const auto job =
         std::find_if(s.jobs.begin(), s.jobs.end(), [&](const Job& j) { return j.id == *id; });
     if (job == s.jobs.end())
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("%1: no job with id \"%2\"").arg(v.positional().front(), *id)));
     GpuPool pool(s.cluster);
     if (auto free = v.value(QStringLiteral("free"))) {
@@ -439,12 +429,13 @@ int CliCommands::map(const QStringList& args)
             const auto sv = std::find_if(s.cluster.servers.begin(), s.cluster.servers.end(),
                                          [&](const Server& x) { return x.name == name; });
             if (sv == s.cluster.servers.end())
-                return fail(
+                return CliError::report(
                     Error::invalid(QStringLiteral("--free: unknown server \"%1\"").arg(name)));
             if (!ok || n < 0 || n > sv->gpus)
-                return fail(Error::invalid(QStringLiteral("--free %1: must be 0 to %2 free GPUs")
-                                               .arg(item)
-                                               .arg(sv->gpus)));
+                return CliError::report(
+                    Error::invalid(QStringLiteral("--free %1: must be 0 to %2 free GPUs")
+                                       .arg(item)
+                                       .arg(sv->gpus)));
             const int idx = int(sv - s.cluster.servers.begin());
             for (int g = 0; g < sv->gpus - n; ++g)
                 busy.gpus.push_back(s.cluster.firstGpu(idx) + g);
@@ -459,14 +450,14 @@ int CliCommands::map(const QStringList& args)
         v.value(QStringLiteral("placement")).value_or(ProductDefaults::runConfig().placement);
     auto placement = PlacementRegistry::create(name, options);
     if (!placement)
-        return fail(
+        return CliError::report(
             Error::invalid(QStringLiteral("unknown placement \"%1\" (choose one of: %2)")
                                .arg(name, PlacementRegistry::names().join(QStringLiteral(", ")))));
     const auto chosen = placement->place(*job, pool);
     const auto baseline =
         PlacementRegistry::create(QStringLiteral("consolidate"), options)->place(*job, pool);
     if (!chosen || !baseline)
-        return fail(
+        return CliError::report(
             Error::invalid(QStringLiteral("job %1 (%2 GPUs) does not fit the free GPUs (%3 free)")
                                .arg(*id)
                                .arg(job->gpuCount())
@@ -500,7 +491,7 @@ int CliCommands::report(const QStringList& args)
             break;
         }
     if (program.isEmpty())
-        return fail(Error::internal(
+        return CliError::report(Error::internal(
             QStringLiteral("report: gantry-report is missing (looked for %1); build or install "
                            "the gantry-report program beside gantry-cli")
                 .arg(candidates.join(QStringLiteral(" and ")))));
@@ -509,11 +500,11 @@ int CliCommands::report(const QStringList& args)
     child.setInputChannelMode(QProcess::ForwardedInputChannel);
     child.start(program, args);
     if (!child.waitForStarted(-1))
-        return fail(Error::internal(
+        return CliError::report(Error::internal(
             QStringLiteral("report: cannot start %1: %2").arg(program, child.errorString())));
     child.waitForFinished(-1);
     if (child.exitStatus() != QProcess::NormalExit)
-        return fail(Error::internal(QStringLiteral("report: %1 crashed").arg(program)));
+        return CliError::report(Error::internal(QStringLiteral("report: %1 crashed").arg(program)));
     return child.exitCode();
 }
 

@@ -1,4 +1,5 @@
 #include "generatecommand.h"
+#include "clierror.h"
 
 #include "cliargs.h"
 #include "io/scenarioreader.h"
@@ -9,14 +10,6 @@
 
 namespace gantry::cli {
 
-namespace {
-int fail(const Error& e)
-{
-    QTextStream(stderr) << "gantry-cli: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
-}
-} // namespace
-
 int GenerateCommand::run(const QStringList& args)
 {
     auto a = CliArgs::parse(args,
@@ -25,38 +18,42 @@ int GenerateCommand::run(const QStringList& args)
                              QStringLiteral("o"), QStringLiteral("output")},
                             {});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     const CliArgs& v = a.value();
     if (!v.positional().isEmpty())
-        return fail(Error::invalid(QStringLiteral("generate takes no positional argument")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("generate takes no positional argument")));
     const auto clusterFile = v.value(QStringLiteral("cluster"));
     const auto output = v.value(QStringLiteral("o")) ? v.value(QStringLiteral("o"))
                                                      : v.value(QStringLiteral("output"));
     if (!clusterFile || !output)
-        return fail(Error::invalid(QStringLiteral("generate needs --cluster FILE and -o OUT")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("generate needs --cluster FILE and -o OUT")));
     WorkloadGenerator::Options o;
     bool ok = true;
     if (auto x = v.value(QStringLiteral("jobs")))
         o.jobs = x->toInt(&ok);
     if (!ok)
-        return fail(Error::invalid(QStringLiteral("--jobs: must be a positive integer")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("--jobs: must be a positive integer")));
     if (auto x = v.value(QStringLiteral("load")))
         o.load = x->toDouble(&ok);
     if (!ok)
-        return fail(Error::invalid(QStringLiteral("--load: must be a number")));
+        return CliError::report(Error::invalid(QStringLiteral("--load: must be a number")));
     if (auto x = v.value(QStringLiteral("seed")))
         o.seed = x->toULongLong(&ok);
     if (!ok)
-        return fail(Error::invalid(QStringLiteral("--seed: must be a non-negative integer")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("--seed: must be a non-negative integer")));
     o.mix = v.value(QStringLiteral("mix")).value_or(o.mix);
     auto base = ScenarioReader::readFile(*clusterFile);
     if (!base)
-        return fail(base.error());
+        return CliError::report(base.error());
     auto s = WorkloadGenerator::generate(base.value().cluster, o);
     if (!s)
-        return fail(s.error());
+        return CliError::report(s.error());
     if (Status st = ScenarioWriter::writeFile(s.value(), *output); !st)
-        return fail(st.error());
+        return CliError::report(st.error());
     QTextStream(stderr) << "gantry-cli: wrote " << s.value().jobs.size() << " " << o.mix
                         << " jobs at load " << o.load << " to " << *output << Qt::endl;
     return ExitOk;

@@ -1,4 +1,5 @@
 #include "importcommand.h"
+#include "clierror.h"
 
 #include "cliargs.h"
 #include "io/import/traceimporterregistry.h"
@@ -12,18 +13,6 @@
 namespace gantry::cli {
 
 namespace {
-
-QTextStream& err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
-int fail(const Error& e)
-{
-    err() << "gantry-cli: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
-}
 
 // A non-negative integer option, or an error naming it.
 Status readCount(const CliArgs& a, const QString& name, int* out)
@@ -64,42 +53,43 @@ int ImportCommand::run(const QStringList& args)
                         QStringLiteral("min-gpus"), QStringLiteral("max-gpus")},
                        {QStringLiteral("strict")});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     const CliArgs& v = a.value();
     const QString formats = TraceImporterRegistry::formats().join(QStringLiteral(", "));
     const QString format = v.value(QStringLiteral("format")).value_or(QString());
     if (format.isEmpty())
-        return fail(
+        return CliError::report(
             Error::invalid(QStringLiteral("import needs --format F (one of: %1)").arg(formats)));
     const TraceImporter* importer = TraceImporterRegistry::find(format);
     if (!importer)
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("unknown import format \"%1\" (available: %2)").arg(format, formats)));
     if (v.positional().size() != 1)
-        return fail(Error::invalid(QStringLiteral("import needs exactly one INPUT file")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("import needs exactly one INPUT file")));
     const auto output = v.value(QStringLiteral("o")) ? v.value(QStringLiteral("o"))
                                                      : v.value(QStringLiteral("output"));
     if (!output)
-        return fail(Error::invalid(QStringLiteral("import needs -o OUT")));
+        return CliError::report(Error::invalid(QStringLiteral("import needs -o OUT")));
     const auto clusterFile = v.value(QStringLiteral("cluster"));
     QMap<QString, QString> extras;
     if (auto n = v.value(QStringLiteral("nodes"))) {
         if (!importer->extraInputs().contains(QStringLiteral("nodes")))
-            return fail(Error::invalid(
+            return CliError::report(Error::invalid(
                 QStringLiteral("--nodes: the %1 format takes no node list").arg(format)));
         if (clusterFile)
-            return fail(Error::invalid(
+            return CliError::report(Error::invalid(
                 QStringLiteral("import --format %1 takes --nodes or --cluster, not both")
                     .arg(format)));
         extras.insert(QStringLiteral("nodes"), *n);
     }
     if (!clusterFile && importer->needsCluster())
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("import --format %1 needs --cluster FILE (a scenario whose cluster is "
                            "used)")
                 .arg(format)));
     if (!clusterFile && extras.isEmpty())
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("import --format %1 needs --nodes NODES.csv (or --cluster FILE)")
                 .arg(format)));
 
@@ -112,38 +102,43 @@ int ImportCommand::run(const QStringList& args)
                             readSeconds(v, QStringLiteral("since"), &opt.sinceS),
                             readSeconds(v, QStringLiteral("until"), &opt.untilS)})
         if (!s)
-            return fail(s.error());
+            return CliError::report(s.error());
     if (opt.sinceS && opt.untilS && *opt.untilS <= *opt.sinceS)
-        return fail(Error::invalid(QStringLiteral("--until must be later than --since")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("--until must be later than --since")));
     if (opt.maxGpus > 0 && opt.minGpus > opt.maxGpus)
-        return fail(Error::invalid(QStringLiteral("--min-gpus must not exceed --max-gpus")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("--min-gpus must not exceed --max-gpus")));
     if (v.value(QStringLiteral("vc")) && opt.vc.isEmpty())
-        return fail(Error::invalid(QStringLiteral("--vc: needs a virtual cluster name")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("--vc: needs a virtual cluster name")));
     if (!opt.vc.isEmpty() && !importer->hasVirtualClusters())
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("--vc: the %1 format has no virtual clusters").arg(format)));
 
     std::optional<Cluster> cluster;
     if (clusterFile) {
         auto s = ScenarioReader::readFile(*clusterFile);
         if (!s)
-            return fail(s.error());
+            return CliError::report(s.error());
         cluster = s.value().cluster;
     }
     auto imported =
         TraceImporterRegistry::import(format, v.positional().front(), cluster, opt, extras);
     if (!imported)
-        return fail(imported.error());
+        return CliError::report(imported.error());
+    QTextStream err(stderr);
     for (const QString& line : imported.value().report.summaryLines())
-        err() << "gantry-cli: " << line << '\n';
-    err().flush();
+        err << "gantry-cli: " << line << '\n';
+    err.flush();
     if (imported.value().scenario.jobs.empty())
-        return fail(Error::invalid(QStringLiteral("%1: no job left to import, nothing written")
-                                       .arg(v.positional().front())));
+        return CliError::report(
+            Error::invalid(QStringLiteral("%1: no job left to import, nothing written")
+                               .arg(v.positional().front())));
     if (Status s = ScenarioWriter::writeFile(imported.value().scenario, *output); !s)
-        return fail(s.error());
-    err() << "gantry-cli: wrote " << imported.value().scenario.jobs.size() << " jobs to " << *output
-          << Qt::endl;
+        return CliError::report(s.error());
+    err << "gantry-cli: wrote " << imported.value().scenario.jobs.size() << " jobs to " << *output
+        << Qt::endl;
     return ExitOk;
 }
 

@@ -1,4 +1,5 @@
 #include "projectcommand.h"
+#include "clierror.h"
 
 #include "cliargs.h"
 #include "io/scenarioreader.h"
@@ -14,17 +15,6 @@
 namespace gantry::cli {
 
 using storage::ProjectStore;
-
-namespace {
-
-int fail(const Error& e)
-{
-    QTextStream err(stderr);
-    err << "gantry-cli: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
-}
-
-} // namespace
 
 Result<std::vector<Job>> ProjectCommand::loadHistory(const QString& path)
 {
@@ -73,10 +63,11 @@ int ProjectCommand::run(const QStringList& args)
 {
     auto a = CliArgs::parse(args, {QStringLiteral("add")}, {QStringLiteral("json")});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     const CliArgs& v = a.value();
     if (v.positional().size() != 1)
-        return fail(Error::invalid(QStringLiteral("project needs exactly one FILE.gantry")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("project needs exactly one FILE.gantry")));
     const QString path = v.positional().front();
     const auto add = v.value(QStringLiteral("add"));
     std::vector<Scenario> toAdd;
@@ -84,40 +75,41 @@ int ProjectCommand::run(const QStringList& args)
         for (const QString& file : add->split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             auto s = ScenarioReader::readFile(file.trimmed());
             if (!s)
-                return fail(s.error());
+                return CliError::report(s.error());
             toAdd.push_back(std::move(s).value());
         }
         if (toAdd.empty())
-            return fail(Error::invalid(QStringLiteral("--add needs SCENARIO.json[,...]")));
+            return CliError::report(
+                Error::invalid(QStringLiteral("--add needs SCENARIO.json[,...]")));
     }
     auto opened = ProjectStore::open(path, add ? ProjectStore::OpenMode::CreateIfMissing
                                                : ProjectStore::OpenMode::Existing);
     if (!opened)
-        return fail(opened.error());
+        return CliError::report(opened.error());
     ProjectStore& store = *opened.value();
     if (!toAdd.empty()) {
         storage::ProjectChanges changes;
         changes.addScenarios = toAdd;
         auto saved = store.save(changes);
         if (!saved)
-            return fail(saved.error());
+            return CliError::report(saved.error());
     }
 
     auto scenarios = store.scenarios();
     if (!scenarios)
-        return fail(scenarios.error());
+        return CliError::report(scenarios.error());
     auto runs = store.runs();
     if (!runs)
-        return fail(runs.error());
+        return CliError::report(runs.error());
     auto history = store.historySize();
     if (!history)
-        return fail(history.error());
+        return CliError::report(history.error());
     auto gpus = store.gpuTypes();
     if (!gpus)
-        return fail(gpus.error());
+        return CliError::report(gpus.error());
     auto sweeps = store.sweeps();
     if (!sweeps)
-        return fail(sweeps.error());
+        return CliError::report(sweeps.error());
 
     QTextStream out(stdout);
     if (v.flag(QStringLiteral("json"))) {

@@ -1,4 +1,5 @@
 #include "sweepcommand.h"
+#include "clierror.h"
 
 #include "cliargs.h"
 #include "clicommands.h"
@@ -19,11 +20,6 @@
 namespace gantry::cli {
 
 namespace {
-int fail(const Error& e)
-{
-    QTextStream(stderr) << "gantry-cli sweep: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
-}
 
 // The capacity-plan report's path is checked before any point runs (gantry-report checks it
 // again when it writes).
@@ -53,39 +49,41 @@ QString text(const QJsonValue& v)
 
 int SweepCommand::run(const QStringList& args)
 {
+    CliError::setProgram(QStringLiteral("gantry-cli sweep"));
     auto a =
         CliArgs::parse(args,
                        {QStringLiteral("threads"), QStringLiteral("out"), QStringLiteral("project"),
                         QStringLiteral("report"), QStringLiteral("page")},
                        {QStringLiteral("resume"), QStringLiteral("json")});
     if (!a)
-        return fail(a.error());
+        return CliError::report(a.error());
     if (a.value().positional().size() != 1)
-        return fail(Error::invalid(QStringLiteral("sweep needs exactly one sweep file")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("sweep needs exactly one sweep file")));
     int threads = BatchRunner::hardwareThreads();
     if (auto t = a.value().value(QStringLiteral("threads"))) {
         bool ok = false;
         threads = t->toInt(&ok);
         if (!ok || threads < 1 || threads > 1024)
-            return fail(Error::invalid(
+            return CliError::report(Error::invalid(
                 QStringLiteral("--threads: must be a whole number from 1 to 1024, not \"%1\"")
                     .arg(*t)));
     }
     const QString outDir = a.value().value(QStringLiteral("out")).value_or(QString());
     const bool resume = a.value().flag(QStringLiteral("resume"));
     if (resume && outDir.isEmpty())
-        return fail(
+        return CliError::report(
             Error::invalid(QStringLiteral("--resume needs --out DIR (the cache is there)")));
     const std::optional<QString> report = a.value().value(QStringLiteral("report"));
     const std::optional<QString> page = a.value().value(QStringLiteral("page"));
     if (report)
         if (const Status r = checkReport(*report); !r)
-            return fail(r.error());
+            return CliError::report(r.error());
     if (page && !report)
-        return fail(Error::invalid(QStringLiteral("--page needs --report OUT.pdf")));
+        return CliError::report(Error::invalid(QStringLiteral("--page needs --report OUT.pdf")));
     if (page && page->compare(QLatin1String("a4"), Qt::CaseInsensitive) != 0 &&
         page->compare(QLatin1String("letter"), Qt::CaseInsensitive) != 0)
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("--page: page size must be a4 or letter, got \"%1\"").arg(*page)));
     // The report reads the points back from the cache, so a sweep without --out keeps one in
     // a temporary folder for it.
@@ -94,14 +92,15 @@ int SweepCommand::run(const QStringList& args)
         scratch.emplace();
     const QString cacheDir = scratch ? (scratch->isValid() ? scratch->path() : QString()) : outDir;
     if (report && cacheDir.isEmpty())
-        return fail(Error::internal(QStringLiteral("--report: cannot create a temporary folder")));
+        return CliError::report(
+            Error::internal(QStringLiteral("--report: cannot create a temporary folder")));
     auto session = plan::SweepSession::open(a.value().positional().front(), cacheDir, resume);
     if (!session)
-        return fail(session.error());
+        return CliError::report(session.error());
     const auto project = a.value().value(QStringLiteral("project"));
     if (project) // before the sweep runs: a project it could not store into is exit 2 now
         if (const Status p = ProjectCommand::checkWritable(*project); !p)
-            return fail(p.error());
+            return CliError::report(p.error());
     plan::SweepSession& s = session.value();
     QTextStream err(stderr);
     const bool terminal = isatty(STDERR_FILENO) != 0;
@@ -116,14 +115,14 @@ int SweepCommand::run(const QStringList& args)
     if (terminal)
         err << Qt::endl;
     if (!run)
-        return fail(run.error());
+        return CliError::report(run.error());
     if (const Status f = s.finish(); !f)
-        return fail(f.error());
+        return CliError::report(f.error());
     if (project)
         if (const Status p =
                 ProjectCommand::recordSweep(*project, s.spec().baseScenario, s.sweepJson());
             !p)
-            return fail(p.error());
+            return CliError::report(p.error());
     // gantry-cli links no GUI module: gantry-report writes the PDF from the cache (nothing
     // runs again) and its exit status is ours.
     const auto writeReport = [&]() {

@@ -1,4 +1,5 @@
 #include "capacityplancommand.h"
+#include "clierror.h"
 
 #include "cliargs.h"
 #include "plan/sweepsession.h"
@@ -13,17 +14,10 @@ namespace gantry::report {
 using cli::CliArgs;
 using cli::ExitInternal;
 using cli::ExitInvalid;
+using cli::CliError;
 using cli::ExitOk;
 using ui::CapacityPlanReport;
 using ui::ReportBuilder;
-
-namespace {
-int fail(const Error& e)
-{
-    QTextStream(stderr) << "gantry-report: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
-}
-} // namespace
 
 QString CapacityPlanCommand::usage()
 {
@@ -42,26 +36,28 @@ int CapacityPlanCommand::run(const QStringList& args)
                                   QStringLiteral("page"), QStringLiteral("threads")},
                                  {});
     if (!parsed)
-        return fail(parsed.error());
+        return CliError::report(parsed.error());
     const CliArgs& a = parsed.value();
     if (!a.positional().isEmpty())
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("--capacity-plan takes the sweep file as its value, not \"%1\"")
                 .arg(a.positional().front())));
     const QString sweep = a.value(QStringLiteral("capacity-plan")).value_or(QString());
     if (sweep.isEmpty())
-        return fail(Error::invalid(QStringLiteral("--capacity-plan needs a sweep file")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("--capacity-plan needs a sweep file")));
     const auto output = a.value(QStringLiteral("o")) ? a.value(QStringLiteral("o"))
                                                      : a.value(QStringLiteral("output"));
     if (!output || output->isEmpty())
-        return fail(Error::invalid(QStringLiteral("--capacity-plan needs -o OUT.pdf")));
+        return CliError::report(Error::invalid(QStringLiteral("--capacity-plan needs -o OUT.pdf")));
     if (const Status s = checkOutput(*output); !s)
-        return fail(s.error());
+        return CliError::report(s.error());
     CapacityPlanReport::Options options;
     if (auto page = a.value(QStringLiteral("page"))) {
         auto size = ReportBuilder::pageSizeFromName(*page);
         if (!size)
-            return fail(Error::invalid(QStringLiteral("--page: ") + size.error().message));
+            return CliError::report(
+                Error::invalid(QStringLiteral("--page: ") + size.error().message));
         options.pageSize = size.value();
     }
     int threads = BatchRunner::hardwareThreads();
@@ -69,23 +65,23 @@ int CapacityPlanCommand::run(const QStringList& args)
         bool ok = false;
         threads = t->toInt(&ok);
         if (!ok || threads < 1 || threads > 1024)
-            return fail(Error::invalid(
+            return CliError::report(Error::invalid(
                 QStringLiteral("--threads: must be a whole number from 1 to 1024, not \"%1\"")
                     .arg(*t)));
     }
     const QString outDir = a.value(QStringLiteral("out-dir")).value_or(QString());
     auto session = plan::SweepSession::open(sweep, outDir, !outDir.isEmpty());
     if (!session)
-        return fail(session.error());
+        return CliError::report(session.error());
     plan::SweepSession& s = session.value();
     const std::size_t cached = s.pointCount() - s.pending().size();
     if (const Status r = s.runAll(threads); !r)
-        return fail(r.error());
+        return CliError::report(r.error());
     if (const Status f = s.finish(); !f)
-        return fail(f.error());
+        return CliError::report(f.error());
     auto pages = CapacityPlanReport::write(s, options, *output);
     if (!pages)
-        return fail(pages.error());
+        return CliError::report(pages.error());
     QTextStream(stderr) << "gantry-report: wrote " << *output << " (" << pages.value() << " pages, "
                         << ReportBuilder::pageSizeName(options.pageSize) << "; " << s.pointCount()
                         << " points: " << cached << " from the cache, " << s.evaluatedCount()

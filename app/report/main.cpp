@@ -4,6 +4,7 @@
 // sweep --report with --capacity-plan.
 #include "capacityplancommand.h"
 #include "cliargs.h"
+#include "clierror.h"
 #include "io/scenarioreader.h"
 #include "projectcommand.h"
 #include "projectrecording.h"
@@ -26,12 +27,6 @@ QTextStream& err()
 {
     static QTextStream s(stderr);
     return s;
-}
-
-int fail(const Error& e)
-{
-    err() << "gantry-report: " << e.message << Qt::endl;
-    return e.kind == ErrorKind::InvalidInput ? ExitInvalid : ExitInternal;
 }
 
 QString usage()
@@ -63,30 +58,33 @@ int run(const QStringList& args)
          QStringLiteral("mapping-backend"), QStringLiteral("project"), QStringLiteral("history")},
         {QStringLiteral("sensitivity")});
     if (!parsed)
-        return fail(parsed.error());
+        return CliError::report(parsed.error());
     const CliArgs& a = parsed.value();
     if (a.value(QStringLiteral("policy")))
-        return fail(
+        return CliError::report(
             Error::invalid(QStringLiteral("report takes --policies P1,P2,..., not --policy")));
     if (a.positional().size() != 1)
-        return fail(Error::invalid(QStringLiteral("report needs exactly one scenario FILE")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("report needs exactly one scenario FILE")));
     const auto list = a.value(QStringLiteral("policies"));
     if (!list || list->trimmed().isEmpty())
-        return fail(Error::invalid(QStringLiteral("report needs --policies P1,P2,...")));
+        return CliError::report(
+            Error::invalid(QStringLiteral("report needs --policies P1,P2,...")));
     const QStringList policies = list->split(QLatin1Char(','), Qt::SkipEmptyParts);
     const auto output = a.value(QStringLiteral("o")) ? a.value(QStringLiteral("o"))
                                                      : a.value(QStringLiteral("output"));
     if (!output || output->isEmpty())
-        return fail(Error::invalid(QStringLiteral("report needs -o OUT.pdf")));
+        return CliError::report(Error::invalid(QStringLiteral("report needs -o OUT.pdf")));
     if (!QFileInfo(*output).absoluteDir().exists())
-        return fail(Error::invalid(
+        return CliError::report(Error::invalid(
             QStringLiteral("%1: cannot write: the directory does not exist").arg(*output)));
 
     ReportBuilder::Options options;
     if (auto page = a.value(QStringLiteral("page"))) {
         auto size = ReportBuilder::pageSizeFromName(*page);
         if (!size)
-            return fail(Error::invalid(QStringLiteral("--page: ") + size.error().message));
+            return CliError::report(
+                Error::invalid(QStringLiteral("--page: ") + size.error().message));
         options.pageSize = size.value();
     }
     if (auto b = a.value(QStringLiteral("baseline"))) {
@@ -95,48 +93,48 @@ int run(const QStringList& args)
         for (const QString& p : policies)
             known = known || p.trimmed() == options.baseline;
         if (!known)
-            return fail(
+            return CliError::report(
                 Error::invalid(QStringLiteral("--baseline: \"%1\" is not one of --policies (%2)")
                                    .arg(options.baseline, *list)));
     }
 
     auto config = a.runConfig(ProductDefaults::runConfig());
     if (!config)
-        return fail(config.error());
+        return CliError::report(config.error());
     auto scenario = ScenarioReader::readFile(a.positional().front());
     if (!scenario)
-        return fail(scenario.error());
+        return CliError::report(scenario.error());
     if (auto h = a.value(QStringLiteral("history"))) {
         auto jobs = ProjectCommand::loadHistory(*h);
         if (!jobs)
-            return fail(jobs.error());
+            return CliError::report(jobs.error());
         config.value().history = std::move(jobs).value();
     }
     std::unique_ptr<ProjectRecording> recording;
     if (const auto project = a.value(QStringLiteral("project"))) {
         auto started = ProjectRecording::start(*project, scenario.value());
         if (!started)
-            return fail(started.error());
+            return CliError::report(started.error());
         recording = std::move(started).value();
     }
 
     auto input = ReportBuilder::run(scenario.value(), config.value(), policies);
     if (!input)
-        return fail(input.error());
+        return CliError::report(input.error());
     if (recording)
         if (Status s = recording->record(input.value().runs); !s)
-            return fail(s.error());
+            return CliError::report(s.error());
     if (a.flag(QStringLiteral("sensitivity"))) {
         options.sensitivity = true;
         auto figures = PredictionSensitivity::run(ReportBuilder::sensitivityRequest(input.value()),
                                                   QThread::idealThreadCount());
         if (!figures)
-            return fail(figures.error());
+            return CliError::report(figures.error());
         input.value().sensitivity = std::move(figures).value();
     }
     auto pages = ReportBuilder::build(input.value(), options, *output);
     if (!pages)
-        return fail(pages.error());
+        return CliError::report(pages.error());
     err() << "gantry-report: wrote " << *output << " (" << pages.value() << " pages, "
           << ReportBuilder::pageSizeName(options.pageSize) << ")" << Qt::endl;
     return ExitOk;
@@ -161,6 +159,7 @@ int main(int argc, char** argv)
     qInstallMessageHandler(messages);
     QApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("gantry-report"));
+    gantry::cli::CliError::setProgram(QStringLiteral("gantry-report"));
     QCoreApplication::setApplicationVersion(QStringLiteral(GANTRY_VERSION));
     const QStringList args = QCoreApplication::arguments().mid(1);
     if (args.isEmpty()) {
