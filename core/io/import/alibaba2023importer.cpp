@@ -3,6 +3,7 @@
 #include "io/gpucatalogue.h"
 #include "io/import/csvheader.h"
 #include "io/import/csvreader.h"
+#include "io/import/csvrows.h"
 #include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
@@ -224,26 +225,12 @@ Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
     QHash<QString, double> specSpeed;
     int fractional = 0, runningWithDeletion = 0;
     std::vector<TraceRow> rows;
-    CsvReader::Record rec;
     ImportProgress progress(feedback, main.source);
-    while (reader.next(rec)) {
-        if (progress.parsed(reader))
-            return Error::cancelled();
-        ++report.rowsRead;
-        auto bad = [&](const QString& message) {
-            return TraceAssembler::malformed(report, options, rec.line, message);
-        };
-        if (rec.unterminated || int(rec.cells.size()) != h.size()) {
-            const QString what =
-                rec.unterminated ? QStringLiteral("a quoted field is not closed (truncated file?)")
-                                 : QStringLiteral("expected %1 columns, found %2")
-                                       .arg(h.size())
-                                       .arg(rec.cells.size());
-            if (auto e = bad(what))
-                return *e;
-            continue;
-        }
-        const auto cell = [&](int c) -> const QByteArray& { return rec.cells[std::size_t(c)]; };
+    CsvRows csv(reader, h.size(), report, options, progress);
+    while (csv.next()) {
+        const CsvReader::Record& rec = csv.row();
+        const auto bad = [&](const QString& message) { return csv.malformed(message); };
+        const auto cell = [&](int c) -> const QByteArray& { return csv.cell(c); };
         QString problem;
         const auto gpus = TraceFields::wholeNumber(cell(cGpus), 10'000'000);
         if (!gpus)
@@ -333,6 +320,8 @@ Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
         }
         rows.push_back(std::move(r));
     }
+    if (csv.error())
+        return *csv.error();
     out.scenario.name = QFileInfo(main.source).completeBaseName();
     if (!TraceAssembler::assemble(std::move(rows), options, QStringLiteral("pod"), out.scenario,
                                   report, progress))

@@ -2,6 +2,7 @@
 
 #include "io/import/csvheader.h"
 #include "io/import/csvreader.h"
+#include "io/import/csvrows.h"
 #include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
@@ -76,26 +77,12 @@ Result<ImportedTrace> PhillyImporter::importData(const Input& main,
     const int cVc = h.column(QStringLiteral("cluster"));
 
     std::vector<TraceRow> rows;
-    CsvReader::Record rec;
     ImportProgress progress(feedback, main.source);
-    while (reader.next(rec)) {
-        if (progress.parsed(reader))
-            return Error::cancelled();
-        ++report.rowsRead;
-        auto bad = [&](const QString& message) {
-            return TraceAssembler::malformed(report, options, rec.line, message);
-        };
-        if (rec.unterminated || int(rec.cells.size()) != h.size()) {
-            const QString what =
-                rec.unterminated ? QStringLiteral("a quoted field is not closed (truncated file?)")
-                                 : QStringLiteral("expected %1 columns, found %2")
-                                       .arg(h.size())
-                                       .arg(rec.cells.size());
-            if (auto e = bad(what))
-                return *e;
-            continue;
-        }
-        const auto cell = [&](int c) -> const QByteArray& { return rec.cells[std::size_t(c)]; };
+    CsvRows csv(reader, h.size(), report, options, progress);
+    while (csv.next()) {
+        const CsvReader::Record& rec = csv.row();
+        const auto bad = [&](const QString& message) { return csv.malformed(message); };
+        const auto cell = [&](int c) -> const QByteArray& { return csv.cell(c); };
         const auto ts = TraceFields::dateTime(cell(cTime));
         std::optional<Error> e;
         if (!ts) {
@@ -137,6 +124,8 @@ Result<ImportedTrace> PhillyImporter::importData(const Input& main,
             r.job.features.insert(QStringLiteral("vc"), r.vc);
         rows.push_back(std::move(r));
     }
+    if (csv.error())
+        return *csv.error();
     out.scenario.name = QFileInfo(main.source).completeBaseName();
     out.scenario.cluster = *cluster;
     out.scenario.cluster.finalize();

@@ -2,6 +2,7 @@
 
 #include "io/import/csvheader.h"
 #include "io/import/csvreader.h"
+#include "io/import/csvrows.h"
 #include "io/import/importprogress.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
@@ -60,27 +61,13 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
             fallbacks.append(h.column(c));
 
     std::vector<TraceRow> rows;
-    CsvReader::Record rec;
     ImportProgress progress(feedback, input.source);
-    while (reader.next(rec)) {
-        if (progress.parsed(reader))
-            return Error::cancelled();
-        ++report.rowsRead;
+    CsvRows csv(reader, h.size(), report, options, progress);
+    while (csv.next()) {
+        const CsvReader::Record& rec = csv.row();
         const int line = rec.line;
-        auto bad = [&](const QString& message) {
-            return TraceAssembler::malformed(report, options, line, message);
-        };
-        if (rec.unterminated || int(rec.cells.size()) != h.size()) {
-            const QString what =
-                rec.unterminated ? QStringLiteral("a quoted field is not closed (truncated file?)")
-                                 : QStringLiteral("expected %1 columns, found %2")
-                                       .arg(h.size())
-                                       .arg(rec.cells.size());
-            if (auto e = bad(what))
-                return *e;
-            continue;
-        }
-        const auto cell = [&](int c) -> const QByteArray& { return rec.cells[std::size_t(c)]; };
+        const auto bad = [&](const QString& message) { return csv.malformed(message); };
+        const auto cell = [&](int c) -> const QByteArray& { return csv.cell(c); };
         const auto gpus = TraceFields::wholeNumber(cell(cGpus), 10'000'000);
         if (!gpus) {
             if (auto e = bad(QStringLiteral("gpu_num %1 is not a whole number >= 0")
@@ -163,6 +150,8 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
         }
         rows.push_back(std::move(r));
     }
+    if (csv.error())
+        return *csv.error();
     out.scenario.name = QFileInfo(input.source).completeBaseName();
     out.scenario.cluster = cluster;
     out.scenario.cluster.finalize();
