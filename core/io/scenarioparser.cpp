@@ -207,11 +207,12 @@ void ScenarioParser::parseCluster(const QJsonObject& obj)
             sr.fail(QStringLiteral("rack"), QStringLiteral("unknown rack \"%1\"").arg(rackName));
         s.rack = rackIndex.value(rackName);
         s.gpuType = gpuTypeIndex(sr.string(QStringLiteral("gpu_type")), sr);
-        s.gpus = sr.integer(QStringLiteral("gpus"), 1, 1024);
+        s.gpus = sr.integer(QStringLiteral("gpus"), 1, ScenarioLimits::kMaxServerGpus);
         s.intraGBps = sr.number(QStringLiteral("intra_GBps"), 0.0, true);
         s.nicGbps = sr.number(QStringLiteral("nic_gbps"), 0.0, true);
         s.priceUsd = sr.optionalNumber(QStringLiteral("price_usd"), 0.0, false);
-        const std::optional<int> count = sr.optionalInteger(QStringLiteral("count"), 1, 100000);
+        const std::optional<int> count =
+            sr.optionalInteger(QStringLiteral("count"), 1, ScenarioLimits::kMaxServerCount);
         sr.finish();
         const int n = count.value_or(1);
         total += (long long)n * s.gpus;
@@ -357,12 +358,15 @@ void ScenarioParser::parseModelJob(Job& job, JsonFieldReader& r)
     const QString ppath = r.pathOf(QStringLiteral("parallelism"));
     JsonFieldReader p(r.object(QStringLiteral("parallelism")), ppath);
     Parallelism& par = job.parallelism;
-    par.dp = p.optionalInteger(QStringLiteral("dp"), 1, 10'000'000).value_or(1);
-    par.pp = p.optionalInteger(QStringLiteral("pp"), 1, 10'000'000).value_or(1);
-    par.tp = p.optionalInteger(QStringLiteral("tp"), 1, 10'000'000).value_or(1);
-    par.ep = p.optionalInteger(QStringLiteral("ep"), 1, 1024).value_or(1);
-    par.cp = p.optionalInteger(QStringLiteral("cp"), 1, 1'000'000).value_or(1);
-    par.vp = p.optionalInteger(QStringLiteral("vp"), 1, 100'000).value_or(1);
+    par.dp = p.optionalInteger(QStringLiteral("dp"), 1, ScenarioLimits::kMaxDegree).value_or(1);
+    par.pp = p.optionalInteger(QStringLiteral("pp"), 1, ScenarioLimits::kMaxDegree).value_or(1);
+    par.tp = p.optionalInteger(QStringLiteral("tp"), 1, ScenarioLimits::kMaxDegree).value_or(1);
+    par.ep =
+        p.optionalInteger(QStringLiteral("ep"), 1, ScenarioLimits::kMaxExpertDegree).value_or(1);
+    par.cp =
+        p.optionalInteger(QStringLiteral("cp"), 1, ScenarioLimits::kMaxContextDegree).value_or(1);
+    par.vp =
+        p.optionalInteger(QStringLiteral("vp"), 1, ScenarioLimits::kMaxVirtualStages).value_or(1);
     p.finish();
     if (r.has(QStringLiteral("training")))
         job.training = TrainingJson::read(r.object(QStringLiteral("training")),

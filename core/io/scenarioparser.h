@@ -1,6 +1,7 @@
 #pragma once
 
 #include "io/jsonfieldreader.h"
+#include "io/scenariolimits.h"
 #include "model/scenario.h"
 
 #include <QHash>
@@ -16,14 +17,14 @@ namespace gantry {
 class ScenarioParser
 {
 public:
-    /// Bounds that keep every simulated time far inside int64 microseconds (2.9e5 years).
-    static constexpr double kMaxSeconds = 1e9; ///< arrival, duration, restart overhead
+    /// Bounds that keep every simulated time far inside int64 microseconds (ScenarioLimits).
+    static constexpr double kMaxSeconds = ScenarioLimits::kMaxSeconds;
     /// Most iterations of one job.
-    static constexpr double kMaxIterations = 1e9;
+    static constexpr double kMaxIterations = ScenarioLimits::kMaxIterations;
     /// A job's arrival_s: seconds from 0.
     static constexpr JsonFieldReader::NumberRule kArrival{0.0, false, kMaxSeconds};
     /// A duration job's gpus.
-    static constexpr JsonFieldReader::IntegerRule kJobGpus{1, 10'000'000};
+    static constexpr JsonFieldReader::IntegerRule kJobGpus{1, ScenarioLimits::kMaxJobGpus};
     /// A duration job's duration_s.
     static constexpr JsonFieldReader::NumberRule kDuration{0.0, true, kMaxSeconds};
     /// A job's optional weight (default kDefaultWeight).

@@ -1,6 +1,7 @@
 #include "fieldrules.h"
 
 #include "io/jsonfieldreader.h"
+#include "io/scenariolimits.h"
 #include "io/trainingjson.h"
 
 #include <cmath>
@@ -10,17 +11,16 @@ namespace gantry::ui {
 
 namespace {
 
-// The scenario reader's bounds (core/io/scenarioreader.cpp): times and iterations stay far
-// inside SimTime's range; rates have the reader's general bound.
-constexpr double MaxSeconds = 1e9;
-constexpr double MaxIterations = 1e9;
+// The scenario format's bounds (ScenarioLimits); rates have the reader's general bound.
+constexpr double MaxSeconds = ScenarioLimits::kMaxSeconds;
+constexpr double MaxIterations = ScenarioLimits::kMaxIterations;
 constexpr double MaxNumber = JsonFieldReader::kMaxNumber;
-constexpr int MaxServerGpus = 1024;
-constexpr int MaxJobGpus = 10'000'000;
-constexpr int MaxDegree = 10'000'000;
-constexpr int MaxExpertDegree = 1024;
-constexpr int MaxContextDegree = 1'000'000;
-constexpr int MaxVirtualStages = 100'000;
+constexpr int MaxServerGpus = ScenarioLimits::kMaxServerGpus;
+constexpr int MaxJobGpus = ScenarioLimits::kMaxJobGpus;
+constexpr int MaxDegree = ScenarioLimits::kMaxDegree;
+constexpr int MaxExpertDegree = ScenarioLimits::kMaxExpertDegree;
+constexpr int MaxContextDegree = ScenarioLimits::kMaxContextDegree;
+constexpr int MaxVirtualStages = ScenarioLimits::kMaxVirtualStages;
 // The document replicates a server at most this often (the file takes more, the editor's
 // scene would not).
 constexpr int MaxServerCount = 4096;

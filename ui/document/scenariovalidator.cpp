@@ -1,6 +1,7 @@
 #include "scenariovalidator.h"
 
 #include "io/scenariocheck.h"
+#include "io/scenariolimits.h"
 
 #include <QHash>
 #include <QSet>
@@ -63,9 +64,10 @@ void checkCluster(const Cluster& c, Checker& ck)
         else if (serverNames.value(s.name) > 1)
             ck.add(Selection::Kind::Server, int(i), p, QStringLiteral("name"),
                    ScenarioCheck::duplicate(ScenarioProblem::Item::Server, s.name));
-        if (s.gpus < 1 || s.gpus > 1024)
+        if (s.gpus < 1 || s.gpus > ScenarioLimits::kMaxServerGpus)
             ck.add(Selection::Kind::Server, int(i), p, QStringLiteral("gpus"),
-                   QStringLiteral("must be an integer from 1 to 1024"));
+                   QStringLiteral("must be an integer from 1 to %1")
+                       .arg(ScenarioLimits::kMaxServerGpus));
         if (!positive(s.intraGBps))
             ck.add(Selection::Kind::Server, int(i), p, QStringLiteral("intra_GBps"),
                    QStringLiteral("must be a positive number"));

@@ -1,4 +1,5 @@
 #include "io/import/gavelimporter.h"
+#include "io/scenariolimits.h"
 
 #include "io/import/csvreader.h"
 #include "io/import/importprogress.h"
@@ -16,7 +17,7 @@ namespace gantry {
 
 namespace {
 
-constexpr double kMaxIterations = 1e9;
+constexpr double kMaxIterations = ScenarioLimits::kMaxIterations;
 
 // Where a line of one of Gavel's two formats keeps each field (-1: the format has none).
 struct Layout

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "io/scenariolimits.h"
+
 #include <QByteArrayView>
 #include <QString>
 
@@ -13,7 +15,7 @@ class TraceFields
 {
 public:
     /// Largest duration or time span accepted, in seconds (the scenario format's bound).
-    static constexpr double kMaxSeconds = 1e9;
+    static constexpr double kMaxSeconds = ScenarioLimits::kMaxSeconds;
 
     /// True for an empty cell or one of the usual spellings of "no value" (nan, NaN, NaT, None,
     /// null, NULL, N/A).
