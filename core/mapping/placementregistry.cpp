@@ -5,21 +5,16 @@
 #include "mapping/randomplacement.h"
 #include "mapping/searchplacement.h"
 
-#include <functional>
+#include "util/namedregistry.h"
 
 namespace gantry {
 
 namespace {
-struct Entry
-{
-    const char* name;
-    const char* description;
-    std::function<std::unique_ptr<Placement>(const PlacementOptions&)> make;
-};
+using Registry = NamedRegistry<Placement, const PlacementOptions&>;
 
-const std::vector<Entry>& entries()
+const Registry& registry()
 {
-    static const std::vector<Entry> list = {
+    static const Registry list({
         {"consolidate", "fewest servers, best fit, workers in id order",
          [](const PlacementOptions&) { return std::make_unique<ConsolidatePlacement>(); }},
         {"graph", "A-SRPT mapping: minimise inter-server traffic, then iteration time",
@@ -30,39 +25,30 @@ const std::vector<Entry>& entries()
          [](const PlacementOptions& o) {
              return std::make_unique<SearchPlacement>(o.seed, o.mappingBackend, o.threads);
          }},
-    };
+    });
     return list;
 }
 } // namespace
 
 QStringList PlacementRegistry::names()
 {
-    QStringList n;
-    for (const Entry& e : entries())
-        n << QLatin1String(e.name);
-    return n;
+    return registry().names();
 }
 
 bool PlacementRegistry::contains(const QString& name)
 {
-    return names().contains(name);
+    return registry().contains(name);
 }
 
 QString PlacementRegistry::description(const QString& name)
 {
-    for (const Entry& e : entries())
-        if (name == QLatin1String(e.name))
-            return QLatin1String(e.description);
-    return {};
+    return registry().description(name);
 }
 
 std::unique_ptr<Placement> PlacementRegistry::create(const QString& name,
                                                      const PlacementOptions& options)
 {
-    for (const Entry& e : entries())
-        if (name == QLatin1String(e.name))
-            return e.make(options);
-    return nullptr;
+    return registry().create(name, options);
 }
 
 } // namespace gantry

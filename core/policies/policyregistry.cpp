@@ -11,22 +11,17 @@
 #include "policies/srtfpolicy.h"
 #include "policies/tiresiaspolicy.h"
 
-#include <functional>
+#include "util/namedregistry.h"
 
 namespace gantry {
 
 namespace {
-struct Entry
-{
-    const char* name;
-    const char* description;
-    std::function<std::unique_ptr<sim::Policy>()> make;
-};
+using Registry = NamedRegistry<sim::Policy>;
 
-const std::vector<Entry>& entries()
+const Registry& registry()
 {
     using namespace sim;
-    static const std::vector<Entry> list = {
+    static const Registry list({
         {"fifo", "arrival order, head of line blocks, no preemption",
          [] { return std::make_unique<FifoPolicy>(); }},
         {"fifo-backfill", "arrival order, a later job may start if it fits now (first fit)",
@@ -63,38 +58,29 @@ const std::vector<Entry>& entries()
          "Gantry's: gittins-progress guarded by A-SRPT's virtual machine (a job the real cluster "
          "is late on by 100 x its size past its virtual completion goes first), preemptive",
          [] { return std::make_unique<AsrptGittinsPolicy>(); }},
-    };
+    });
     return list;
 }
 } // namespace
 
 QStringList PolicyRegistry::names()
 {
-    QStringList n;
-    for (const Entry& e : entries())
-        n << QLatin1String(e.name);
-    return n;
+    return registry().names();
 }
 
 bool PolicyRegistry::contains(const QString& name)
 {
-    return names().contains(name);
+    return registry().contains(name);
 }
 
 QString PolicyRegistry::description(const QString& name)
 {
-    for (const Entry& e : entries())
-        if (name == QLatin1String(e.name))
-            return QLatin1String(e.description);
-    return {};
+    return registry().description(name);
 }
 
 std::unique_ptr<sim::Policy> PolicyRegistry::create(const QString& name)
 {
-    for (const Entry& e : entries())
-        if (name == QLatin1String(e.name))
-            return e.make();
-    return nullptr;
+    return registry().create(name);
 }
 
 } // namespace gantry
