@@ -48,9 +48,7 @@ void AsrptGuidedPolicy::makeStartable(const SimState& state, int j)
 
 double AsrptGuidedPolicy::calibration() const
 {
-    if (!m_options.calibrate || m_predictedS <= 0.0L)
-        return 1.0;
-    return std::clamp(double(m_ranS / m_predictedS), 1.0 / 64.0, 64.0);
+    return m_options.calibrate ? m_calibration.factor() : 1.0;
 }
 
 void AsrptGuidedPolicy::jobArrived(const SimState& state, int j)
@@ -89,9 +87,7 @@ void AsrptGuidedPolicy::jobArrived(const SimState& state, int j)
 void AsrptGuidedPolicy::jobFinished(const SimState& state, int j)
 {
     m_ends.finished(j);
-    const JobState& st = state.state(j);
-    m_ranS += (long double)toSeconds(st.ranBefore);
-    m_predictedS += (long double)toSeconds(st.predictedProcessing);
+    m_calibration.finished(state.state(j));
 }
 
 SimTime AsrptGuidedPolicy::virtualCompletion(int j) const

@@ -2,6 +2,7 @@
 
 #include "policies/policy.h"
 #include "policies/predictedends.h"
+#include "policies/sizecalibration.h"
 #include "policies/virtualsinglemachine.h"
 #include "policies/waitingqueue.h"
 
@@ -99,8 +100,7 @@ private:
     std::vector<int> m_touched;               // jobs the virtual machine worked on lately
     std::vector<int> m_completed;
     std::set<std::pair<SimTime, int>> m_finishedWaiting; // (C^V, job) of waiting jobs
-    long double m_ranS = 0.0;                            // run time of finished jobs
-    long double m_predictedS = 0.0;                      // their predicted processing time
+    SizeCalibration m_calibration;
 };
 
 } // namespace gantry::sim

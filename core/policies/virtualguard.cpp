@@ -7,9 +7,7 @@ namespace gantry::sim {
 
 double VirtualGuard::calibration() const
 {
-    if (m_predictedS <= 0.0L)
-        return 1.0;
-    return std::clamp(double(m_ranS / m_predictedS), 1.0 / 64.0, 64.0);
+    return m_calibration.factor();
 }
 
 void VirtualGuard::arrived(const SimState& state, int j)
@@ -43,8 +41,7 @@ void VirtualGuard::arrived(const SimState& state, int j)
 void VirtualGuard::finished(const SimState& state, int j)
 {
     const JobState& st = state.state(j);
-    m_ranS += (long double)toSeconds(st.ranBefore);
-    m_predictedS += (long double)toSeconds(st.predictedProcessing);
+    m_calibration.finished(st);
     m_finished[std::size_t(j)] = 1;
     m_due[std::size_t(j)] = 0;
     if (m_completion[std::size_t(j)] >= 0)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "policies/sizecalibration.h"
 #include "policies/virtualsinglemachine.h"
 #include "sim/simstate.h"
 
@@ -76,8 +77,7 @@ private:
     std::multiset<SimTime> m_onMachine;          // c x p-hat of the jobs on the machine
     std::set<std::pair<SimTime, int>> m_pending; // (due time, job), not yet due
     std::vector<int> m_completed;                // scratch
-    long double m_ranS = 0.0;                    // run time of finished jobs
-    long double m_predictedS = 0.0;              // their predicted processing time
+    SizeCalibration m_calibration;
 };
 
 } // namespace gantry::sim
