@@ -43,6 +43,9 @@ using gantry::ui::MainWindow;
 using gantry::ui::PlanRequest;
 using gantry::ui::PlanView;
 
+Q_DECLARE_METATYPE(gantry::ui::PlanRequest)
+Q_DECLARE_METATYPE(gantry::ui::PlanRequest::ServerRange)
+
 namespace {
 
 constexpr int SweepTimeoutMs = 300000;
@@ -117,6 +120,7 @@ private slots:
     void tableAndRecommendationEqualTheSession();
     void cancelLeavesNothingStale();
     void sweepFileErrorsNameThePath();
+    void sweepFileRuns_data();
     void sweepFileRuns();
     void heatmapCellOpensItsPoint();
     void doubleClickOpensThePointsRun();
@@ -127,6 +131,12 @@ private slots:
     void newProjectDropsThePlan();
     void newProjectCancelsTheSweep();
     void badFormDropsTheEarlierAnswer();
+    void requestOfRoundTrips_data();
+    void requestOfRoundTrips();
+    void requestOfSaysWhatTheFormCannot_data();
+    void requestOfSaysWhatTheFormCannot();
+    void storedSweepShowsItsRequest_data();
+    void storedSweepShowsItsRequest();
 };
 
 void TstPlanView::serverRanges_data()
@@ -344,12 +354,42 @@ void TstPlanView::sweepFileErrorsNameThePath()
     QVERIFY(!view.session());
 }
 
+void TstPlanView::sweepFileRuns_data()
+{
+    QTest::addColumn<bool>("withScenario");
+    QTest::newRow("no scenario") << false;
+    QTest::newRow("two-racks planned for") << true;
+}
+
 void TstPlanView::sweepFileRuns()
 {
+    QFETCH(bool, withScenario);
     PlanView view;
+    if (withScenario)
+        view.setBaseScenario(twoRacks(), quickRun());
     QVERIFY(view.openSweepFile(sample("two-racks-sweep.json")));
     QVERIFY(waitForSweep(view));
     QCOMPARE(view.lastOutcome(), PlanView::Outcome::Completed);
+    // The form shows the file's request, as far as it can: h100 takes 0, 1, 2, 4.
+    const PlanRequest shown = view.request();
+    QCOMPARE(shown.loadScales, (std::vector<double>{1.0, 4.0}));
+    QCOMPARE(shown.policies, (QStringList{QStringLiteral("fifo"), QStringLiteral("srtf")}));
+    QCOMPARE(shown.seeds, (std::vector<std::uint64_t>{0, 1}));
+    QCOMPARE(shown.metric, QStringLiteral("p99_queue_delay_s"));
+    QCOMPARE(shown.bound, 3600.0);
+    QCOMPARE(shown.run.predictor, QStringLiteral("noisy:0.5"));
+    const QString status = view.findChild<QLabel*>(QStringLiteral("planStatus"))->text();
+    QVERIFY2(status.contains(QStringLiteral("h100 counts 0, 1, 2, 4, shown as 0 to 4 by 1")),
+             qPrintable(status));
+    if (withScenario) {
+        QCOMPARE(shown.servers,
+                 (std::vector<PlanRequest::ServerRange>{{QStringLiteral("h100"), 0, 4, 1},
+                                                        {QStringLiteral("a100"), 0, 4, 2}}));
+        QVERIFY2(!status.contains(QStringLiteral("no server entry")), qPrintable(status));
+    } else {
+        QVERIFY(shown.servers.empty());
+        QVERIFY2(status.contains(QStringLiteral("no server entry a100")), qPrintable(status));
+    }
     QVERIFY(view.session());
     QCOMPARE(view.session()->pointCount(), std::size_t(96));
     QCOMPARE(view.pointsModel()->rowCount(), 96);
@@ -681,6 +721,16 @@ void TstPlanView::sampleProjectsSavedSweepOpens()
     QVERIFY2(status->text().contains(QStringLiteral("equal the saved ones")),
              qPrintable(status->text()));
     QVERIFY(view->summaryText().startsWith(QStringLiteral("Recommended: ")));
+    // The form shows the saved sweep's request, not what it held before.
+    const PlanRequest shown = view->request();
+    QCOMPARE(shown.servers,
+             (std::vector<PlanRequest::ServerRange>{{QStringLiteral("h100"), 0, 4, 1},
+                                                    {QStringLiteral("a100"), 0, 4, 2}}));
+    QCOMPARE(shown.loadScales, (std::vector<double>{1.0, 4.0}));
+    QCOMPARE(shown.policies, (QStringList{QStringLiteral("fifo"), QStringLiteral("srtf")}));
+    QCOMPARE(shown.seeds, (std::vector<std::uint64_t>{0, 1}));
+    QVERIFY2(status->text().contains(QStringLiteral("h100 counts 0, 1, 2, 4")),
+             qPrintable(status->text()));
 }
 
 // File > New after a finished sweep: the Plan view shows nothing of the old project (no answer,
@@ -761,6 +811,216 @@ void TstPlanView::badFormDropsTheEarlierAnswer()
     const auto* bar = view.findChild<QProgressBar*>();
     QVERIFY(bar);
     QCOMPARE(bar->value(), 0);
+}
+
+namespace {
+
+// Point i of spec and of again are the same run: axis values, scenario and configuration.
+bool samePoints(const plan::SweepSpec& spec, const plan::SweepSpec& again)
+{
+    if (plan::SweepPoints::count(spec) != plan::SweepPoints::count(again))
+        return false;
+    for (std::size_t i = 0; i < plan::SweepPoints::count(spec); ++i) {
+        const auto a = plan::SweepPoints::derive(spec, i);
+        const auto b = plan::SweepPoints::derive(again, i);
+        if (!a || !b || a.value().values != b.value().values ||
+            a.value().scenarioJson != b.value().scenarioJson ||
+            !(a.value().config == b.value().config) || a.value().key != b.value().key)
+            return false;
+    }
+    return true;
+}
+
+} // namespace
+
+// A sweep the form made reads back as the form's request, and that request builds its points.
+void TstPlanView::requestOfRoundTrips_data()
+{
+    QTest::addColumn<PlanRequest>("request");
+    QTest::newRow("tiny") << tinyRequest();
+    PlanRequest r = tinyRequest();
+    r.servers = {{QStringLiteral("h100"), 1, 4, 2}, {QStringLiteral("v100"), 0, 2, 1}};
+    r.loadScales = {1.0, 1.5};
+    r.policies = {QStringLiteral("fifo"), QStringLiteral("sjf")};
+    r.seeds = {0, 7};
+    r.cost.horizonYears = 5.0;
+    r.cost.pue = 1.5;
+    QTest::newRow("to off the steps, two of each") << r;
+    r = tinyRequest();
+    r.servers = {{QStringLiteral("a100"), 2, 2, 1}};
+    r.metric = QStringLiteral("gpu_utilization");
+    r.atLeast = true;
+    r.bound = 0.5;
+    r.cost.idlePowerFraction = 0.3;
+    r.cost.electricityUsdPerKwh = 0.2;
+    r.run.contention = Contention::Fair;
+    r.run.restartOverheadS = 30.0;
+    QTest::newRow("one count, at least, run settings") << r;
+    r = tinyRequest();
+    r.servers = {{QStringLiteral("h100"), 0, 9, 3},
+                 {QStringLiteral("a100"), 1, 1, 1},
+                 {QStringLiteral("v100"), 0, 4, 4}};
+    r.policies = {QStringLiteral("fifo"), QStringLiteral("srtf"), QStringLiteral("tiresias")};
+    QTest::newRow("three entries") << r;
+}
+
+void TstPlanView::requestOfRoundTrips()
+{
+    QFETCH(PlanRequest, request);
+    const Scenario base = smallTwoRacks();
+    const auto spec = ui::PlanSpecBuilder::build(base, request);
+    QVERIFY2(spec, spec ? "" : qPrintable(spec.error().message));
+    QStringList unsaid;
+    const PlanRequest back = ui::PlanSpecBuilder::requestOf(spec.value(), &unsaid);
+    QVERIFY2(unsaid.isEmpty(), qPrintable(unsaid.join(QStringLiteral("; "))));
+    QCOMPARE(back.servers, request.servers);
+    QCOMPARE(back.loadScales, request.loadScales);
+    QCOMPARE(back.policies, request.policies);
+    QCOMPARE(back.seeds, request.seeds);
+    QCOMPARE(back.metric, request.metric);
+    QCOMPARE(back.atLeast, request.atLeast);
+    QCOMPARE(back.bound, request.bound);
+    QVERIFY(back.cost == request.cost);
+    QCOMPARE(back.run.placement, request.run.placement);
+    QCOMPARE(back.run.predictor, request.run.predictor);
+    QCOMPARE(back.run.contention, request.run.contention);
+    QCOMPARE(back.run.restartOverheadS, request.run.restartOverheadS);
+    const auto again = ui::PlanSpecBuilder::build(base, back);
+    QVERIFY2(again, again ? "" : qPrintable(again.error().message));
+    QVERIFY(samePoints(spec.value(), again.value()));
+    QCOMPARE(again.value().target, spec.value().target);
+    QVERIFY(again.value().cost == spec.value().cost);
+
+    // The form, given it, says it back.
+    PlanView view;
+    view.setBaseScenario(base, quickRun());
+    view.setRequest(back);
+    const auto fromForm = view.buildSpec();
+    QVERIFY2(fromForm, fromForm ? "" : qPrintable(fromForm.error().message));
+    QVERIFY(samePoints(spec.value(), fromForm.value()));
+}
+
+// Counts that are not from, from + step, ... to show as from and to by 1, and say so; axes the
+// form has none of are said too.
+void TstPlanView::requestOfSaysWhatTheFormCannot_data()
+{
+    QTest::addColumn<std::vector<int>>("counts");
+    QTest::addColumn<bool>("placementAxis");
+    QTest::addColumn<PlanRequest::ServerRange>("shown");
+    QTest::addColumn<QString>("unsaid");
+    const QString h100 = QStringLiteral("h100");
+    QTest::newRow("gaps") << std::vector<int>{0, 1, 4} << false
+                          << PlanRequest::ServerRange{h100, 0, 4, 1}
+                          << QStringLiteral("h100 counts 0, 1, 4, shown as 0 to 4 by 1");
+    QTest::newRow("descending") << std::vector<int>{4, 2, 0} << false
+                                << PlanRequest::ServerRange{h100, 0, 4, 1}
+                                << QStringLiteral("h100 counts 4, 2, 0, shown as 0 to 4 by 1");
+    QTest::newRow("progression") << std::vector<int>{2, 5, 8} << false
+                                 << PlanRequest::ServerRange{h100, 2, 8, 3} << QString();
+    QTest::newRow("to off the steps") << std::vector<int>{1, 3, 4} << false
+                                      << PlanRequest::ServerRange{h100, 1, 4, 2} << QString();
+    QTest::newRow("one count") << std::vector<int>{3} << false
+                               << PlanRequest::ServerRange{h100, 3, 3, 1} << QString();
+    QTest::newRow("placement axis")
+        << std::vector<int>{0, 2} << true << PlanRequest::ServerRange{h100, 0, 2, 2}
+        << QStringLiteral("no placement axis in the form (graph, random)");
+}
+
+void TstPlanView::requestOfSaysWhatTheFormCannot()
+{
+    QFETCH(std::vector<int>, counts);
+    QFETCH(bool, placementAxis);
+    QFETCH(PlanRequest::ServerRange, shown);
+    QFETCH(QString, unsaid);
+    auto spec = ui::PlanSpecBuilder::build(smallTwoRacks(), tinyRequest());
+    QVERIFY(spec);
+    plan::SweepAxis& h100 = spec.value().axes[0];
+    QCOMPARE(h100.server, QStringLiteral("h100"));
+    h100.values.clear();
+    for (int c : counts)
+        h100.values.push_back(c);
+    if (placementAxis)
+        spec.value().axes.push_back(
+            {QStringLiteral("placement"),
+             plan::SweepAxis::Kind::Placement,
+             QString(),
+             {QJsonValue(QStringLiteral("graph")), QJsonValue(QStringLiteral("random"))}});
+    QStringList said;
+    const PlanRequest r = ui::PlanSpecBuilder::requestOf(spec.value(), &said);
+    QCOMPARE(r.servers.front(), shown);
+    QCOMPARE(r.servers.back(), (PlanRequest::ServerRange{QStringLiteral("a100"), 0, 4, 4}));
+    QCOMPARE(said.join(QStringLiteral("; ")), unsaid);
+}
+
+// A saved sweep run again puts its own request in the form (not what the form held before),
+// at once; the status says what the form cannot say, while it runs and when it ends.
+void TstPlanView::storedSweepShowsItsRequest_data()
+{
+    QTest::addColumn<std::vector<int>>("h100");
+    QTest::addColumn<PlanRequest::ServerRange>("shown");
+    QTest::addColumn<QString>("unsaid");
+    QTest::newRow("a range") << std::vector<int>{0, 2, 4}
+                             << PlanRequest::ServerRange{QStringLiteral("h100"), 0, 4, 2}
+                             << QString();
+    QTest::newRow("not a range") << std::vector<int>{0, 1, 4}
+                                 << PlanRequest::ServerRange{QStringLiteral("h100"), 0, 4, 1}
+                                 << QStringLiteral("h100 counts 0, 1, 4, shown as 0 to 4 by 1");
+}
+
+void TstPlanView::storedSweepShowsItsRequest()
+{
+    QFETCH(std::vector<int>, h100);
+    QFETCH(PlanRequest::ServerRange, shown);
+    QFETCH(QString, unsaid);
+    PlanView view;
+    view.setBaseScenario(smallTwoRacks(), quickRun());
+    PlanRequest before = tinyRequest();
+    before.servers = {{QStringLiteral("v100"), 0, 2, 1}};
+    before.loadScales = {1.0, 2.0};
+    before.policies = {QStringLiteral("asrpt")};
+    before.bound = 60.0;
+    view.setRequest(before);
+
+    PlanRequest stored = tinyRequest();
+    stored.loadScales = {1.0, 4.0};
+    stored.policies = {QStringLiteral("fifo"), QStringLiteral("srtf")};
+    stored.seeds = {0, 1};
+    stored.cost.horizonYears = 4.0;
+    auto spec = ui::PlanSpecBuilder::build(smallTwoRacks(), stored);
+    QVERIFY(spec);
+    spec.value().axes[0].values.clear();
+    for (int c : h100)
+        spec.value().axes[0].values.push_back(c);
+    QVERIFY2(view.openStoredSweep(spec.value(), {}, QStringLiteral("plan (saved today)")),
+             qPrintable(view.lastError()));
+    auto* status = view.findChild<QLabel*>(QStringLiteral("planStatus"));
+    QVERIFY(status);
+    const auto check = [&] {
+        const PlanRequest r = view.request();
+        QCOMPARE(r.servers,
+                 (std::vector<PlanRequest::ServerRange>{shown, {QStringLiteral("a100"), 0, 4, 4}}));
+        QCOMPARE(r.loadScales, stored.loadScales);
+        QCOMPARE(r.policies, stored.policies);
+        QCOMPARE(r.seeds, stored.seeds);
+        QCOMPARE(r.bound, stored.bound);
+        QCOMPARE(r.cost.horizonYears, 4.0);
+        QCOMPARE(status->text().contains(QStringLiteral("cannot say")), !unsaid.isEmpty());
+        if (!unsaid.isEmpty())
+            QVERIFY2(status->text().contains(unsaid), qPrintable(status->text()));
+    };
+    check();
+    if (QTest::currentTestFailed())
+        return;
+    QVERIFY(waitForSweep(view));
+    QCOMPARE(view.lastOutcome(), PlanView::Outcome::Completed);
+    QCOMPARE(view.source(), PlanView::Source::Project);
+    check();
+    // Run from the form, it is the sweep shown (when the form can say it).
+    if (unsaid.isEmpty()) {
+        const auto fromForm = view.buildSpec();
+        QVERIFY(fromForm);
+        QVERIFY(samePoints(view.session()->spec(), fromForm.value()));
+    }
 }
 
 QTEST_MAIN(TstPlanView)

@@ -9,6 +9,8 @@
 #include <QJsonDocument>
 #include <QTemporaryDir>
 
+#include <algorithm>
+
 namespace gantry::ui {
 
 namespace {
@@ -17,6 +19,14 @@ const QString Source = QStringLiteral("Plan");
 Error planError(const QString& path, const QString& problem)
 {
     return Error::invalid(QStringLiteral("%1: %2: %3").arg(Source, path, problem));
+}
+
+QString valueList(const plan::SweepAxis& axis)
+{
+    QStringList parts;
+    for (const QJsonValue& v : axis.values)
+        parts << (v.isDouble() ? QString::number(v.toDouble(), 'g', 10) : v.toString());
+    return parts.join(QStringLiteral(", "));
 }
 } // namespace
 
@@ -125,6 +135,67 @@ Result<plan::SweepSpec> PlanSpecBuilder::fromConfig(const Scenario& base, const 
         return Error::invalid(
             QStringLiteral("%1: the sweep's axis_order does not name its axes").arg(source));
     return read(base, doc, order, source);
+}
+
+PlanRequest PlanSpecBuilder::requestOf(const plan::SweepSpec& spec, QStringList* unsaid)
+{
+    using Kind = plan::SweepAxis::Kind;
+    PlanRequest r;
+    if (!spec.name.isEmpty())
+        r.name = spec.name;
+    r.run = spec.run;
+    r.run.history.clear();
+    r.policies = QStringList{spec.run.policy};
+    r.seeds = {spec.run.seed};
+    r.metric = spec.target.metric;
+    r.atLeast = !spec.target.max;
+    r.bound = spec.target.max ? *spec.target.max : spec.target.min.value_or(0.0);
+    r.cost = spec.cost;
+    QStringList notes;
+    for (const plan::SweepAxis& axis : spec.axes) {
+        switch (axis.kind) {
+        case Kind::ServerCount: {
+            std::vector<int> values;
+            for (const QJsonValue& v : axis.values)
+                values.push_back(v.toInt());
+            const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
+            PlanRequest::ServerRange range{axis.server, *lo, *hi, 1};
+            if (values.size() > 1)
+                range.step = std::max(1, values[1] - values[0]);
+            if (counts(range) != values) {
+                range.step = 1;
+                notes << tr("%1 counts %2, shown as %3 to %4 by 1")
+                             .arg(axis.server, valueList(axis))
+                             .arg(range.min)
+                             .arg(range.max);
+            }
+            r.servers.push_back(range);
+            break;
+        }
+        case Kind::LoadScale:
+            r.loadScales.clear();
+            for (const QJsonValue& v : axis.values)
+                r.loadScales.push_back(v.toDouble());
+            break;
+        case Kind::Policy:
+            r.policies.clear();
+            for (const QJsonValue& v : axis.values)
+                r.policies << v.toString();
+            break;
+        case Kind::Seed:
+            r.seeds.clear();
+            for (const QJsonValue& v : axis.values)
+                r.seeds.push_back(std::uint64_t(v.toDouble()));
+            break;
+        case Kind::Placement:
+        case Kind::Predictor:
+            notes << tr("no %1 axis in the form (%2)").arg(axis.name, valueList(axis));
+            break;
+        }
+    }
+    if (unsaid)
+        *unsaid << notes;
+    return r;
 }
 
 Result<plan::SweepSpec> PlanSpecBuilder::read(const Scenario& base, const QJsonObject& doc,

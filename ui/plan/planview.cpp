@@ -110,13 +110,17 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
         showSession(m_worker->session());
         const std::size_t points = m_worker->session()->pointCount();
         QString message = tr("%1 points in the sweep").arg(points);
-        if (m_source == Source::File)
-            message = tr("%1 points of the sweep file %2: its own axes, target and costs, not "
-                         "the form's")
+        if (m_source == Source::File) {
+            // The file is read in the worker: its request is known once it has run.
+            const QString unsaid = takeInRequest(m_worker->session()->spec());
+            message = tr("%1 points of the sweep file %2, on its own base %3; the form shows its "
+                         "axes, target and costs.")
                           .arg(points)
-                          .arg(QFileInfo(m_file).fileName());
-        else if (m_source == Source::Project)
-            message = storedComparison();
+                          .arg(QFileInfo(m_file).fileName(), m_worker->session()->spec().base) +
+                      unsaid;
+        } else if (m_source == Source::Project) {
+            message = storedComparison() + m_unsaid;
+        }
         end(Outcome::Completed, message);
     });
     connect(m_worker, &PlanWorker::cancelled, this, [this] {
@@ -458,6 +462,7 @@ void PlanView::reset()
     m_source = Source::None;
     m_storedResult = {};
     m_storedLabel.clear();
+    m_unsaid.clear();
     m_outcome = Outcome::None;
     m_lastError.clear();
     m_progress->setValue(0);
@@ -515,6 +520,7 @@ PlanRequest PlanView::request() const
     r.metric = m_metric->currentData().toString();
     r.atLeast = m_direction->currentData().toBool();
     r.bound = m_bound->value();
+    r.cost = m_cost; // what the form does not show (the idle power) stays as it was given
     r.cost.horizonYears = m_horizon->value();
     r.cost.electricityUsdPerKwh = m_price->value();
     r.cost.pue = m_pue->value();
@@ -552,6 +558,7 @@ void PlanView::setRequest(const PlanRequest& r)
     m_horizon->setValue(r.cost.horizonYears);
     m_price->setValue(r.cost.electricityUsdPerKwh);
     m_pue->setValue(r.cost.pue);
+    m_cost = r.cost;
     m_run = r.run;
 }
 
@@ -659,14 +666,31 @@ bool PlanView::openStoredSweep(plan::SweepSpec spec, const QJsonObject& storedRe
     m_storedResult = storedResult;
     m_storedLabel = label;
     const long long points = plan::SweepPoints::count(spec);
+    m_unsaid = takeInRequest(spec);
     begin();
     setStatus(tr("Running the saved sweep %1 again (%2 points on %3 threads)...")
                   .arg(label)
                   .arg(points)
-                  .arg(QThread::idealThreadCount()));
+                  .arg(QThread::idealThreadCount()) +
+              m_unsaid);
     const bool started = m_worker->start(std::move(spec), QThread::idealThreadCount());
     updateButtons();
     return started;
+}
+
+QString PlanView::takeInRequest(const plan::SweepSpec& spec)
+{
+    QStringList unsaid;
+    const PlanRequest request = PlanSpecBuilder::requestOf(spec, &unsaid);
+    setRequest(request);
+    const PlanRequest shown = this->request();
+    for (const PlanRequest::ServerRange& r : request.servers)
+        if (std::none_of(shown.servers.begin(), shown.servers.end(),
+                         [&r](const auto& s) { return s.server == r.server; }))
+            unsaid << tr("no server entry %1 in the scenario planned for").arg(r.server);
+    return unsaid.isEmpty() ? QString()
+                            : tr(" The form cannot say all of this sweep: %1.")
+                                  .arg(unsaid.join(QStringLiteral("; ")));
 }
 
 QString PlanView::storedComparison() const

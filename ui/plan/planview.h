@@ -90,11 +90,14 @@ public:
     /// Starts the form's sweep in the background; false (lastError() says why) when the form
     /// is not valid or a sweep runs.
     bool startSweep();
-    /// Starts the sweep file path in the background; false while a sweep runs.
+    /// Starts the sweep file path in the background; false while a sweep runs. When it has
+    /// run, the form shows its request (PlanSpecBuilder::requestOf; the status says what the
+    /// form cannot say).
     bool openSweepFile(const QString& path);
     /// Runs spec, a sweep stored in the project (named label), again in the background and
-    /// shows it; when it ends the status says whether its points equal storedResult's (the
-    /// stored sweep.json). False while a sweep or a report runs.
+    /// shows it, its request in the form (the status says what the form cannot say); when it
+    /// ends the status says whether its points equal storedResult's (the stored sweep.json).
+    /// False while a sweep or a report runs.
     bool openStoredSweep(plan::SweepSpec spec, const QJsonObject& storedResult,
                          const QString& label);
     /// Stops the sweep in progress (it ends with Outcome::Cancelled and shows nothing) or the
@@ -165,9 +168,13 @@ private:
     void askExportPath();
     void endReport(bool ok, const QString& path, int pages, const QString& message);
     QString storedComparison() const;
+    // Fills the form with spec's request; what the form cannot say, as a sentence to add to the
+    // status (empty when it says all).
+    QString takeInRequest(const plan::SweepSpec& spec);
 
     Scenario m_base;
     RunConfig m_run;
+    plan::CostParams m_cost; // the form's costs, with the parts it does not show
     PlanWorker* m_worker = nullptr;
     PlanReportWorker* m_report = nullptr;
     std::unique_ptr<PlanDigest> m_digest;
@@ -177,6 +184,7 @@ private:
     Source m_source = Source::None;
     QJsonObject m_storedResult; // the stored sweep.json of a Source::Project sweep
     QString m_storedLabel;
+    QString m_unsaid;       // what the form cannot say of the stored sweep running
     bool m_discard = false; // reset() during a sweep: its end shows nothing
 
     QTableWidget* m_servers = nullptr;
