@@ -19,7 +19,6 @@ void GittinsPolicy::jobArrived(const SimState& state, int j)
         m_snapshot.assign(std::size_t(state.jobCount()), 0);
     m_snapshot[std::size_t(j)] = m_outcomes.current();
     m_overhead = state.restartOverhead();
-    m_state = &state;
     PreemptivePolicy::jobArrived(state, j);
 }
 
@@ -68,21 +67,22 @@ PriorityKey GittinsPolicy::key(const SimState& s, int j) const
     return {rankOf(st, j, s.now(), false), 0.0, st.arrival, j};
 }
 
-PriorityKey GittinsPolicy::runningKey(const RunningJob& r, SimTime now) const
+PriorityKey GittinsPolicy::runningKey(const SimState& s, const RunningJob& r) const
 {
     if (m_guard && m_guard->due(r.job))
         return dueKey(r.job, r.arrival);
     // A running job keeps its GPUs unless another's rank is lower by more than what stopping
     // it costs: the restart overhead.
-    const double rank = rankOf(m_state->state(r.job), r.job, now, true);
+    const double rank = rankOf(s.state(r.job), r.job, s.now(), true);
     return {rank - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
-std::size_t GittinsPolicy::keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
-                                SimTime& nextRekey) const
+std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, PriorityKey* out,
+                                std::size_t count, SimTime& nextRekey) const
 {
+    const SimTime now = state.now();
     for (std::size_t i = 0; i < count; ++i) {
-        out[i] = runningKey(jobs[i], now);
+        out[i] = runningKey(state, jobs[i]);
         jobs[i].keyedUntil = now;
     }
     nextRekey = now;

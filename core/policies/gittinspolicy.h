@@ -26,7 +26,7 @@ namespace gantry::sim {
 ///   iterations run so far (the job's progress, which a real cluster sees), the rank priced at the
 ///   speed of the GPUs the job holds (tau0 while it waits). A job on slow GPUs is not taken for
 ///   nearly done because time passed, and a prediction's error is not mixed with the placement's.
-class GittinsPolicy : public KeyedPreemptivePolicy<GittinsPolicy>
+class GittinsPolicy : public PreemptivePolicy
 {
 public:
     /// How service and outcomes are measured.
@@ -46,12 +46,10 @@ public:
     const OutcomeDistribution& outcomes() const { return m_outcomes; }
 
 protected:
-    friend class KeyedPreemptivePolicy<GittinsPolicy>;
     PriorityKey key(const SimState& s, int j) const override;
-    std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
+    std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out, std::size_t count,
                      SimTime& nextRekey) const override;
-    SimTime keyedUntil(const RunningJob&, SimTime now) const { return now; }
-    PriorityKey runningKey(const RunningJob& r, SimTime now) const;
+    PriorityKey runningKey(const SimState& s, const RunningJob& r) const;
     /// A start note carries, as value2, how many outcomes the policy had seen at that moment.
     void annotate(const SimState& state, DecisionNote& note) const override;
 
@@ -67,9 +65,8 @@ private:
 
     Service m_service;
     OutcomeDistribution m_outcomes;
-    std::vector<int> m_snapshot;       // per job: the snapshot it took at arrival
-    SimTime m_overhead = 0;            // the run's restart overhead
-    const SimState* m_state = nullptr; // the run's state (the simulator's, alive all run)
+    std::vector<int> m_snapshot; // per job: the snapshot it took at arrival
+    SimTime m_overhead = 0;      // the run's restart overhead
 };
 
 } // namespace gantry::sim

@@ -66,7 +66,7 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
                 m_moved.push_back(i);
         // Jobs before the first one re-keyed kept their keys and their order.
         const std::size_t rekeyed =
-            keys(now, m_run.data(), m_keys.data(), m_run.size(), m_nextRekey);
+            keys(state, m_run.data(), m_keys.data(), m_run.size(), m_nextRekey);
         if (m_moved.size() <= kEraseOneByOne) {
             m_movedJobs.clear();
             for (std::size_t m = m_moved.size(); m-- > 0;) {
@@ -105,7 +105,6 @@ void PreemptivePolicy::placeStarted(const SimState& state)
 {
     // Each job still in m_stopped (no re-keying is due) is paired with a started job: one
     // block move between their two places instead of one per erase and per insert.
-    const SimTime now = state.now();
     std::size_t s = 0;
     for (int j : m_started)
         if (m_live[std::size_t(j)] == kStarted) {
@@ -115,7 +114,7 @@ void PreemptivePolicy::placeStarted(const SimState& state)
                 std::numeric_limits<SimTime>::min()};
             PriorityKey k{0.0, 0.0, st.arrival, j};
             SimTime until = 0;
-            keys(now, &r, &k, 1, until);
+            keys(state, &r, &k, 1, until);
             m_nextRekey = std::min(m_nextRekey, until);
             const std::size_t b =
                 std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), k) - m_keys.begin());

@@ -56,13 +56,13 @@ public:
 protected:
     /// Job j's key at state.now(); for a waiting job it must not change while it waits.
     virtual PriorityKey key(const SimState& state, int j) const = 0;
-    /// Keys at now of the count running jobs at jobs into out (same order, one entry per job;
-    /// each entry already holds its job's arrival and order): those whose keyedUntil has come
+    /// Keys at state.now() of the count running jobs at jobs into out (same order, one entry per
+    /// job; each entry already holds its job's arrival and order): those whose keyedUntil has come
     /// are re-keyed and get a new keyedUntil, before which their stored key stays valid. The
     /// others keep the key they have in out. Sets nextRekey to the smallest keyedUntil after
     /// the call. Returns the index of the first job re-keyed (count if none).
-    virtual std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
-                             SimTime& nextRekey) const = 0;
+    virtual std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out,
+                             std::size_t count, SimTime& nextRekey) const = 0;
     /// A waiting job's key mapped into the form keys() stores running jobs' keys in at now: the
     /// two forms compare as key() does. The identity unless a policy stores shifted keys.
     virtual PriorityKey runningKeyOf(const PriorityKey& waitingKey, SimTime now) const
@@ -115,9 +115,10 @@ private:
 template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolicy
 {
 protected:
-    std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
+    std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out, std::size_t count,
                      SimTime& nextRekey) const override
     {
+        const SimTime now = state.now();
         const Derived* self = static_cast<const Derived*>(this);
         std::size_t first = count;
         SimTime next = std::numeric_limits<SimTime>::max();

@@ -38,9 +38,10 @@ protected:
     }
     /// Its key falls as it runs: every running job is re-keyed at every decision, by a loop
     /// that writes only the primary key (the others stay those of the same job).
-    std::size_t keys(SimTime now, RunningJob* jobs, PriorityKey* out, std::size_t count,
+    std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out, std::size_t count,
                      SimTime& nextRekey) const override
     {
+        const SimTime now = state.now();
         for (std::size_t i = 0; i < count; ++i) {
             const SimTime left = std::max<SimTime>(0, jobs[i].predicted - (now - jobs[i].base));
             out[i].primary = double(jobs[i].gpus) * double(left);
