@@ -130,6 +130,7 @@ private slots:
     void sampleProjectsSavedSweepOpens();
     void newProjectDropsThePlan();
     void newProjectCancelsTheSweep();
+    void badFormDropsTheEarlierAnswer_data();
     void badFormDropsTheEarlierAnswer();
     void requestOfRoundTrips_data();
     void requestOfRoundTrips();
@@ -792,25 +793,92 @@ void TstPlanView::newProjectCancelsTheSweep()
     QVERIFY(!window.document()->isModified());
 }
 
-// A form that cannot start (load growth NaN) leaves no earlier recommendation or full progress
-// bar under its error.
+namespace {
+
+// Nothing of an earlier sweep is on screen: no answer, scatter, heatmap, table or full bar.
+void checkNothingShown(const PlanView& view)
+{
+    QVERIFY(!view.session());
+    QCOMPARE(view.pointsModel()->rowCount(), 0);
+    QVERIFY(!view.summaryText().startsWith(QStringLiteral("Recommended")));
+    QVERIFY(!view.summaryText().contains(QStringLiteral("meets the target")));
+    QCOMPARE(view.findChild<QLabel*>(QStringLiteral("planMarginal"))->text(), QString());
+    QVERIFY(view.scatter()->plottedRows().empty());
+    QVERIFY(!view.scatter()->markedRow());
+    QVERIFY(view.scatter()->paretoRows().empty());
+    QCOMPARE(view.findChild<QLabel*>(QStringLiteral("planScatterKey"))->text(), QString());
+    QVERIFY(view.heatmap()->grid().cells.empty());
+    QCOMPARE(view.findChild<QLabel*>(QStringLiteral("planHeatCaption"))->text(), QString());
+    QCOMPARE(view.currentGroup(), -1);
+    QCOMPARE(view.findChild<QProgressBar*>(QStringLiteral("planProgress"))->value(), 0);
+    QVERIFY(!view.findChild<QPushButton*>(QStringLiteral("planExportButton"))->isEnabled());
+}
+
+} // namespace
+
+// After an error (a form that cannot start, a sweep file that cannot be read), nothing of the
+// answer before stays under it; a list with an empty item (1,,2) is read as 1, 2 and runs.
+void TstPlanView::badFormDropsTheEarlierAnswer_data()
+{
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<bool>("starts");
+    const QString loads = QStringLiteral("planLoads"), seeds = QStringLiteral("planSeeds");
+    QTest::newRow("load NaN") << loads << QStringLiteral("NaN") << false;
+    QTest::newRow("load inf") << loads << QStringLiteral("inf") << false;
+    QTest::newRow("load empty") << loads << QString() << false;
+    QTest::newRow("load 0") << loads << QStringLiteral("0") << false;
+    QTest::newRow("load -1") << loads << QStringLiteral("1, -1") << false;
+    QTest::newRow("load a word") << loads << QStringLiteral("fast") << false;
+    QTest::newRow("load 1,,2") << loads << QStringLiteral("1,,2") << true;
+    QTest::newRow("seed -1") << seeds << QStringLiteral("-1") << false;
+    QTest::newRow("seed 1.5") << seeds << QStringLiteral("1.5") << false;
+    QTest::newRow("bad sweep file") << QString() << QStringLiteral("bad.json") << true;
+}
+
 void TstPlanView::badFormDropsTheEarlierAnswer()
 {
+    QFETCH(QString, field);
+    QFETCH(QString, text);
+    QFETCH(bool, starts);
     PlanView view;
     view.setBaseScenario(smallTwoRacks(), quickRun());
     QVERIFY(runTinySweep(view));
     QVERIFY(view.session());
-    auto* loads = view.findChild<QLineEdit*>(QStringLiteral("planLoads"));
-    QVERIFY(loads);
-    loads->setText(QStringLiteral("NaN"));
-    QVERIFY(!view.startSweep());
-    QVERIFY(!view.lastError().isEmpty());
-    QVERIFY(!view.session());
-    QCOMPARE(view.pointsModel()->rowCount(), 0);
-    QVERIFY(!view.summaryText().startsWith(QStringLiteral("Recommended")));
-    const auto* bar = view.findChild<QProgressBar*>();
-    QVERIFY(bar);
-    QCOMPARE(bar->value(), 0);
+    QVERIFY(view.summaryText().startsWith(QStringLiteral("Recommended")));
+    QCOMPARE(view.findChild<QProgressBar*>(QStringLiteral("planProgress"))->value(), 1000);
+    QTemporaryDir dir;
+    bool started = false;
+    if (field.isEmpty()) {
+        const QString path = dir.filePath(text);
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "gantry-sweep", "version": 1, "base": "missing.json",
+                   "axes": {"load_scale": [1]},
+                   "target": {"metric": "p99_queue_delay_s", "max": 60}})");
+        f.close();
+        started = view.openSweepFile(path);
+    } else {
+        auto* edit = view.findChild<QLineEdit*>(field);
+        QVERIFY(edit);
+        edit->setText(text);
+        started = view.startSweep();
+    }
+    QCOMPARE(started, starts);
+    if (!started)
+        QVERIFY(!view.lastError().isEmpty());
+    checkNothingShown(view);
+    if (QTest::currentTestFailed() || !started)
+        return;
+    QVERIFY(waitForSweep(view));
+    if (field.isEmpty()) {
+        QCOMPARE(view.lastOutcome(), PlanView::Outcome::Failed);
+        QVERIFY2(view.lastError().contains(text), qPrintable(view.lastError()));
+        checkNothingShown(view);
+    } else {
+        QCOMPARE(view.lastOutcome(), PlanView::Outcome::Completed);
+        QCOMPARE(numbers(view.session()->spec().axes[2].values), (std::vector<double>{1.0, 2.0}));
+    }
 }
 
 namespace {
