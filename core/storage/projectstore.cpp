@@ -1,24 +1,21 @@
 #include "projectstore.h"
 
 #include "io/scenarioreader.h"
-#include "io/scenariowriter.h"
 #include "jobrecordcodec.h"
 #include "lasthashes.h"
-#include "projectschema.h"
+#include "projectopener.h"
+#include "projectsql.h"
 #include "recordsahead.h"
 #include "run/resultwriter.h"
 #include "runconfigjson.h"
 #include "scenarioforms.h"
+#include "transaction.h"
 
-#include <QAtomicInteger>
-#include <QCryptographicHash>
 #include <QDateTime>
-#include <QFile>
 #include <QFileInfo>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSqlError>
 #include <QSqlQuery>
 #include <QVariant>
 
@@ -26,205 +23,9 @@
 #include <optional>
 #include <unordered_set>
 
-#include <unistd.h>
-
 namespace gantry::storage {
 
 namespace {
-
-constexpr int BusyTimeoutMs = 200;
-constexpr int HeaderSize = 100;
-
-Error invalid(const QString& path, const QString& what)
-{
-    return Error::invalid(QStringLiteral("%1: %2").arg(path, what));
-}
-
-bool isBusy(const QSqlError& e)
-{
-    const QString code = e.nativeErrorCode();
-    return code == QLatin1String("5") || code == QLatin1String("6") ||
-           e.text().contains(QLatin1String("locked"), Qt::CaseInsensitive);
-}
-
-// A database error: "locked" gets its own clear message, anything else names the step.
-Error sqlError(const QString& path, const QString& step, const QSqlError& e)
-{
-    if (isBusy(e))
-        return invalid(path, QStringLiteral("is locked by another writer (try again when it is "
-                                            "done)"));
-    const QString code = e.nativeErrorCode();
-    if (code == QLatin1String("11") || code == QLatin1String("26") ||
-        e.text().contains(QLatin1String("malformed")))
-        return invalid(path, QStringLiteral("is corrupt (%1: %2)").arg(step, e.text()));
-    // SQLITE_FULL, SQLITE_IOERR: a full disk or a file-size limit; the transaction rolls back.
-    if (code == QLatin1String("13") || code == QLatin1String("10") ||
-        e.text().contains(QLatin1String("disk I/O error")) ||
-        e.text().contains(QLatin1String("disk is full")))
-        return invalid(path, QStringLiteral("%1 failed: the disk is full or the file cannot grow "
-                                            "(%2); the previous content is kept")
-                                 .arg(step, e.text()));
-    return Error::invalid(QStringLiteral("%1: %2 failed: %3").arg(path, step, e.text()));
-}
-
-quint32 bigEndian(const QByteArray& b, int offset, int bytes)
-{
-    quint32 v = 0;
-    for (int i = 0; i < bytes; ++i)
-        v = (v << 8) | quint8(b[offset + i]);
-    return v;
-}
-
-// Checks the file's first bytes without opening it as a database: SQLite magic, Gantry's
-// application_id, no truncation, and a schema version this build understands.
-Status checkHeader(const QString& path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return invalid(path, QStringLiteral("cannot be read: %1").arg(f.errorString()));
-    const qint64 size = f.size();
-    const QByteArray h = f.read(HeaderSize);
-    if (size == 0)
-        return invalid(path, QStringLiteral("is empty, not a Gantry project"));
-    if (h.size() < HeaderSize || !h.startsWith(QByteArrayLiteral("SQLite format 3\0")))
-        return invalid(path, QStringLiteral("is not a Gantry project (not an SQLite database)"));
-    if (qint32(bigEndian(h, 68, 4)) != ProjectSchema::ApplicationId)
-        return invalid(path, QStringLiteral("is an SQLite database but not a Gantry project"));
-    quint32 pageSize = bigEndian(h, 16, 2);
-    if (pageSize == 1)
-        pageSize = 65536;
-    const quint32 pages = bigEndian(h, 28, 4);
-    const bool pagesValid = bigEndian(h, 24, 4) == bigEndian(h, 92, 4);
-    // A writer killed during a checkpoint leaves the file shorter than its header says, with
-    // the missing pages in the write-ahead log: SQLite restores them on opening, so that file
-    // is not truncated (refusing it would lock the user out of a sound project).
-    const bool walPending = QFileInfo(path + QStringLiteral("-wal")).size() > 0;
-    if (pageSize < 512 || (pagesValid && !walPending && size < qint64(pageSize) * qint64(pages)))
-        return invalid(path, QStringLiteral("is corrupt: truncated to %1 bytes of %2")
-                                 .arg(size)
-                                 .arg(qint64(pageSize) * qint64(pages)));
-    if (int(bigEndian(h, 60, 4)) > ProjectSchema::CurrentVersion)
-        return invalid(path, QStringLiteral("is from a newer Gantry (schema %1; this version reads "
-                                            "schema %2 and older)")
-                                 .arg(bigEndian(h, 60, 4))
-                                 .arg(ProjectSchema::CurrentVersion));
-    return {};
-}
-
-QString newConnectionName()
-{
-    static QAtomicInteger<quint64> counter;
-    return QStringLiteral("gantry-project-%1-%2").arg(qint64(::getpid())).arg(++counter);
-}
-
-// A scoped connection: removed from Qt's registry when it goes.
-class Connection
-{
-public:
-    Connection(const QString& path, bool readOnly) : m_name(newConnectionName())
-    {
-        QSqlDatabase db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_name);
-        db.setDatabaseName(path);
-        db.setConnectOptions(
-            QStringLiteral("QSQLITE_BUSY_TIMEOUT=%1%2")
-                .arg(BusyTimeoutMs)
-                .arg(readOnly ? QStringLiteral(";QSQLITE_OPEN_READONLY") : QString()));
-    }
-    ~Connection()
-    {
-        if (!m_name.isEmpty())
-            release();
-    }
-    Connection(const Connection&) = delete;
-    Connection& operator=(const Connection&) = delete;
-
-    QSqlDatabase db() const { return QSqlDatabase::database(m_name, false); }
-    // Gives up ownership (the store keeps the connection).
-    QString take() { return std::exchange(m_name, QString()); }
-    void release()
-    {
-        {
-            QSqlDatabase d = db();
-            d.close();
-        }
-        QSqlDatabase::removeDatabase(m_name);
-    }
-
-private:
-    QString m_name;
-};
-
-// Runs sql and returns the first column of the first row.
-Result<QVariant> scalar(QSqlDatabase db, const QString& path, const QString& sql)
-{
-    QSqlQuery q(db);
-    if (!q.exec(sql))
-        return sqlError(path, sql, q.lastError());
-    if (!q.next())
-        return QVariant();
-    return q.value(0);
-}
-
-Status inspectReadOnly(const QString& path);
-
-// Opens db and reads its PRAGMA user_version; errors name path.
-Result<int> openAndReadVersion(QSqlDatabase& db, const QString& path)
-{
-    if (!db.open())
-        return sqlError(path, QStringLiteral("opening"), db.lastError());
-    auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
-    if (!version)
-        return version.error();
-    return version.value().toInt();
-}
-
-// Read-only inspection. A read-only connection to a WAL file may create its -wal and -shm
-// companions; on a file that is refused they are removed again, so nothing is left behind.
-Status inspect(const QString& path)
-{
-    const QStringList companions = {path + QStringLiteral("-wal"), path + QStringLiteral("-shm")};
-    QList<bool> existed;
-    for (const QString& c : companions)
-        existed << QFileInfo::exists(c);
-    Status s = inspectReadOnly(path);
-    if (!s)
-        for (int i = 0; i < companions.size(); ++i)
-            if (!existed[i])
-                QFile::remove(companions[i]);
-    return s;
-}
-
-// Version, integrity and the meta table, through a read-only connection.
-Status inspectReadOnly(const QString& path)
-{
-    Connection c(path, true);
-    QSqlDatabase db = c.db();
-    auto version = openAndReadVersion(db, path);
-    if (!version)
-        return version.error();
-    const int v = version.value();
-    if (v > ProjectSchema::CurrentVersion)
-        return invalid(path, QStringLiteral("is from a newer Gantry (schema %1; this version reads "
-                                            "schema %2 and older)")
-                                 .arg(v)
-                                 .arg(ProjectSchema::CurrentVersion));
-    if (v < 1)
-        return invalid(path, QStringLiteral("is not a Gantry project (no schema version)"));
-    auto check = scalar(db, path, QStringLiteral("PRAGMA quick_check"));
-    if (!check)
-        return check.error();
-    if (check.value().toString() != QLatin1String("ok"))
-        return invalid(path, QStringLiteral("is corrupt: %1")
-                                 .arg(check.value()
-                                          .toString()
-                                          .remove(QStringLiteral("*** in database main ***\n"))
-                                          .section(QLatin1Char('\n'), 0, 0)));
-    auto app = scalar(db, path, QStringLiteral("SELECT value FROM meta WHERE key = 'application'"));
-    if (!app || app.value().toString() != QLatin1String("gantry-project"))
-        return invalid(path, QStringLiteral("is not a Gantry project (no project metadata)"));
-    db = QSqlDatabase();
-    return {};
-}
 
 // The first 16 bytes of a history job's SHA-256: what keeps identical jobs once.
 struct JobKey
@@ -247,43 +48,6 @@ struct JobKey
     {
         std::size_t operator()(const JobKey& k) const { return std::size_t(k.a ^ (k.b * 31)); }
     };
-};
-
-// One write transaction; rolls back unless committed.
-class Transaction
-{
-public:
-    explicit Transaction(QSqlDatabase db) : m_db(std::move(db)) {}
-    ~Transaction()
-    {
-        if (m_open) {
-            QSqlQuery q(m_db);
-            q.exec(QStringLiteral("ROLLBACK"));
-        }
-    }
-    Transaction(const Transaction&) = delete;
-    Transaction& operator=(const Transaction&) = delete;
-
-    Status begin(const QString& path)
-    {
-        QSqlQuery q(m_db);
-        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE")))
-            return sqlError(path, QStringLiteral("starting a save"), q.lastError());
-        m_open = true;
-        return {};
-    }
-    Status commit(const QString& path)
-    {
-        QSqlQuery q(m_db);
-        if (!q.exec(QStringLiteral("COMMIT")))
-            return sqlError(path, QStringLiteral("committing a save"), q.lastError());
-        m_open = false;
-        return {};
-    }
-
-private:
-    QSqlDatabase m_db;
-    bool m_open = false;
 };
 
 // Writes inside an open transaction; each helper reports errors naming the file.
@@ -313,7 +77,8 @@ public:
         find.prepare(QStringLiteral("SELECT id FROM scenarios WHERE hash = ? ORDER BY id LIMIT 1"));
         find.addBindValue(f.hash);
         if (!find.exec())
-            return sqlError(m_path, QStringLiteral("finding a scenario"), find.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("finding a scenario"),
+                                     find.lastError());
         if (find.next())
             return find.value(0).toLongLong();
         QSqlQuery q(m_db);
@@ -323,7 +88,7 @@ public:
         q.addBindValue(f.hash);
         q.addBindValue(f.compressedCompact());
         if (!q.exec())
-            return sqlError(m_path, QStringLiteral("adding a scenario"), q.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("adding a scenario"), q.lastError());
         if (Status st = step(); !st)
             return st.error();
         return q.lastInsertId().toLongLong();
@@ -340,9 +105,9 @@ public:
         q.addBindValue(f.compressedCompact());
         q.addBindValue(id);
         if (!q.exec())
-            return sqlError(m_path, QStringLiteral("replacing a scenario"), q.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("replacing a scenario"), q.lastError());
         if (q.numRowsAffected() != 1)
-            return invalid(m_path, QStringLiteral("has no scenario %1").arg(id));
+            return ProjectSql::invalid(m_path, QStringLiteral("has no scenario %1").arg(id));
         return step();
     }
 
@@ -367,7 +132,7 @@ public:
         q.addBindValue(QString::fromUtf8(ScenarioForms::canonical(ResultWriter::summaryJson(r))));
         q.addBindValue(QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
         if (!q.exec())
-            return sqlError(m_path, QStringLiteral("recording a run"), q.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("recording a run"), q.lastError());
         const qint64 runId = q.lastInsertId().toLongLong();
         // One compressed column blob instead of a row per job (schema 4); progress still counts
         // the jobs, so a save reports (and may be cancelled) as often as before.
@@ -380,7 +145,8 @@ public:
         j.addBindValue(qint64(r.jobs.size()));
         j.addBindValue(records);
         if (!j.exec())
-            return sqlError(m_path, QStringLiteral("recording a run's jobs"), j.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("recording a run's jobs"),
+                                     j.lastError());
         return runId;
     }
 
@@ -409,12 +175,12 @@ public:
         c.addBindValue(contextHash);
         c.addBindValue(QString::fromUtf8(contextJson));
         if (!c.exec())
-            return sqlError(m_path, QStringLiteral("adding history"), c.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("adding history"), c.lastError());
         QSqlQuery fc(m_db);
         fc.prepare(QStringLiteral("SELECT id FROM history_contexts WHERE hash = ?"));
         fc.addBindValue(contextHash);
         if (!fc.exec() || !fc.next())
-            return sqlError(m_path, QStringLiteral("adding history"), fc.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("adding history"), fc.lastError());
         const qint64 contextId = fc.value(0).toLongLong();
         fc.finish();
         if (forms) {
@@ -424,7 +190,8 @@ public:
             same.addBindValue(contextId);
             same.addBindValue(forms->contentHash);
             if (!same.exec())
-                return sqlError(m_path, QStringLiteral("adding history"), same.lastError());
+                return ProjectSql::error(m_path, QStringLiteral("adding history"),
+                                         same.lastError());
             if (same.next()) {
                 for (std::size_t i = 0; i < jobs.size(); ++i)
                     if (Status st = step(); !st)
@@ -439,14 +206,14 @@ public:
         old.prepare(QStringLiteral("SELECT job_hash FROM history WHERE context_id = ?"));
         old.addBindValue(contextId);
         if (!old.exec())
-            return sqlError(m_path, QStringLiteral("adding history"), old.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("adding history"), old.lastError());
         while (old.next())
             known.insert(JobKey::of(QByteArray::fromHex(old.value(0).toString().toLatin1())));
         QSqlQuery batches(m_db);
         batches.prepare(QStringLiteral("SELECT hashes FROM history_batches WHERE context_id = ?"));
         batches.addBindValue(contextId);
         if (!batches.exec())
-            return sqlError(m_path, QStringLiteral("adding history"), batches.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("adding history"), batches.lastError());
         while (batches.next()) {
             const QByteArray h = batches.value(0).toByteArray();
             for (qsizetype k = 0; k + JobKey::Size <= h.size(); k += JobKey::Size)
@@ -480,7 +247,7 @@ public:
         h.addBindValue(hashes);
         h.addBindValue(qCompress(data, ScenarioForms::CompressionLevel));
         if (!h.exec())
-            return sqlError(m_path, QStringLiteral("adding history"), h.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("adding history"), h.lastError());
         return added;
     }
 
@@ -489,8 +256,8 @@ public:
     Result<qint64> sweep(qint64 scenarioId, const QByteArray& sweepJson)
     {
         auto bad = [&](const QString& what) {
-            return invalid(m_path,
-                           QStringLiteral("cannot store the sweep: sweep.json %1").arg(what));
+            return ProjectSql::invalid(
+                m_path, QStringLiteral("cannot store the sweep: sweep.json %1").arg(what));
         };
         QJsonParseError pe;
         const QJsonDocument doc = QJsonDocument::fromJson(sweepJson, &pe);
@@ -512,7 +279,7 @@ public:
         find.prepare(QStringLiteral("SELECT id FROM sweeps WHERE hash = ?"));
         find.addBindValue(hash);
         if (!find.exec())
-            return sqlError(m_path, QStringLiteral("finding a sweep"), find.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("finding a sweep"), find.lastError());
         const qint64 existing = find.next() ? find.value(0).toLongLong() : 0; // 0: a new sweep
         find.finish();
         QSqlQuery q(m_db);
@@ -536,14 +303,15 @@ public:
         if (existing)
             q.addBindValue(existing);
         if (!q.exec())
-            return sqlError(m_path, QStringLiteral("storing a sweep"), q.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("storing a sweep"), q.lastError());
         const qint64 id = existing ? existing : q.lastInsertId().toLongLong();
         if (existing) {
             QSqlQuery d(m_db);
             d.prepare(QStringLiteral("DELETE FROM sweep_points WHERE sweep_id = ?"));
             d.addBindValue(id);
             if (!d.exec())
-                return sqlError(m_path, QStringLiteral("replacing a sweep"), d.lastError());
+                return ProjectSql::error(m_path, QStringLiteral("replacing a sweep"),
+                                         d.lastError());
         }
         QSqlQuery p(m_db);
         p.prepare(QStringLiteral(
@@ -576,7 +344,8 @@ public:
             const QString reason = o.value(QStringLiteral("infeasible_reason")).toString();
             p.bindValue(8, reason.isNull() ? QStringLiteral("") : reason); // '' for a feasible one
             if (!p.exec())
-                return sqlError(m_path, QStringLiteral("storing a sweep's points"), p.lastError());
+                return ProjectSql::error(m_path, QStringLiteral("storing a sweep's points"),
+                                         p.lastError());
             if (Status st = step(); !st)
                 return st.error();
         }
@@ -589,7 +358,7 @@ public:
     {
         QSqlQuery d(m_db);
         if (!d.exec(QStringLiteral("DELETE FROM gpu_types")))
-            return sqlError(m_path, QStringLiteral("saving GPU types"), d.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("saving GPU types"), d.lastError());
         QSqlQuery q(m_db);
         q.prepare(QStringLiteral(
             "INSERT INTO gpu_types (name, tflops, memory_gb, speed) VALUES (?, ?, ?, ?)"));
@@ -599,8 +368,8 @@ public:
             q.bindValue(2, t.memoryGb);
             q.bindValue(3, t.speed);
             if (!q.exec())
-                return sqlError(m_path, QStringLiteral("saving GPU type %1").arg(t.name),
-                                q.lastError());
+                return ProjectSql::error(m_path, QStringLiteral("saving GPU type %1").arg(t.name),
+                                         q.lastError());
         }
         return step();
     }
@@ -724,40 +493,6 @@ Result<SaveReport> applyChanges(QSqlDatabase db, const QString& path, const Proj
     return report;
 }
 
-// Creates a new project at path without ever exposing a half-made file: it is built under a
-// temporary name and linked into place (which fails if path appeared meanwhile).
-Status createProject(const QString& path)
-{
-    const QString tmp = QStringLiteral("%1.new-%2").arg(path).arg(qint64(::getpid()));
-    QFile::remove(tmp);
-    {
-        Connection c(tmp, false);
-        QSqlDatabase db = c.db();
-        if (!db.open())
-            return invalid(path,
-                           QStringLiteral("cannot be created: %1").arg(db.lastError().text()));
-        Transaction t(db);
-        Status s = t.begin(path);
-        if (s)
-            s = ProjectSchema::migrate(db, 0, ProjectSchema::CurrentVersion, path);
-        if (s)
-            s = t.commit(path);
-        db = QSqlDatabase();
-        if (!s) {
-            c.release();
-            QFile::remove(tmp);
-            return s;
-        }
-    }
-    const QByteArray from = QFile::encodeName(tmp), to = QFile::encodeName(path);
-    const bool linked = ::link(from.constData(), to.constData()) == 0;
-    QFile::remove(tmp);
-    if (!linked)
-        return invalid(path, QStringLiteral("cannot be created (it appeared meanwhile, or the "
-                                            "folder is not writable)"));
-    return {};
-}
-
 } // namespace
 
 ProjectStore::ProjectStore(QString path, QString connection, bool readOnly)
@@ -767,8 +502,9 @@ ProjectStore::ProjectStore(QString path, QString connection, bool readOnly)
 Status ProjectStore::checkWritable() const
 {
     if (m_readOnly)
-        return invalid(m_path, QStringLiteral("is open read-only (the file is not writable); "
-                                              "nothing was saved"));
+        return ProjectSql::invalid(m_path,
+                                   QStringLiteral("is open read-only (the file is not writable); "
+                                                  "nothing was saved"));
     return {};
 }
 
@@ -783,89 +519,17 @@ ProjectStore::~ProjectStore()
 
 Result<std::unique_ptr<ProjectStore>> ProjectStore::open(const QString& path, OpenMode mode)
 {
-    if (!QFileInfo::exists(path)) {
-        if (mode != OpenMode::CreateIfMissing)
-            return invalid(path, QStringLiteral("no such project file"));
-        if (Status s = createProject(path); !s)
-            return s.error();
-    }
-    if (!QFileInfo(path).isFile())
-        return invalid(path, QStringLiteral("is not a file"));
-    if (Status s = checkHeader(path); !s)
-        return s.error();
-    if (Status s = inspect(path); !s)
-        return s.error();
-
-    // A file nobody may write (mode 0444, even for root) or that this process cannot write is
-    // opened read-only rather than refused; it is then never written, not even migrated.
-    const QFileInfo info(path);
-    const bool readOnly =
-        mode == OpenMode::ReadOnly || !info.isWritable() ||
-        !(info.permissions() & (QFile::WriteOwner | QFile::WriteGroup | QFile::WriteOther));
-    if (readOnly) {
-        Connection c(path, true);
-        QSqlDatabase db = c.db();
-        auto version = openAndReadVersion(db, path);
-        if (!version)
-            return version.error();
-        if (version.value() != ProjectSchema::CurrentVersion)
-            return invalid(path, QStringLiteral("is read-only and from an older Gantry (schema "
-                                                "%1): make it writable so that it can be "
-                                                "upgraded to schema %2")
-                                     .arg(version.value())
-                                     .arg(ProjectSchema::CurrentVersion));
-        db = QSqlDatabase();
-        return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take(), true));
-    }
-
-    Connection c(path, false);
-    QSqlDatabase db = c.db();
-    if (!db.open())
-        return sqlError(path, QStringLiteral("opening"), db.lastError());
-    auto fk = scalar(db, path, QStringLiteral("PRAGMA foreign_keys = ON"));
-    if (!fk)
-        return fk.error();
-    auto mode2 = scalar(db, path, QStringLiteral("PRAGMA journal_mode"));
-    if (!mode2)
-        return mode2.error();
-    if (mode2.value().toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0) {
-        auto wal = scalar(db, path, QStringLiteral("PRAGMA journal_mode = WAL"));
-        if (!wal)
-            return wal.error();
-        if (wal.value().toString().compare(QLatin1String("wal"), Qt::CaseInsensitive) != 0)
-            return invalid(path, QStringLiteral("is locked by another writer (try again when it "
-                                                "is done)"));
-    }
-    {
-        // Checked again under the write lock: another process may have migrated meanwhile.
-        Transaction t(db);
-        if (Status s = t.begin(path); !s)
-            return s.error();
-        auto version = scalar(db, path, QStringLiteral("PRAGMA user_version"));
-        if (!version)
-            return version.error();
-        const int v = version.value().toInt();
-        if (v > ProjectSchema::CurrentVersion || v < 1)
-            return invalid(path, QStringLiteral("changed schema to %1 while opening").arg(v));
-        if (v < ProjectSchema::CurrentVersion) {
-            // A file whose tables do not match the schema it claims cannot be migrated: that is
-            // the file's fault, and the transaction rolls back, leaving its content as it was.
-            if (Status s = ProjectSchema::migrate(db, v, ProjectSchema::CurrentVersion, path); !s)
-                return invalid(path, QStringLiteral("is not a consistent schema-%1 project (%2)")
-                                         .arg(v)
-                                         .arg(s.error().message));
-            if (Status s = t.commit(path); !s)
-                return s.error();
-        }
-    }
-    db = QSqlDatabase();
-    return std::unique_ptr<ProjectStore>(new ProjectStore(path, c.take(), false));
+    auto opened = ProjectOpener::open(path, mode);
+    if (!opened)
+        return opened.error();
+    return std::unique_ptr<ProjectStore>(
+        new ProjectStore(path, opened.value().connection, opened.value().readOnly));
 }
 
 int ProjectStore::schemaVersion() const
 {
-    auto v = scalar(QSqlDatabase::database(m_connection, false), m_path,
-                    QStringLiteral("PRAGMA user_version"));
+    auto v = ProjectSql::scalar(QSqlDatabase::database(m_connection, false), m_path,
+                                QStringLiteral("PRAGMA user_version"));
     return v ? v.value().toInt() : 0;
 }
 
@@ -903,7 +567,7 @@ Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     if (!q.exec(QStringLiteral("SELECT id, name, hash, json, json_z FROM scenarios ORDER BY id")))
-        return sqlError(m_path, QStringLiteral("listing scenarios"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("listing scenarios"), q.lastError());
     std::vector<StoredScenario> out;
     while (q.next()) {
         StoredScenario s;
@@ -1046,7 +710,7 @@ Result<std::vector<StoredSweep>> ProjectStore::sweeps() const
 {
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     if (!q.exec(SweepColumns.arg(QString()) + QStringLiteral(" ORDER BY w.id")))
-        return sqlError(m_path, QStringLiteral("listing sweeps"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("listing sweeps"), q.lastError());
     std::vector<StoredSweep> out;
     while (q.next())
         out.push_back(sweepOf(q, false));
@@ -1060,9 +724,9 @@ Result<StoredSweep> ProjectStore::sweep(qint64 id) const
               QStringLiteral(" WHERE w.id = ?"));
     q.addBindValue(id);
     if (!q.exec())
-        return sqlError(m_path, QStringLiteral("reading a sweep"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("reading a sweep"), q.lastError());
     if (!q.next())
-        return invalid(m_path, QStringLiteral("has no sweep %1").arg(id));
+        return ProjectSql::invalid(m_path, QStringLiteral("has no sweep %1").arg(id));
     return sweepOf(q, true);
 }
 
@@ -1074,7 +738,7 @@ Result<std::vector<StoredSweepPoint>> ProjectStore::sweepPoints(qint64 id) const
                              "sweep_points WHERE sweep_id = ? ORDER BY position"));
     q.addBindValue(id);
     if (!q.exec())
-        return sqlError(m_path, QStringLiteral("reading a sweep's points"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("reading a sweep's points"), q.lastError());
     std::vector<StoredSweepPoint> out;
     while (q.next()) {
         StoredSweepPoint p;
@@ -1102,7 +766,7 @@ Result<std::vector<StoredRun>> ProjectStore::runs() const
             "COALESCE((SELECT x.jobs FROM run_results x WHERE x.run_id = r.id), "
             "(SELECT COUNT(*) FROM run_jobs j WHERE j.run_id = r.id)) "
             "FROM runs r JOIN scenarios s ON s.id = r.scenario_id ORDER BY r.id")))
-        return sqlError(m_path, QStringLiteral("listing runs"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("listing runs"), q.lastError());
     std::vector<StoredRun> out;
     while (q.next()) {
         StoredRun r;
@@ -1132,13 +796,14 @@ Result<std::vector<JobRecord>> ProjectStore::runJobs(qint64 runId) const
         b.prepare(QStringLiteral("SELECT data, jobs FROM run_results WHERE run_id = ?"));
         b.addBindValue(runId);
         if (!b.exec())
-            return sqlError(m_path, QStringLiteral("reading a run"), b.lastError());
+            return ProjectSql::error(m_path, QStringLiteral("reading a run"), b.lastError());
         if (b.next()) {
             auto jobs = JobRecordCodec::decode(b.value(0).toByteArray());
             if (!jobs || qint64(jobs->size()) != b.value(1).toLongLong())
-                return invalid(m_path, QStringLiteral("is corrupt: the results of run %1 are "
-                                                      "damaged")
-                                           .arg(runId));
+                return ProjectSql::invalid(m_path,
+                                           QStringLiteral("is corrupt: the results of run %1 are "
+                                                          "damaged")
+                                               .arg(runId));
             return std::move(*jobs);
         }
     }
@@ -1149,7 +814,7 @@ Result<std::vector<JobRecord>> ProjectStore::runJobs(qint64 runId) const
         "FROM run_jobs WHERE run_id = ? ORDER BY position"));
     q.addBindValue(runId);
     if (!q.exec())
-        return sqlError(m_path, QStringLiteral("reading a run"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("reading a run"), q.lastError());
     std::vector<JobRecord> out;
     while (q.next()) {
         JobRecord j;
@@ -1189,7 +854,7 @@ Result<std::vector<Job>> ProjectStore::history() const
         if (!r)
             return Error::invalid(r.error().message);
         if (r.value().jobs.size() != std::size_t(jobs.size()))
-            return invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+            return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
         return std::move(r.value().jobs);
     };
 
@@ -1197,7 +862,7 @@ Result<std::vector<Job>> ProjectStore::history() const
     QSqlQuery q(db);
     if (!q.exec(QStringLiteral("SELECT h.id, h.context_id, c.json, h.job_json FROM history h "
                                "JOIN history_contexts c ON c.id = h.context_id ORDER BY h.id")))
-        return sqlError(m_path, QStringLiteral("reading the history"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("reading the history"), q.lastError());
     std::vector<Job> out;
     while (q.next()) {
         auto jobs =
@@ -1213,7 +878,7 @@ Result<std::vector<Job>> ProjectStore::history() const
     if (!b.exec(QStringLiteral("SELECT b.id, b.context_id, c.json, b.jobs, b.data FROM "
                                "history_batches b JOIN history_contexts c ON c.id = b.context_id "
                                "ORDER BY b.id")))
-        return sqlError(m_path, QStringLiteral("reading the history"), b.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("reading the history"), b.lastError());
     while (b.next()) {
         const QString source =
             QStringLiteral("%1: history batch %2").arg(m_path).arg(b.value(0).toLongLong());
@@ -1224,11 +889,11 @@ Result<std::vector<Job>> ProjectStore::history() const
                 continue;
             const QJsonDocument d = QJsonDocument::fromJson(line);
             if (!d.isObject())
-                return invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+                return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
             jobs.append(d.object());
         }
         if (jobs.size() != b.value(3).toLongLong())
-            return invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+            return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
         const QJsonObject& doc = context(b.value(1).toLongLong(), b.value(2).toString());
         auto read1 = read(doc, jobs, source);
         if (!read1) {
@@ -1250,9 +915,10 @@ Result<std::vector<Job>> ProjectStore::history() const
 
 Result<int> ProjectStore::historySize() const
 {
-    auto n = scalar(QSqlDatabase::database(m_connection, false), m_path,
-                    QStringLiteral("SELECT (SELECT COUNT(*) FROM history) + "
-                                   "(SELECT COALESCE(SUM(jobs), 0) FROM history_batches)"));
+    auto n =
+        ProjectSql::scalar(QSqlDatabase::database(m_connection, false), m_path,
+                           QStringLiteral("SELECT (SELECT COUNT(*) FROM history) + "
+                                          "(SELECT COALESCE(SUM(jobs), 0) FROM history_batches)"));
     if (!n)
         return n.error();
     return n.value().toInt();
@@ -1263,7 +929,7 @@ Result<std::vector<GpuType>> ProjectStore::gpuTypes() const
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     if (!q.exec(
             QStringLiteral("SELECT name, tflops, memory_gb, speed FROM gpu_types ORDER BY name")))
-        return sqlError(m_path, QStringLiteral("reading GPU types"), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("reading GPU types"), q.lastError());
     std::vector<GpuType> out;
     while (q.next())
         out.push_back({q.value(0).toString(), q.value(1).toDouble(), q.value(2).toDouble(),
@@ -1274,12 +940,13 @@ Result<std::vector<GpuType>> ProjectStore::gpuTypes() const
 Status ProjectStore::copyTo(const QString& target) const
 {
     if (QFileInfo::exists(target))
-        return invalid(target, QStringLiteral("already exists"));
+        return ProjectSql::invalid(target, QStringLiteral("already exists"));
     QSqlQuery q(QSqlDatabase::database(m_connection, false));
     q.prepare(QStringLiteral("VACUUM INTO ?"));
     q.addBindValue(target);
     if (!q.exec())
-        return sqlError(m_path, QStringLiteral("copying to %1").arg(target), q.lastError());
+        return ProjectSql::error(m_path, QStringLiteral("copying to %1").arg(target),
+                                 q.lastError());
     return {};
 }
 
