@@ -1,0 +1,86 @@
+#include "scenariotable.h"
+
+#include "io/scenarioreader.h"
+#include "projectsql.h"
+
+#include <QSqlQuery>
+
+namespace gantry::storage {
+
+ScenarioTable::ScenarioTable(QSqlDatabase db, QString path)
+    : m_db(std::move(db)), m_path(std::move(path))
+{}
+
+Result<qint64> ScenarioTable::findOrAdd(const Scenario& s, const ScenarioForms& f,
+                                        SaveProgress& progress)
+{
+    QSqlQuery find(m_db);
+    find.prepare(QStringLiteral("SELECT id FROM scenarios WHERE hash = ? ORDER BY id LIMIT 1"));
+    find.addBindValue(f.hash);
+    if (!find.exec())
+        return ProjectSql::error(m_path, QStringLiteral("finding a scenario"), find.lastError());
+    if (find.next())
+        return find.value(0).toLongLong();
+    QSqlQuery q(m_db);
+    q.prepare(
+        QStringLiteral("INSERT INTO scenarios (name, hash, json, json_z) VALUES (?, ?, '', ?)"));
+    q.addBindValue(s.name);
+    q.addBindValue(f.hash);
+    q.addBindValue(f.compressedCompact());
+    if (!q.exec())
+        return ProjectSql::error(m_path, QStringLiteral("adding a scenario"), q.lastError());
+    if (Status st = progress.step(); !st)
+        return st.error();
+    return q.lastInsertId().toLongLong();
+}
+
+Status ScenarioTable::replace(qint64 id, const Scenario& s, SaveProgress& progress)
+{
+    const ScenarioForms f = ScenarioForms::of(s);
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral(
+        "UPDATE scenarios SET name = ?, hash = ?, json = '', json_z = ? WHERE id = ?"));
+    q.addBindValue(s.name);
+    q.addBindValue(f.hash);
+    q.addBindValue(f.compressedCompact());
+    q.addBindValue(id);
+    if (!q.exec())
+        return ProjectSql::error(m_path, QStringLiteral("replacing a scenario"), q.lastError());
+    if (q.numRowsAffected() != 1)
+        return ProjectSql::invalid(m_path, QStringLiteral("has no scenario %1").arg(id));
+    return progress.step();
+}
+
+Result<std::vector<StoredScenario>> ScenarioTable::list() const
+{
+    QSqlQuery q(m_db);
+    if (!q.exec(QStringLiteral("SELECT id, name, hash, json, json_z FROM scenarios ORDER BY id")))
+        return ProjectSql::error(m_path, QStringLiteral("listing scenarios"), q.lastError());
+    std::vector<StoredScenario> out;
+    while (q.next()) {
+        StoredScenario s;
+        s.id = q.value(0).toLongLong();
+        s.name = q.value(1).toString();
+        s.hash = q.value(2).toString();
+        const QString source = QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id);
+        const QByteArray json = q.value(4).isNull() ? q.value(3).toString().toUtf8()
+                                                    : qUncompress(q.value(4).toByteArray());
+        if (json.isEmpty())
+            return Error::invalid(QStringLiteral("%1: is damaged").arg(source));
+        auto read = ScenarioReader::readJson(json, source);
+        if (!read) {
+            // Saved while it had problems (the window saves work in progress): it opens as a
+            // draft, and the editor shows its problems again.
+            auto draft = ScenarioReader::readJson(json, source, ScenarioReader::Mode::Draft);
+            if (!draft)
+                return Error::invalid(read.error().message);
+            s.problem = read.error().message;
+            read = std::move(draft);
+        }
+        s.scenario = std::move(read).value();
+        out.push_back(std::move(s));
+    }
+    return out;
+}
+
+} // namespace gantry::storage
