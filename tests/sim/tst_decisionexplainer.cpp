@@ -2,6 +2,7 @@
 // hand-made scenario under every family of policies (each policy's own reasons, recorded as it
 // decided), the step navigation (forward, back, by time) agrees with explaining everything at
 // once, and recording the reasons does not change the run.
+#include "../common/mustrun.h"
 #include "explain/decisionexplainer.h"
 #include "model/scenario.h"
 #include "policies/policyregistry.h"
@@ -71,10 +72,8 @@ Run runOf(const Scenario& s, const QString& policy,
     RunConfig c;
     c.policy = policy;
     ScheduleRecorder rec(s, notes);
-    auto r = Runner::run(s, c, nullptr, {&rec});
-    if (!r.ok())
-        qFatal("run failed: %s", qPrintable(r.error().message));
-    return {r.value(), rec.take()};
+    RunResult r = test::mustRun(s, c, {&rec});
+    return {std::move(r), rec.take()};
 }
 
 // The step of s run under policy at time (an empty step when there is none).

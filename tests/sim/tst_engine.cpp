@@ -1,5 +1,6 @@
 // The discrete-event kernel: event order, rate-based progress, preemption and restart overhead,
 // heterogeneous speeds, deadlock detection, cancellation, stepping.
+#include "../common/mustrun.h"
 #include "mapping/consolidateplacement.h"
 #include "policies/fifopolicy.h"
 #include "policies/policy.h"
@@ -42,17 +43,6 @@ public:
     void jobArrived(const sim::SimState&, int) override {}
     void decide(const sim::SimState&, sim::Decisions&) override {}
 };
-
-RunResult mustRun(const Scenario& s, const QString& policy, double overhead = 0.0)
-{
-    RunConfig c;
-    c.policy = policy;
-    c.restartOverheadS = overhead;
-    auto r = Runner::run(s, c);
-    if (!r)
-        qFatal("%s", qPrintable(r.error().message));
-    return r.value();
-}
 
 } // namespace
 
@@ -110,14 +100,14 @@ void TestEngine::preemptionKeepsProgress()
     QFETCH(double, overhead);
     Scenario s = makeCluster({1.0});
     s.jobs = {Job::duration("long", 0, 4, 100), Job::duration("short", 10, 4, 20)};
-    const RunResult r = mustRun(s, QStringLiteral("srtf"), overhead);
+    const RunResult r = test::mustRun(s, QStringLiteral("srtf"), overhead);
     QCOMPARE(r.jobs[1].startS, 10.0);
     QCOMPARE(r.jobs[1].finishS, 30.0);
     QCOMPARE(r.jobs[0].preemptions, 1);
     QCOMPARE(r.jobs[0].finishS, 120.0 + overhead); // 10 s before, 90 s after, plus overhead
     QCOMPARE(r.summary.preemptions, 1LL);
     // fifo never preempts: the short job waits.
-    const RunResult f = mustRun(s, QStringLiteral("fifo"), overhead);
+    const RunResult f = test::mustRun(s, QStringLiteral("fifo"), overhead);
     QCOMPARE(f.jobs[1].startS, 100.0);
     QCOMPARE(f.summary.preemptions, 0LL);
 }
@@ -137,7 +127,7 @@ void TestEngine::slowGpusStretchDuration()
     QFETCH(double, finish);
     Scenario s = makeCluster({speed});
     s.jobs = {Job::duration("a", 0, 2, 100)};
-    QCOMPARE(mustRun(s, QStringLiteral("fifo")).jobs[0].finishS, finish);
+    QCOMPARE(test::mustRun(s, QStringLiteral("fifo")).jobs[0].finishS, finish);
 }
 
 // A two-worker graph job: on one server the edge uses the intra fabric, across two the NIC.
@@ -151,13 +141,13 @@ void TestEngine::spanningServersCostsTime()
     j.graph.workers = {{1.0, 0.0}, {1.0, 0.0}};
     j.graph.edges = {{0, 1, 10e9}}; // 10 GB per iteration over 10 GB/s: +1 s
     s.jobs = {j};
-    const RunResult spanning = mustRun(s, QStringLiteral("fifo"));
+    const RunResult spanning = test::mustRun(s, QStringLiteral("fifo"));
     QCOMPARE(spanning.jobs[0].finishS, 20.0);
     QCOMPARE(spanning.jobs[0].servers, 2);
     QCOMPARE(spanning.summary.crossServerBytes, 100e9);
     Scenario one = makeCluster({1.0}, 2, 80); // both workers on one 100 GB/s server: +0.1 s
     one.jobs = s.jobs;
-    const RunResult local = mustRun(one, QStringLiteral("fifo"));
+    const RunResult local = test::mustRun(one, QStringLiteral("fifo"));
     QCOMPARE(local.jobs[0].finishS, 11.0);
     QCOMPARE(local.summary.crossServerBytes, 0.0);
 }
@@ -168,7 +158,7 @@ void TestEngine::simultaneousEvents()
     Scenario s = makeCluster({1.0});
     s.jobs = {Job::duration("a", 0, 4, 10), Job::duration("b", 10, 4, 5),
               Job::duration("c", 10, 4, 5)};
-    const RunResult r = mustRun(s, QStringLiteral("fifo"));
+    const RunResult r = test::mustRun(s, QStringLiteral("fifo"));
     QCOMPARE(r.jobs[1].startS, 10.0);
     QCOMPARE(r.jobs[2].startS, 15.0); // file order breaks the tie
 }
@@ -258,7 +248,7 @@ void TestEngine::tiresiasDemotes()
 {
     Scenario s = makeCluster({1.0});
     s.jobs = {Job::duration("old", 0, 4, 2000), Job::duration("new", 900, 4, 100)};
-    const RunResult r = mustRun(s, QStringLiteral("tiresias"));
+    const RunResult r = test::mustRun(s, QStringLiteral("tiresias"));
     // old reaches 3200 GPU-s at 800 s (4 GPUs), so at 900 s new (queue 0) preempts it.
     QCOMPARE(r.jobs[1].startS, 900.0);
     QCOMPARE(r.jobs[1].finishS, 1000.0);

@@ -1,5 +1,6 @@
 // The `gittins`, `gittins-progress` and `asrpt-gittins` policies: the rank by hand, the orders
 // they must reduce to, progress on slow GPUs and the virtual machine's guard, worked by hand.
+#include "../common/mustrun.h"
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "policies/asrptgittinspolicy.h"
@@ -41,18 +42,6 @@ Scenario fastAndSlow()
     s.cluster.servers.push_back({QStringLiteral("s1"), 0, 1, 1, 100, 80});
     s.cluster.finalize();
     return s;
-}
-
-RunResult runWith(const Scenario& s, const QString& policy, double overheadS = 0.0)
-{
-    RunConfig c;
-    c.policy = policy;
-    c.predictor = QStringLiteral("oracle");
-    c.restartOverheadS = overheadS;
-    auto r = Runner::run(s, c);
-    if (!r)
-        qFatal("run failed: %s", qPrintable(r.error().message));
-    return r.value();
 }
 
 } // namespace
@@ -178,8 +167,8 @@ void TestGittins::pointDistributionOrdersAsSrtf()
     for (int i = 0; i < 10; ++i)
         s.jobs.push_back(Job::duration(QStringLiteral("j%1").arg(i), 7.0 * i, gpus[i],
                                        13.0 + 17.0 * ((i * 7) % 10)));
-    const RunResult g = runWith(s, policy);
-    const RunResult t = runWith(s, QStringLiteral("srtf"));
+    const RunResult g = test::mustRun(s, policy);
+    const RunResult t = test::mustRun(s, QStringLiteral("srtf"));
     QCOMPARE(g.jobs.size(), t.jobs.size());
     for (std::size_t i = 0; i < g.jobs.size(); ++i) {
         QCOMPARE(g.jobs[i].finishS, t.jobs[i].finishS);
@@ -203,15 +192,15 @@ void TestGittins::costlyPreemptionIsNotTaken()
     Scenario s = oneServer(1);
     s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 100),
               Job::duration(QStringLiteral("b"), 90, 1, 8)};
-    const RunResult free = runWith(s, policy, 0.0);
+    const RunResult free = test::mustRun(s, policy, 0.0);
     QCOMPARE(free.jobs[0].preemptions, 1);
     QCOMPARE(free.jobs[1].finishS, 98.0);
     QCOMPARE(free.jobs[0].finishS, 108.0);
-    const RunResult costly = runWith(s, policy, 5.0);
+    const RunResult costly = test::mustRun(s, policy, 5.0);
     QCOMPARE(costly.jobs[0].preemptions, 0);
     QCOMPARE(costly.jobs[0].finishS, 100.0);
     QCOMPARE(costly.jobs[1].finishS, 108.0);
-    QCOMPARE(runWith(s, QStringLiteral("srtf"), 5.0).jobs[0].preemptions, 1);
+    QCOMPARE(test::mustRun(s, QStringLiteral("srtf"), 5.0).jobs[0].preemptions, 1);
 }
 
 // Oracle sizes, s0 fast and s1 four times slower. a (400 s) starts at 0 on s0, b (200 s) at 1
@@ -241,7 +230,7 @@ void TestGittins::progressOnSlowGpus()
     s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 400),
               Job::duration(QStringLiteral("b"), 1, 1, 200),
               Job::duration(QStringLiteral("c"), 150, 1, 300)};
-    const RunResult r = runWith(s, policy);
+    const RunResult r = test::mustRun(s, policy);
     QCOMPARE(r.jobs[0].preemptions, 0);
     QCOMPARE(r.jobs[1].preemptions, bPreemptions);
     for (int j = 0; j < 3; ++j)
@@ -277,11 +266,7 @@ void TestGittins::dueJobGoesFirst()
     sim::AsrptGittinsPolicy::Options o;
     o.stretch = stretch;
     sim::AsrptGittinsPolicy policy(o);
-    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
-    auto predictor = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0);
-    QVERIFY(placement && predictor);
-    sim::Simulator simulator(s, policy, *placement, *predictor.value(), 0);
-    QVERIFY(simulator.run().ok());
+    const test::PolicyRun simulator(s, policy);
     for (int j = 0; j < 3; ++j)
         QCOMPARE(simulator.state().state(j).finish, fromSeconds(finish[j]));
     QCOMPARE(simulator.state().state(1).preemptions, x1Preemptions);

@@ -1,4 +1,5 @@
 // The worked examples of docs/asrpt.md as exact tests.
+#include "../common/mustrun.h"
 #include "mapping/iterationmodel.h"
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
@@ -42,10 +43,8 @@ Outcome runWith(const Scenario& s, const QString& policy,
     c.policy = policy;
     c.predictor = predictor;
     test::ScheduleAudit audit(s);
-    auto r = Runner::run(s, c, nullptr, {&audit});
-    if (!r)
-        qFatal("run failed: %s", qPrintable(r.error().message));
-    return {r.value(), audit.virtualCompletion(), audit.violations()};
+    RunResult r = test::mustRun(s, c, {&audit});
+    return {std::move(r), audit.virtualCompletion(), audit.violations()};
 }
 
 Scenario e3(bool mispredictJ3)
@@ -344,11 +343,7 @@ void TestWorkedExamples::guidedAlphaOne()
     sim::AsrptGuidedPolicy::Options o;
     o.alpha = 1.0;
     sim::AsrptGuidedPolicy policy(o);
-    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
-    auto predictor = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0);
-    QVERIFY(placement && predictor);
-    sim::Simulator simulator(s, policy, *placement, *predictor.value(), 0);
-    QVERIFY(simulator.run().ok());
+    const test::PolicyRun simulator(s, policy);
     const QList<double> start{15, 2, 6, 4}, finish{25, 6, 12, 12};
     for (int j = 0; j < 4; ++j) {
         QCOMPARE(simulator.state().state(j).firstStart, fromSeconds(start[j]));
