@@ -155,13 +155,12 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
     // mean) predicts for the job: the run's default_iterations.
     QLineEdit* predicted = addLine(job, QStringLiteral("predicted_iterations"),
                                    FieldLabels::of(QStringLiteral("predicted_iterations")));
-    predicted->setPlaceholderText(
-        tr("none: %1 with no history").arg(number(ProductDefaults::runConfig().defaultIterations)));
+    const QString coldStart = number(ProductDefaults::runConfig().defaultIterations);
+    predicted->setPlaceholderText(tr("none: %1 with no history").arg(coldStart));
     predicted->setToolTip(
         tr("%1. Left empty, a predictor with no history yet predicts %2 for this job; with a "
            "value, the forests start from it.")
-            .arg(FieldLabels::of(QStringLiteral("predicted_iterations")))
-            .arg(number(ProductDefaults::runConfig().defaultIterations)));
+            .arg(FieldLabels::of(QStringLiteral("predicted_iterations")), coldStart));
     addLine(job, QStringLiteral("user"), FieldLabels::of(QStringLiteral("user")));
     addLine(job, QStringLiteral("weight"), FieldLabels::of(QStringLiteral("weight")));
 
