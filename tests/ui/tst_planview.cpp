@@ -138,6 +138,8 @@ private slots:
     void requestOfSaysWhatTheFormCannot();
     void storedSweepShowsItsRequest_data();
     void storedSweepShowsItsRequest();
+    void noAnswerSaysWhichGroupsMeetTheTarget_data();
+    void noAnswerSaysWhichGroupsMeetTheTarget();
 };
 
 void TstPlanView::serverRanges_data()
@@ -1088,6 +1090,140 @@ void TstPlanView::storedSweepShowsItsRequest()
         const auto fromForm = view.buildSpec();
         QVERIFY(fromForm);
         QVERIFY(samePoints(view.session()->spec(), fromForm.value()));
+    }
+}
+
+namespace {
+
+// request's sweep on smallTwoRacks(), run to the end here (null when it cannot be).
+std::shared_ptr<const plan::SweepSession> finishedSweep(const PlanRequest& request)
+{
+    auto spec = ui::PlanSpecBuilder::build(smallTwoRacks(), request);
+    if (!spec)
+        return nullptr;
+    auto opened = plan::SweepSession::open(std::move(spec).value(), QString(), false);
+    if (!opened)
+        return nullptr;
+    auto session = std::make_shared<plan::SweepSession>(std::move(opened).value());
+    if (!session->runAll(2) || !session->finish())
+        return nullptr;
+    return session;
+}
+
+} // namespace
+
+// A group without an answer says which other groups have one, and what (not "no cluster meets
+// the target" while one does with another policy or load); with none anywhere, it says so.
+// Texts: "Recommended" stands for any recommendation, {T} for the target, {h} for group h's
+// answer ("cluster — cost").
+void TstPlanView::noAnswerSaysWhichGroupsMeetTheTarget_data()
+{
+    QTest::addColumn<QString>("metric");
+    QTest::addColumn<bool>("atLeast");
+    QTest::addColumn<std::vector<double>>("loads");
+    QTest::addColumn<QStringList>("policies");
+    QTest::addColumn<QList<int>>("meeting");
+    QTest::addColumn<QStringList>("texts");
+    const QString makespan = QStringLiteral("makespan_s");
+    const QString rec = QStringLiteral("Recommended");
+    const QStringList fifo{QStringLiteral("fifo")};
+    const QStringList both{QStringLiteral("fifo"), QStringLiteral("srtf")};
+    QTest::newRow("two loads, one meets")
+        << makespan << false << std::vector<double>{1, 8} << fifo << QList<int>{1}
+        << QStringList{QStringLiteral(
+                           "No cluster meets the target ({T}) with load × 1; with load × 8: {1}."),
+                       rec};
+    QTest::newRow("two policies, one meets")
+        << QStringLiteral("preemptions") << true << std::vector<double>{1} << both << QList<int>{1}
+        << QStringList{QStringLiteral(
+                           "No cluster meets the target ({T}) with policy fifo; with policy srtf: "
+                           "{1}."),
+                       rec};
+    QTest::newRow("loads and policies")
+        << makespan << false << std::vector<double>{1, 8} << both << QList<int>{2, 3}
+        << QStringList{QStringLiteral("No cluster meets the target ({T}) with load × 1, policy "
+                                      "fifo; with load × 8: {2}; with load × 8, policy srtf: {3}."),
+                       QStringLiteral("No cluster meets the target ({T}) with load × 1, policy "
+                                      "srtf; with load × 8, policy fifo: {2}; with load × 8: {3}."),
+                       rec, rec};
+    QTest::newRow("more than three answers")
+        << makespan << false << std::vector<double>{1, 2, 4, 8, 16} << fifo
+        << QList<int>{1, 2, 3, 4}
+        << QStringList{QStringLiteral("No cluster meets the target ({T}) with load × 1; with load "
+                                      "× 2: {1}; with load × 4: {2}; with load × 8: {3}; and 1 "
+                                      "more under Answer for."),
+                       rec, rec, rec, rec};
+    const QString none =
+        QStringLiteral("No cluster in the sweep meets the target ({T}) with any load growth or "
+                       "policy.");
+    QTest::newRow("none meets") << makespan << false << std::vector<double>{1, 8} << both
+                                << QList<int>{} << QStringList{none, none, none, none};
+    QTest::newRow("one group, none meets")
+        << makespan << false << std::vector<double>{1} << fifo << QList<int>{}
+        << QStringList{QStringLiteral("No cluster in the sweep meets the target ({T}).")};
+    QTest::newRow("every group meets") << makespan << false << std::vector<double>{1, 8} << both
+                                       << QList<int>{0, 1, 2, 3} << QStringList{rec, rec, rec, rec};
+}
+
+void TstPlanView::noAnswerSaysWhichGroupsMeetTheTarget()
+{
+    QFETCH(QString, metric);
+    QFETCH(bool, atLeast);
+    QFETCH(std::vector<double>, loads);
+    QFETCH(QStringList, policies);
+    QFETCH(QList<int>, meeting);
+    QFETCH(QStringList, texts);
+    PlanRequest r = tinyRequest();
+    r.metric = metric;
+    r.atLeast = atLeast;
+    r.loadScales = loads;
+    r.policies = policies;
+    // First every cluster meets the target, to learn each group's best mean metric.
+    r.bound = atLeast ? -1e12 : 1e12;
+    auto probe = finishedSweep(r);
+    QVERIFY(probe);
+    const ui::PlanDigest all(probe);
+    QCOMPARE(all.groupCount(), int(texts.size()));
+    // The bound that the groups of meeting meet and the others do not.
+    std::optional<double> worstMeeting, bestFailing;
+    const auto better = [atLeast](double a, double b) { return atLeast ? a > b : a < b; };
+    for (int g = 0; g < all.groupCount(); ++g) {
+        std::optional<double> best;
+        for (const auto& c : all.clusters(g))
+            if (c.feasible && (!best || better(c.metric, *best)))
+                best = c.metric;
+        QVERIFY(best);
+        if (meeting.contains(g))
+            worstMeeting = !worstMeeting || better(*worstMeeting, *best) ? *best : *worstMeeting;
+        else
+            bestFailing = !bestFailing || better(*best, *bestFailing) ? *best : *bestFailing;
+    }
+    if (worstMeeting && bestFailing) {
+        QVERIFY2(better(*worstMeeting, *bestFailing), "the groups do not part at any bound");
+        r.bound = (*worstMeeting + *bestFailing) / 2.0;
+    } else if (bestFailing) {
+        r.bound = atLeast ? *bestFailing + 1.0 : *bestFailing / 2.0;
+    }
+    auto session = finishedSweep(r);
+    QVERIFY(session);
+    const ui::PlanDigest digest(session);
+    for (int g = 0; g < digest.groupCount(); ++g)
+        QCOMPARE(bool(digest.recommendation(g).point), meeting.contains(g));
+    for (int g = 0; g < digest.groupCount(); ++g) {
+        const QString text = digest.summary(g);
+        if (texts[g] == QLatin1String("Recommended")) {
+            QVERIFY2(text.startsWith(QStringLiteral("Recommended: ")), qPrintable(text));
+            continue;
+        }
+        QString expected = texts[g];
+        expected.replace(QStringLiteral("{T}"), digest.targetText());
+        for (int h = 0; h < digest.groupCount(); ++h)
+            if (const auto& rec = digest.recommendation(h); rec.point)
+                expected.replace(
+                    QStringLiteral("{%1}").arg(h),
+                    QStringLiteral("%1 — %2").arg(digest.clusterLabel(*rec.point),
+                                                  ui::PlanDigest::dollars(rec.costUsd)));
+        QCOMPARE(text, expected);
     }
 }
 

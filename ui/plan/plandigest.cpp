@@ -7,6 +7,7 @@
 #include <QLocale>
 #include <QObject>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -181,10 +182,76 @@ QString PlanDigest::summary(int g) const
     const plan::Recommendation& r = recommendation(g);
     const QString metric = m_session->spec().target.metric;
     if (!r.point)
-        return QObject::tr("No cluster in the sweep meets the target (%1).").arg(targetText());
+        return noAnswer(g);
     return QObject::tr("Recommended: %1 — %2, %3 %4 (target %5)")
         .arg(clusterLabel(*r.point), dollars(r.costUsd), metricLabel(metric),
              metricValue(metric, r.metric), targetText());
+}
+
+std::vector<QString> PlanDigest::varyingGroupAxes() const
+{
+    std::vector<QString> out;
+    if (groupCount() == 0)
+        return out;
+    for (const auto& [name, value] : recommendation(0).group)
+        for (int h = 1; h < groupCount(); ++h) {
+            const auto& other = recommendation(h).group;
+            const auto it = std::find_if(other.begin(), other.end(),
+                                         [&name](const auto& p) { return p.first == name; });
+            if (it != other.end() && it->second != value) {
+                out.push_back(name);
+                break;
+            }
+        }
+    return out;
+}
+
+QString PlanDigest::groupWords(int g, int from) const
+{
+    const std::vector<QString> varying = varyingGroupAxes();
+    QStringList parts;
+    for (const auto& [name, value] : recommendation(g).group) {
+        if (std::find(varying.begin(), varying.end(), name) == varying.end())
+            continue;
+        if (from >= 0) {
+            const auto& other = recommendation(from).group;
+            const auto it = std::find_if(other.begin(), other.end(),
+                                         [&name](const auto& p) { return p.first == name; });
+            if (it != other.end() && it->second == value)
+                continue;
+        }
+        parts << QStringLiteral("%1 %2").arg(
+            name == QLatin1String("load_scale") ? QStringLiteral("load ×") : name,
+            valueText(value));
+    }
+    return parts.join(QStringLiteral(", "));
+}
+
+QString PlanDigest::noAnswer(int g) const
+{
+    if (groupCount() < 2)
+        return QObject::tr("No cluster in the sweep meets the target (%1).").arg(targetText());
+    // Another group's answer is not this one's: say which groups have one, and with what.
+    QStringList answered;
+    for (int h = 0; h < groupCount(); ++h) {
+        const plan::Recommendation& r = recommendation(h);
+        if (h != g && r.point)
+            answered << QObject::tr("with %1: %2 — %3")
+                            .arg(groupWords(h, g), clusterLabel(*r.point), dollars(r.costUsd));
+    }
+    if (answered.isEmpty()) {
+        QStringList axes;
+        for (const QString& name : varyingGroupAxes())
+            axes << (name == QLatin1String("load_scale") ? QObject::tr("load growth") : name);
+        return QObject::tr("No cluster in the sweep meets the target (%1) with any %2.")
+            .arg(targetText(), axes.join(QObject::tr(" or ")));
+    }
+    constexpr int Listed = 3; // the rest are under "Answer for"
+    QString others = answered.mid(0, Listed).join(QStringLiteral("; "));
+    if (answered.size() > Listed)
+        others += QObject::tr("; and %n more under Answer for", "", int(answered.size()) - Listed);
+    return QObject::tr("No cluster meets the target (%1) with %2; %3.")
+        .arg(targetText(), groupWords(g, -1), others);
 }
 
 QStringList PlanDigest::marginalLines(int g) const

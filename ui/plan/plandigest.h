@@ -66,7 +66,9 @@ public:
     /// The target in words, e.g. "p99 queue delay ≤ 3600 s".
     QString targetText() const;
     /// The one-line answer of group g: "Recommended: 2 × h100 — $X, metric Y (target ≤ Z)",
-    /// or why there is none.
+    /// or why there is none: when other groups have an answer, which and what, e.g. "No
+    /// cluster meets the target (...) with policy fifo; with policy srtf: 2 × h100 — $X."; else
+    /// that no group has one.
     QString summary(int g) const;
     /// The marginal gains of group g's recommendation, one line per server type.
     QStringList marginalLines(int g) const;
@@ -98,6 +100,13 @@ public:
 
 private:
     bool matchesGroup(std::size_t row, int g) const;
+    // The group axes whose value is not the same in every group, in group order.
+    std::vector<QString> varyingGroupAxes() const;
+    // Group g's values on the varying group axes ("load × 4, policy srtf"); with from >= 0, only
+    // those that differ from group from's.
+    QString groupWords(int g, int from) const;
+    // summary() of group g, which has no answer.
+    QString noAnswer(int g) const;
 
     std::shared_ptr<const plan::SweepSession> m_session;
     std::vector<int> m_groupOf; // per point
