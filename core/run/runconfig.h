@@ -10,7 +10,11 @@
 
 namespace gantry {
 
-/// Everything that selects one scheduling run besides the scenario itself.
+/// Everything that selects one scheduling run besides the scenario itself. Its own values are
+/// the engine's neutral reference (fifo, consolidate, the oracle): what a test or a benchmark
+/// starts from when it names one thing and wants nothing else to vary. What the product runs
+/// when the user names nothing is ProductDefaults::runConfig(), the one place that decides it;
+/// every entry point (command line, window, report, sweeps) starts from there.
 struct RunConfig
 {
     QString policy = QStringLiteral("fifo");           ///< name in PolicyRegistry
