@@ -16,6 +16,7 @@
 #include "plan/sweeppoints.h"
 #include "plan/sweepsession.h"
 #include "run/productdefaults.h"
+#include "run/resultwriter.h"
 #include "storage/projectstore.h"
 
 #include <QAbstractItemModelTester>
@@ -140,6 +141,8 @@ private slots:
     void storedSweepShowsItsRequest();
     void noAnswerSaysWhichGroupsMeetTheTarget_data();
     void noAnswerSaysWhichGroupsMeetTheTarget();
+    void pointScenarioNamesThePoint_data();
+    void pointScenarioNamesThePoint();
 };
 
 void TstPlanView::serverRanges_data()
@@ -1225,6 +1228,44 @@ void TstPlanView::noAnswerSaysWhichGroupsMeetTheTarget()
                                                   ui::PlanDigest::dollars(rec.costUsd)));
         QCOMPARE(text, expected);
     }
+}
+
+// A point's scenario, the one its run is shown and exported with, is named for the point, not
+// for the base scenario; the sweep's own copy keeps the base's name (its hash depends on it).
+void TstPlanView::pointScenarioNamesThePoint_data()
+{
+    QTest::addColumn<std::vector<std::uint64_t>>("seeds");
+    QTest::addColumn<int>("row");
+    QTest::addColumn<QString>("name");
+    const std::vector<std::uint64_t> one{0}, two{0, 1};
+    QTest::newRow("point 3") << one << 3
+                             << QStringLiteral(
+                                    "two-racks — plan point 3: 2 × h100, 4 × a100, fifo, load × 1");
+    QTest::newRow("no h100") << one << 1
+                             << QStringLiteral(
+                                    "two-racks — plan point 1: 4 × a100, fifo, load × 1");
+    QTest::newRow("a seed of two")
+        << two << 3 << QStringLiteral("two-racks — plan point 3: 4 × a100, fifo, load × 1, seed 1");
+}
+
+void TstPlanView::pointScenarioNamesThePoint()
+{
+    QFETCH(std::vector<std::uint64_t>, seeds);
+    QFETCH(int, row);
+    QFETCH(QString, name);
+    PlanRequest r = tinyRequest();
+    r.seeds = seeds;
+    const auto session = finishedSweep(r);
+    QVERIFY(session);
+    const ui::PlanDigest digest(session);
+    const plan::SweepPoint& point = session->point(std::size_t(row));
+    const Scenario named = digest.pointScenario(std::size_t(row));
+    QCOMPARE(named.name, name);
+    QVERIFY(named.name.endsWith(digest.pointLabel(std::size_t(row))));
+    QCOMPARE(named.cluster, point.scenario.cluster);
+    QCOMPARE(named.jobs, point.scenario.jobs);
+    QCOMPARE(point.scenario.name, QStringLiteral("two-racks"));
+    QCOMPARE(ResultWriter::scenarioHash(point.scenario), point.scenarioHash);
 }
 
 QTEST_MAIN(TstPlanView)

@@ -114,6 +114,29 @@ QString PlanDigest::clusterLabel(std::size_t row) const
     return parts.isEmpty() ? QObject::tr("no servers") : parts.join(QStringLiteral(", "));
 }
 
+QString PlanDigest::pointLabel(std::size_t row) const
+{
+    const plan::SweepPoint& p = m_session->point(row);
+    QString label = QObject::tr("%1: %2, %3").arg(row).arg(clusterLabel(row), p.config.policy);
+    const auto& axes = m_session->spec().axes;
+    for (std::size_t a = 0; a < axes.size(); ++a) {
+        if (axes[a].kind == SweepAxis::Kind::LoadScale)
+            label += QObject::tr(", load × %1").arg(valueText(p.values[a]));
+        else if (axes[a].kind == SweepAxis::Kind::Seed && axes[a].values.size() > 1)
+            label += QObject::tr(", seed %1").arg(valueText(p.values[a]));
+    }
+    return label;
+}
+
+Scenario PlanDigest::pointScenario(std::size_t row) const
+{
+    Scenario s = m_session->point(row).scenario;
+    const QString base = m_session->spec().baseScenario.name;
+    const QString point = QObject::tr("plan point %1").arg(pointLabel(row));
+    s.name = base.isEmpty() ? point : QStringLiteral("%1 — %2").arg(base, point);
+    return s;
+}
+
 QString PlanDigest::metricLabel(const QString& metric)
 {
     QString m = metric;

@@ -63,6 +63,14 @@ public:
     std::vector<Cluster> clusters(int g) const;
     /// The cluster of point row in words, e.g. "2 × h100, 4 × a100" ("no servers" when empty).
     QString clusterLabel(std::size_t row) const;
+    /// Point row in words: its row, cluster, policy, load growth (when the sweep has that
+    /// axis) and seed (when it has several), e.g. "3: 2 × h100, 4 × a100, fifo, load × 4".
+    QString pointLabel(std::size_t row) const;
+    /// Point row's scenario (derived cluster, scaled arrivals) named for the point, e.g.
+    /// "two-racks — plan point 3: 2 × h100, fifo, load × 4", so that a run of it, shown or
+    /// exported, is not titled as the base scenario. The sweep's own copy keeps the base's name
+    /// (its hash and cache key depend on it). O(size of the scenario).
+    Scenario pointScenario(std::size_t row) const;
     /// The target in words, e.g. "p99 queue delay ≤ 3600 s".
     QString targetText() const;
     /// The one-line answer of group g: "Recommended: 2 × h100 — $X, metric Y (target ≤ Z)",
