@@ -6,7 +6,6 @@
 #include "document/projectdocument.h"
 #include "export/imageexport.h"
 #include "format/readabletext.h"
-#include "io/scenarioreader.h"
 #include "jobs/jobseditor.h"
 #include "plan/plandigest.h"
 #include "plan/planview.h"
@@ -25,6 +24,7 @@
 #include "window/filemenu.h"
 #include "window/helpmenu.h"
 #include "window/importcontrol.h"
+#include "window/projectsession.h"
 #include "window/projecttree.h"
 #include "window/recentfiles.h"
 #include "window/reportcoverage.h"
@@ -63,8 +63,6 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
-#include <exception>
-#include <optional>
 #include <utility>
 
 namespace gantry::ui {
@@ -89,6 +87,19 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_session = new RunSession(this);
     buildActions();
     buildWidgets();
+
+    // The project's file life cycle: the window shows what it says and follows what it opens.
+    m_project = new ProjectSession(m_document, m_fileMenu->recentFiles(), this, this);
+    m_project->setBusyCheck([this] { return busy() ? busyWith() : QString(); });
+    connect(m_project, &ProjectSession::replacing, this, [this] { yieldReplay(); });
+    connect(m_project, &ProjectSession::opened, this, [this] {
+        m_lastError.clear();
+        updateTitle();
+        updateActions();
+    });
+    connect(m_project, &ProjectSession::status, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
+    connect(m_project, &ProjectSession::failed, this, &MainWindow::reportError);
 
     connect(m_session, &RunSession::progress, this, &MainWindow::onProgress);
     connect(m_session, &RunSession::runAdded, this, &MainWindow::onRunAdded);
@@ -139,13 +150,13 @@ void MainWindow::buildActions()
     m_fileMenu = new FileMenu(menuBar()->addMenu(tr("&File")), this);
     connect(m_fileMenu, &FileMenu::newRequested, this, [this] { newProject(); });
     connect(m_fileMenu, &FileMenu::openRequested, this, [this] {
-        if (const QString path = FileMenu::askOpenPath(this, m_scenarioPath); !path.isEmpty())
+        if (const QString path = FileMenu::askOpenPath(this, scenarioPath()); !path.isEmpty())
             openFile(path);
     });
     connect(m_fileMenu, &FileMenu::openRecentRequested, this,
             [this](const QString& path) { openFile(path); });
     connect(m_fileMenu, &FileMenu::saveRequested, this, [this] { saveProject(); });
-    connect(m_fileMenu, &FileMenu::saveAsRequested, this, &MainWindow::showSaveAsDialog);
+    connect(m_fileMenu, &FileMenu::saveAsRequested, this, [this] { m_project->askSaveAs(); });
     connect(m_fileMenu, &FileMenu::importRequested, this, &MainWindow::showImportDialog);
     connect(m_fileMenu, &FileMenu::exportReportRequested, this, &MainWindow::showExportReport);
     connect(m_fileMenu, &FileMenu::exportImageRequested, this, &MainWindow::showExportImage);
@@ -370,32 +381,9 @@ void MainWindow::saveLayout() const
     settings.setValue(StateKey, saveState());
 }
 
-bool MainWindow::maySaveChanges()
-{
-    if (!m_interactive || !isModified())
-        return true;
-    const int unsaved = unsavedRunCount();
-    const int sweeps = m_document->unsavedSweepCount();
-    QStringList pending;
-    if (unsaved > 0)
-        pending << ReadableText::count(unsaved, tr("run"), tr("runs"));
-    if (sweeps > 0)
-        pending << ReadableText::count(sweeps, tr("capacity sweep"), tr("capacity sweeps"));
-    QString text = tr("The project has unsaved changes");
-    if (!pending.isEmpty())
-        text += tr(" and %1 not recorded yet").arg(pending.join(tr(" and ")));
-    text += tr(". Save them?");
-    const auto answer = QMessageBox::question(
-        this, tr("Gantry"), text, QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
-        QMessageBox::Save);
-    if (answer == QMessageBox::Discard)
-        return true;
-    return answer == QMessageBox::Save && saveProject();
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!maySaveChanges()) {
+    if (!m_project->maySaveChanges()) {
         event->ignore();
         return;
     }
@@ -409,12 +397,6 @@ void MainWindow::showTab(Tab tab)
 }
 
 // --- dialogs --------------------------------------------------------------------------------
-
-void MainWindow::showSaveAsDialog()
-{
-    if (const QString path = FileMenu::askSaveAsPath(this, projectPath()); !path.isEmpty())
-        saveProjectAs(path);
-}
 
 void MainWindow::showImportDialog()
 {
@@ -483,11 +465,6 @@ void MainWindow::showExportImage()
 
 // --- project --------------------------------------------------------------------------------
 
-bool MainWindow::openFile(const QString& path)
-{
-    return FileMenu::isProjectFile(path) ? openProject(path) : openScenario(path);
-}
-
 void MainWindow::clearComparison()
 {
     m_model->clear();
@@ -496,99 +473,35 @@ void MainWindow::clearComparison()
     m_runPanel->setIdle(false, tr("Ready"));
 }
 
+void MainWindow::setInteractive(bool interactive)
+{
+    m_interactive = interactive;
+    m_project->setInteractive(interactive);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    return m_project->openFile(path);
+}
+
 bool MainWindow::newProject()
 {
-    if (busy()) {
-        reportError(tr("Cannot start a new project while %1 is in progress.").arg(busyWith()));
-        return false;
-    }
-    if (!maySaveChanges())
-        return false; // the user kept the project
-    yieldReplay();
-    m_document->clear(); // clears the comparison (onDocumentChanged)
-    m_scenarioPath.clear();
-    m_lastError.clear();
-    statusBar()->showMessage(
-        tr("New project: open a scenario (File > Open) or add racks and servers."));
-    updateActions();
-    return true;
+    return m_project->newProject();
 }
 
 bool MainWindow::openProject(const QString& path)
 {
-    if (busy()) {
-        reportError(tr("Cannot open %1 while %2 is in progress.").arg(path, busyWith()));
-        return false;
-    }
-    if (!maySaveChanges())
-        return false; // the user kept the project
-    yieldReplay();
-    const Status opened = m_document->openProject(path);
-    if (!opened) {
-        reportError(opened.error().message);
-        return false;
-    }
-    m_scenarioPath = path;
-    m_lastError.clear();
-    m_fileMenu->recentFiles()->add(path);
-    int runs = 0;
-    for (int i = 0; i < m_document->scenarioCount(); ++i)
-        runs += int(m_document->storedRuns(i).size());
-    QString message =
-        m_document->scenarioCount() == 0
-            ? tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName())
-            : tr("Opened %1: %2, %3")
-                  .arg(QFileInfo(path).fileName(),
-                       ReadableText::count(m_document->scenarioCount(), tr("scenario"),
-                                           tr("scenarios")),
-                       ReadableText::count(runs, tr("recorded run"), tr("recorded runs")));
-    if (m_document->isReadOnly())
-        message += tr(" - read-only (the file is not writable): use Save As to keep changes");
-    statusBar()->showMessage(message);
-    updateTitle();
-    updateActions();
-    return true;
+    return m_project->openProject(path);
 }
 
 bool MainWindow::openScenario(const QString& path)
 {
-    if (busy()) {
-        reportError(tr("Cannot open %1 while %2 is in progress.").arg(path, busyWith()));
-        return false;
-    }
-    if (!maySaveChanges())
-        return false; // the user kept the project
-    yieldReplay();
-    std::optional<Result<Scenario>> read;
-    try {
-        read.emplace(ScenarioReader::readFile(path));
-    } catch (const std::exception& e) {
-        read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
-    } catch (...) {
-        read.emplace(Error::internal(tr("unknown exception")));
-    }
-    if (!read->ok()) {
-        QString message = read->error().message;
-        if (!message.contains(path) && !message.contains(QFileInfo(path).fileName()))
-            message = tr("%1: %2").arg(path, message);
-        reportError(message);
-        return false;
-    }
+    return m_project->openScenario(path);
+}
 
-    Scenario s = std::move(*read).value();
-    if (s.name.isEmpty())
-        s.name = QFileInfo(path).completeBaseName();
-    // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
-    m_document->resetToScenario(s);
-    m_scenarioPath = path;
-    m_lastError.clear();
-    m_fileMenu->recentFiles()->add(path);
-    statusBar()->showMessage(tr("Opened %1: %2 jobs on %3 GPUs")
-                                 .arg(QFileInfo(path).fileName())
-                                 .arg(scenario().jobs.size())
-                                 .arg(scenario().cluster.totalGpus()));
-    updateActions();
-    return true;
+QString MainWindow::scenarioPath() const
+{
+    return m_project->scenarioPath();
 }
 
 bool MainWindow::selectScenario(int index)
@@ -601,46 +514,12 @@ bool MainWindow::selectScenario(int index)
 
 bool MainWindow::saveProject()
 {
-    if (projectPath().isEmpty()) {
-        if (m_interactive) {
-            showSaveAsDialog();
-            return !projectPath().isEmpty() && !isModified();
-        }
-        reportError(tr("The project has no file yet: use File > Save As."));
-        return false;
-    }
-    if (m_document->isReadOnly()) {
-        if (m_interactive) {
-            showSaveAsDialog();
-            return !m_document->isReadOnly() && !isModified();
-        }
-        reportError(tr("%1 is open read-only (the file is not writable): use File > Save As.")
-                        .arg(projectPath()));
-        return false;
-    }
-    const auto saved = m_document->save();
-    if (!saved) {
-        reportError(saved.error().message);
-        return false;
-    }
-    m_fileMenu->recentFiles()->add(projectPath());
-    statusBar()->showMessage(tr("Saved %1 (%2 recorded)")
-                                 .arg(QFileInfo(projectPath()).fileName(),
-                                      ReadableText::count(saved.value(), tr("run"), tr("runs"))));
-    return true;
+    return m_project->saveProject();
 }
 
 bool MainWindow::saveProjectAs(const QString& path)
 {
-    const Status saved = m_document->saveAs(path);
-    if (!saved) {
-        reportError(saved.error().message);
-        return false;
-    }
-    m_scenarioPath = path;
-    m_fileMenu->recentFiles()->add(path);
-    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
-    return true;
+    return m_project->saveProjectAs(path);
 }
 
 bool MainWindow::startImport(const QString& format, const QString& path, int limit)
@@ -778,12 +657,7 @@ QTreeWidget* MainWindow::projectTree() const
 
 void MainWindow::updateTitle()
 {
-    QString name = projectPath().isEmpty() ? tr("untitled") : QFileInfo(projectPath()).fileName();
-    if (hasScenario())
-        name = tr("%1 [%2]").arg(name, scenario().name);
-    if (m_document->isReadOnly())
-        name = tr("%1 (read-only)").arg(name);
-    setWindowTitle(tr("%1%2 - Gantry").arg(name, isModified() ? QStringLiteral("*") : QString()));
+    setWindowTitle(m_project->windowTitle());
 }
 
 void MainWindow::onDocumentChanged(const DocumentChange& change)

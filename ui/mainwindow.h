@@ -29,6 +29,7 @@ class ImportControl;
 class JobsEditor;
 class ProblemsList;
 class ProjectDocument;
+class ProjectSession;
 class ProjectTree;
 class PlanView;
 class PropertyPanel;
@@ -49,8 +50,8 @@ class WelcomeBanner;
 /// cancel in the run panel.
 ///
 /// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,
-/// TraceImportDialog, ReportCoverage, RunSession (the runs, in a worker thread) and
-/// ImportControl (the import worker); it wires them to the document.
+/// TraceImportDialog, ReportCoverage, ProjectSession (the file life cycle), RunSession (the runs,
+/// in a worker thread) and ImportControl (the import worker); it wires them to the document.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -121,7 +122,7 @@ public:
     /// The current scenario (empty when there is none).
     const Scenario& scenario() const;
     /// File the current scenario came from (the scenario file or the project), empty if none.
-    QString scenarioPath() const { return m_scenarioPath; }
+    QString scenarioPath() const;
 
     /// Checks exactly the named policies in the panel (unknown names are ignored).
     void setCheckedPolicies(const QStringList& policies);
@@ -165,7 +166,7 @@ public:
     Outcome lastOutcome() const { return m_session->lastOutcome(); }
 
     /// false: errors go to the status bar and lastError() only, no modal box (for tests).
-    void setInteractive(bool interactive) { m_interactive = interactive; }
+    void setInteractive(bool interactive);
     /// The last error reported, empty if none since the last successful open or run start.
     QString lastError() const { return m_lastError; }
 
@@ -239,7 +240,6 @@ private:
     void buildActions();
     void buildWidgets();
     void restoreLayout();
-    void showSaveAsDialog();
     void showImportDialog();
     void endImport(bool added, const QString& message);
     void onImported(const gantry::Scenario& scenario, const QStringList& summary);
@@ -261,9 +261,6 @@ private:
     void updateActions();
     // Double-click on saved run `stored`: selects it in Results when shown, else replays it.
     void showStoredRun(int scenarioIndex, int stored);
-    // Asks whether to save a modified project before it is replaced or closed (interactive
-    // only): true to go on (saved or discarded), false when the user cancels or the save fails.
-    bool maySaveChanges();
     // True when the worker is free for a new request: idle, or showing saved runs, which is
     // then cancelled. False during a run the user started or an import.
     bool yieldReplay();
@@ -287,7 +284,7 @@ private:
     QString m_importPath;
 
     ProjectDocument* m_document = nullptr;
-    QString m_scenarioPath;
+    ProjectSession* m_project = nullptr; // the project's file life cycle
     bool m_interactive = true;
     QString m_lastError;
 

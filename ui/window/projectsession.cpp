@@ -1,0 +1,220 @@
+#include "projectsession.h"
+
+#include "document/projectdocument.h"
+#include "format/readabletext.h"
+#include "io/scenarioreader.h"
+#include "util/result.h"
+#include "window/filemenu.h"
+#include "window/recentfiles.h"
+
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStringList>
+
+#include <exception>
+#include <optional>
+#include <utility>
+
+namespace gantry::ui {
+
+ProjectSession::ProjectSession(ProjectDocument* document, RecentFiles* recent, QWidget* window,
+                               QObject* parent)
+    : QObject(parent), m_document(document), m_recent(recent), m_window(window)
+{
+}
+
+QString ProjectSession::busyWith() const
+{
+    return m_busy ? m_busy() : QString();
+}
+
+void ProjectSession::addRecent(const QString& path)
+{
+    if (m_recent)
+        m_recent->add(path);
+}
+
+bool ProjectSession::newProject()
+{
+    if (const QString busy = busyWith(); !busy.isEmpty()) {
+        emit failed(tr("Cannot start a new project while %1 is in progress.").arg(busy));
+        return false;
+    }
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    emit replacing();
+    m_document->clear();
+    m_scenarioPath.clear();
+    emit status(tr("New project: open a scenario (File > Open) or add racks and servers."));
+    emit opened();
+    return true;
+}
+
+bool ProjectSession::openFile(const QString& path)
+{
+    return FileMenu::isProjectFile(path) ? openProject(path) : openScenario(path);
+}
+
+bool ProjectSession::openProject(const QString& path)
+{
+    if (const QString busy = busyWith(); !busy.isEmpty()) {
+        emit failed(tr("Cannot open %1 while %2 is in progress.").arg(path, busy));
+        return false;
+    }
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    emit replacing();
+    const Status done = m_document->openProject(path);
+    if (!done) {
+        emit failed(done.error().message);
+        return false;
+    }
+    m_scenarioPath = path;
+    addRecent(path);
+    int runs = 0;
+    for (int i = 0; i < m_document->scenarioCount(); ++i)
+        runs += int(m_document->storedRuns(i).size());
+    QString message =
+        m_document->scenarioCount() == 0
+            ? tr("Opened %1: no scenarios yet").arg(QFileInfo(path).fileName())
+            : tr("Opened %1: %2, %3")
+                  .arg(QFileInfo(path).fileName(),
+                       ReadableText::count(m_document->scenarioCount(), tr("scenario"),
+                                           tr("scenarios")),
+                       ReadableText::count(runs, tr("recorded run"), tr("recorded runs")));
+    if (m_document->isReadOnly())
+        message += tr(" - read-only (the file is not writable): use Save As to keep changes");
+    emit status(message);
+    emit opened();
+    return true;
+}
+
+bool ProjectSession::openScenario(const QString& path)
+{
+    if (const QString busy = busyWith(); !busy.isEmpty()) {
+        emit failed(tr("Cannot open %1 while %2 is in progress.").arg(path, busy));
+        return false;
+    }
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    emit replacing();
+    std::optional<Result<Scenario>> read;
+    try {
+        read.emplace(ScenarioReader::readFile(path));
+    } catch (const std::exception& e) {
+        read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
+    } catch (...) {
+        read.emplace(Error::internal(tr("unknown exception")));
+    }
+    if (!read->ok()) {
+        QString message = read->error().message;
+        if (!message.contains(path) && !message.contains(QFileInfo(path).fileName()))
+            message = tr("%1: %2").arg(path, message);
+        emit failed(message);
+        return false;
+    }
+
+    Scenario s = std::move(*read).value();
+    if (s.name.isEmpty())
+        s.name = QFileInfo(path).completeBaseName();
+    // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
+    m_document->resetToScenario(s);
+    m_scenarioPath = path;
+    addRecent(path);
+    const Scenario& current = m_document->current();
+    emit status(tr("Opened %1: %2 jobs on %3 GPUs")
+                    .arg(QFileInfo(path).fileName())
+                    .arg(current.jobs.size())
+                    .arg(current.cluster.totalGpus()));
+    emit opened();
+    return true;
+}
+
+bool ProjectSession::saveProject()
+{
+    const QString path = m_document->path();
+    if (path.isEmpty()) {
+        if (m_interactive) {
+            askSaveAs();
+            return !m_document->path().isEmpty() && !m_document->isModified();
+        }
+        emit failed(tr("The project has no file yet: use File > Save As."));
+        return false;
+    }
+    if (m_document->isReadOnly()) {
+        if (m_interactive) {
+            askSaveAs();
+            return !m_document->isReadOnly() && !m_document->isModified();
+        }
+        emit failed(tr("%1 is open read-only (the file is not writable): use File > Save As.")
+                        .arg(path));
+        return false;
+    }
+    const auto saved = m_document->save();
+    if (!saved) {
+        emit failed(saved.error().message);
+        return false;
+    }
+    addRecent(path);
+    emit status(tr("Saved %1 (%2 recorded)")
+                    .arg(QFileInfo(path).fileName(),
+                         ReadableText::count(saved.value(), tr("run"), tr("runs"))));
+    return true;
+}
+
+bool ProjectSession::saveProjectAs(const QString& path)
+{
+    const Status saved = m_document->saveAs(path);
+    if (!saved) {
+        emit failed(saved.error().message);
+        return false;
+    }
+    m_scenarioPath = path;
+    addRecent(path);
+    emit status(tr("Saved %1").arg(QFileInfo(path).fileName()));
+    return true;
+}
+
+void ProjectSession::askSaveAs()
+{
+    if (const QString path = FileMenu::askSaveAsPath(m_window, m_document->path());
+        !path.isEmpty())
+        saveProjectAs(path);
+}
+
+bool ProjectSession::maySaveChanges()
+{
+    if (!m_interactive || !m_document->isModified())
+        return true;
+    const int unsaved = m_document->unsavedRunCount();
+    const int sweeps = m_document->unsavedSweepCount();
+    QStringList pending;
+    if (unsaved > 0)
+        pending << ReadableText::count(unsaved, tr("run"), tr("runs"));
+    if (sweeps > 0)
+        pending << ReadableText::count(sweeps, tr("capacity sweep"), tr("capacity sweeps"));
+    QString text = tr("The project has unsaved changes");
+    if (!pending.isEmpty())
+        text += tr(" and %1 not recorded yet").arg(pending.join(tr(" and ")));
+    text += tr(". Save them?");
+    const auto answer = QMessageBox::question(
+        m_window, tr("Gantry"), text,
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Discard)
+        return true;
+    return answer == QMessageBox::Save && saveProject();
+}
+
+QString ProjectSession::windowTitle() const
+{
+    const QString path = m_document->path();
+    QString name = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
+    if (m_document->hasCurrent())
+        name = tr("%1 [%2]").arg(name, m_document->current().name);
+    if (m_document->isReadOnly())
+        name = tr("%1 (read-only)").arg(name);
+    return tr("%1%2 - Gantry")
+        .arg(name, m_document->isModified() ? QStringLiteral("*") : QString());
+}
+
+} // namespace gantry::ui
