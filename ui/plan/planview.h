@@ -13,32 +13,28 @@
 #include <cstddef>
 #include <memory>
 
-class QComboBox;
-class QDoubleSpinBox;
 class QLabel;
-class QLineEdit;
-class QListWidget;
 class QProgressBar;
 class QPushButton;
-class QSortFilterProxyModel;
 class QTabWidget;
 class QTableView;
-class QTableWidget;
 
 namespace gantry::ui {
 
-class PlanDigest;
+class PlanForm;
 class PlanHeatmap;
 class PlanPointsModel;
 class PlanReportWorker;
+class PlanResults;
 class PlanScatter;
 class PlanWorker;
 
-/// The Plan view (docs/planning.md, "In the window"): a form that asks which server entries of
-/// the current scenario to vary and over which counts, the load growth, the policies, the
-/// seeds, the target and the cost parameters, and runs that sweep on the scenario in memory
-/// (or a sweep file) in a worker thread on every core, with progress and cancel. A finished
-/// sweep shows as a one-line answer with the marginal gain per server type, a scatter of cost
+/// The Plan view (docs/planning.md, "In the window"): a form (PlanForm) that asks which server
+/// entries of the current scenario to vary and over which counts, the load growth, the
+/// policies, the seeds, the target and the cost parameters, and runs that sweep on the scenario
+/// in memory (or a sweep file, or a sweep stored in the project) in a worker thread on every
+/// core, with progress and cancel, and writes its capacity-plan PDF. A finished sweep shows in
+/// PlanResults: a one-line answer with the marginal gain per server type, a scatter of cost
 /// against the target metric with the Pareto front and the recommendation, a two-axis heatmap
 /// and a sortable table of points. Double-clicking a point anywhere asks for its run
 /// (pointOpened). The finished plan::SweepSession is the view's model (session()).
@@ -79,7 +75,7 @@ public:
     /// it; a report being written is cancelled.
     void reset();
     /// True once a scenario with servers was given.
-    bool hasBaseScenario() const { return !m_base.cluster.servers.empty(); }
+    bool hasBaseScenario() const;
     /// What the form says now.
     PlanRequest request() const;
     /// Fills the form from request (server entries not in the scenario are ignored).
@@ -132,15 +128,15 @@ public:
     bool openPoint(std::size_t row);
 
     /// The table's model (rows in point order).
-    PlanPointsModel* pointsModel() const { return m_model; }
+    PlanPointsModel* pointsModel() const;
     /// The table (sorted through a proxy).
-    QTableView* table() const { return m_table; }
+    QTableView* table() const;
     /// The scatter.
-    PlanScatter* scatter() const { return m_scatter; }
+    PlanScatter* scatter() const;
     /// The heatmap.
-    PlanHeatmap* heatmap() const { return m_heatmap; }
+    PlanHeatmap* heatmap() const;
     /// The results' tabs: the scatter, the heatmap, the table.
-    QTabWidget* viewTabs() const { return m_views; }
+    QTabWidget* viewTabs() const;
 
 signals:
     /// A sweep ended in any way; outcome is also lastOutcome().
@@ -154,15 +150,10 @@ signals:
     void reportEnded(bool ok, const QString& path, int pages, const QString& message);
 
 private:
-    QWidget* buildForm();
-    QWidget* buildResults();
+    QWidget* buildColumn();
     bool begin();
     void end(Outcome outcome, const QString& message);
-    void showSession(std::shared_ptr<const plan::SweepSession> session);
-    void showGroup();
-    void showHeatmap();
     void setStatus(const QString& text);
-    void fillServerRows();
     void updateButtons();
     bool busy(); // true (lastError() says why) while a sweep or a report runs
     void askExportPath();
@@ -172,12 +163,8 @@ private:
     // status (empty when it says all).
     QString takeInRequest(const plan::SweepSpec& spec);
 
-    Scenario m_base;
-    RunConfig m_run;
-    plan::CostParams m_cost; // the form's costs, with the parts it does not show
     PlanWorker* m_worker = nullptr;
     PlanReportWorker* m_report = nullptr;
-    std::unique_ptr<PlanDigest> m_digest;
     Outcome m_outcome = Outcome::None;
     QString m_lastError;
     QString m_file;
@@ -187,36 +174,14 @@ private:
     QString m_unsaid;       // what the form cannot say of the stored sweep running
     bool m_discard = false; // reset() during a sweep: its end shows nothing
 
-    QTableWidget* m_servers = nullptr;
-    QLineEdit* m_loads = nullptr;
-    QListWidget* m_policies = nullptr;
-    QLineEdit* m_seeds = nullptr;
-    QComboBox* m_metric = nullptr;
-    QComboBox* m_direction = nullptr;
-    QDoubleSpinBox* m_bound = nullptr;
-    QDoubleSpinBox* m_horizon = nullptr;
-    QDoubleSpinBox* m_price = nullptr;
-    QDoubleSpinBox* m_pue = nullptr;
+    PlanForm* m_form = nullptr;
+    PlanResults* m_results = nullptr;
     QPushButton* m_runButton = nullptr;
     QPushButton* m_cancelButton = nullptr;
     QPushButton* m_openButton = nullptr;
     QPushButton* m_exportButton = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
-
-    QLabel* m_summary = nullptr;
-    QLabel* m_marginal = nullptr;
-    QComboBox* m_group = nullptr;
-    QComboBox* m_heatX = nullptr;
-    QComboBox* m_heatY = nullptr;
-    QLabel* m_caption = nullptr;
-    PlanScatter* m_scatter = nullptr;
-    QLabel* m_scatterKey = nullptr;
-    PlanHeatmap* m_heatmap = nullptr;
-    PlanPointsModel* m_model = nullptr;
-    QSortFilterProxyModel* m_proxy = nullptr;
-    QTableView* m_table = nullptr;
-    QTabWidget* m_views = nullptr;
 };
 
 } // namespace gantry::ui
