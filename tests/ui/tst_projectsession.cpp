@@ -65,8 +65,14 @@ struct Fixture
         status.clear();
         failed.clear();
     }
-    QString lastStatus() const { return status.isEmpty() ? QString() : status.last().at(0).toString(); }
-    QString lastFailure() const { return failed.isEmpty() ? QString() : failed.last().at(0).toString(); }
+    QString lastStatus() const
+    {
+        return status.isEmpty() ? QString() : status.last().at(0).toString();
+    }
+    QString lastFailure() const
+    {
+        return failed.isEmpty() ? QString() : failed.last().at(0).toString();
+    }
 };
 
 } // namespace
@@ -281,9 +287,8 @@ void TstProjectSession::busyRefusesNewAndOpen()
     f.session.setBusyCheck([&busy] { return busy ? QStringLiteral("a run") : QString(); });
     f.clearSpies();
 
-    const bool done = action == QLatin1String("new")
-                          ? f.session.newProject()
-                          : f.session.openFile(sample("two-racks.json"));
+    const bool done = action == QLatin1String("new") ? f.session.newProject()
+                                                     : f.session.openFile(sample("two-racks.json"));
     QVERIFY(!done);
     QCOMPARE(f.lastFailure(), refusal);
     QVERIFY(f.replacing.isEmpty());
@@ -304,8 +309,9 @@ void TstProjectSession::newProjectIsUntitled()
     QVERIFY(f.session.openScenario(sample("teaching.json")));
     f.clearSpies();
     QVERIFY(f.session.newProject());
-    QCOMPARE(f.lastStatus(),
-             QStringLiteral("New project: open a scenario (File > Open) or add racks and servers."));
+    QCOMPARE(
+        f.lastStatus(),
+        QStringLiteral("New project: open a scenario (File > Open) or add racks and servers."));
     QVERIFY(f.session.scenarioPath().isEmpty());
     QVERIFY(f.document.path().isEmpty());
     QVERIFY(!f.document.hasCurrent());
