@@ -20,8 +20,7 @@ namespace gantry::ui {
 ProjectSession::ProjectSession(ProjectDocument* document, RecentFiles* recent, QWidget* window,
                                QObject* parent)
     : QObject(parent), m_document(document), m_recent(recent), m_window(window)
-{
-}
+{}
 
 QString ProjectSession::busyWith() const
 {
@@ -146,8 +145,8 @@ bool ProjectSession::saveProject()
             askSaveAs();
             return !m_document->isReadOnly() && !m_document->isModified();
         }
-        emit failed(tr("%1 is open read-only (the file is not writable): use File > Save As.")
-                        .arg(path));
+        emit failed(
+            tr("%1 is open read-only (the file is not writable): use File > Save As.").arg(path));
         return false;
     }
     const auto saved = m_document->save();
@@ -177,8 +176,7 @@ bool ProjectSession::saveProjectAs(const QString& path)
 
 void ProjectSession::askSaveAs()
 {
-    if (const QString path = FileMenu::askSaveAsPath(m_window, m_document->path());
-        !path.isEmpty())
+    if (const QString path = FileMenu::askSaveAsPath(m_window, m_document->path()); !path.isEmpty())
         saveProjectAs(path);
 }
 
