@@ -23,17 +23,15 @@
 #include "window/editmenu.h"
 #include "window/filemenu.h"
 #include "window/helpmenu.h"
-#include "window/importcontrol.h"
 #include "window/projectsession.h"
 #include "window/projecttree.h"
 #include "window/recentfiles.h"
 #include "window/reportcoverage.h"
 #include "window/runpanel.h"
 #include "window/traceimportdialog.h"
+#include "window/windowlayout.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDialog>
@@ -50,9 +48,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QMimeData>
 #include <QPushButton>
-#include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
@@ -71,8 +67,6 @@ namespace {
 
 // Progress short of full: full only once every result is in.
 constexpr double AlmostDone = 1.0 - 1.0 / RunPanel::ProgressRange;
-const QString GeometryKey = QStringLiteral("mainWindow/geometry");
-const QString StateKey = QStringLiteral("mainWindow/state");
 
 } // namespace
 
@@ -85,6 +79,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     m_document = new ProjectDocument(this);
     m_model = new ComparisonModel(this);
     m_session = new RunSession(this);
+    m_imports = new ImportSession(m_document, this);
+    m_edits = new EditCommands(m_document, this);
+    m_edits->setBusyCheck([this] { return busy(); });
+    connect(m_edits, &EditCommands::status, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
+    connect(m_edits, &EditCommands::failed, this, &MainWindow::reportError);
     buildActions();
     buildWidgets();
 
@@ -106,18 +106,13 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_session, &RunSession::ending, this, &MainWindow::onRunEnding);
     connect(m_session, &RunSession::ended, this, &MainWindow::onRunEnded);
 
-    m_imports = new ImportControl(this);
-    connect(m_imports, &ImportControl::progress, this,
+    connect(m_imports, &ImportSession::progress, this,
             [this](double fraction, const QString& step) {
                 m_runPanel->setProgress(std::min(fraction, AlmostDone));
                 statusBar()->showMessage(step);
             });
-    connect(m_imports, &ImportControl::imported, this, &MainWindow::onImported);
-    connect(m_imports, &ImportControl::failed, this, [this](const QString& message) {
-        m_lastError = message;
-        endImport(false, message);
-        showErrorBox(message);
-    });
+    connect(m_imports, &ImportSession::adding, this, &MainWindow::onImportAdding);
+    connect(m_imports, &ImportSession::ended, this, &MainWindow::onImportEnded);
 
     connect(m_document, &ProjectDocument::changed, this, &MainWindow::onDocumentChanged);
     connect(m_document, &ProjectDocument::modifiedChanged, this, [this] { updateTitle(); });
@@ -125,7 +120,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_document->undoStack(), &QUndoStack::indexChanged, this, [this] { updateActions(); });
     connect(m_document, &ProjectDocument::selectionChanged, this, [this] { updateActions(); });
 
-    restoreLayout();
+    WindowLayout::restore(*this);
     m_tree->rebuild();
     updateActions();
     updateTitle();
@@ -363,24 +358,6 @@ void MainWindow::buildWidgets()
     resize(1280, 800);
 }
 
-void MainWindow::restoreLayout()
-{
-    QSettings settings;
-    const QByteArray geometry = settings.value(GeometryKey).toByteArray();
-    if (!geometry.isEmpty())
-        restoreGeometry(geometry);
-    const QByteArray state = settings.value(StateKey).toByteArray();
-    if (!state.isEmpty())
-        restoreState(state);
-}
-
-void MainWindow::saveLayout() const
-{
-    QSettings settings;
-    settings.setValue(GeometryKey, saveGeometry());
-    settings.setValue(StateKey, saveState());
-}
-
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (!m_project->maySaveChanges()) {
@@ -524,25 +501,16 @@ bool MainWindow::saveProjectAs(const QString& path)
 
 bool MainWindow::startImport(const QString& format, const QString& path, int limit)
 {
-    if (m_importing || !yieldReplay()) {
-        reportError(m_importing ? tr("An import is already in progress.")
-                                : tr("Cannot import while a run is in progress."));
+    if (isImporting() || !yieldReplay()) {
+        reportError(isImporting() ? tr("An import is already in progress.")
+                                  : tr("Cannot import while a run is in progress."));
         return false;
     }
-    ImportWorker::Request request;
-    request.format = format;
-    request.path = path;
-    if (hasScenario() && !scenario().cluster.servers.empty())
-        request.cluster = scenario().cluster;
-    request.options.limit = limit;
-    m_importFormat = format;
-    m_importPath = path;
     m_lastError.clear();
-    m_importing = true;
+    m_imports->start(format, path, limit);
     m_runPanel->setProgress(0);
     statusBar()->showMessage(tr("Importing %1...").arg(QFileInfo(path).fileName()));
     updateActions();
-    m_imports->start(request);
     return true;
 }
 
@@ -556,63 +524,32 @@ bool MainWindow::importTrace(const QString& format, const QString& path, int lim
         added = ok;
         loop.quit();
     });
-    if (m_importing)
+    if (isImporting())
         loop.exec();
     return added;
 }
 
-void MainWindow::cancelImport()
+void MainWindow::onImportAdding(const QString& status)
 {
-    if (!m_importing)
-        return;
-    // The worker stops at its next check; whatever it sends afterwards names the old ticket
-    // and is dropped, so the project stays as it was.
-    m_imports->abandon();
-    endImport(false, tr("Import cancelled: nothing added"));
-}
-
-void MainWindow::onImported(const gantry::Scenario& imported, const QStringList& summary)
-{
-    const QString& path = m_importPath;
-    const QString& format = m_importFormat;
-    if (imported.jobs.empty()) {
-        // As on the command line: nothing is added, and the message says what was dropped.
-        const QString text =
-            tr("%1: no job left to import as a %2 trace, nothing added (%3). Is it a %2 file?")
-                .arg(path, format,
-                     summary.isEmpty() ? tr("the file holds no job") : summary.first());
-        m_lastError = text;
-        endImport(false, text);
-        showErrorBox(text);
-        return;
-    }
-    Scenario s = imported;
-    if (s.name.isEmpty())
-        s.name = QFileInfo(path).completeBaseName();
     m_lastError.clear();
-    const QString message = summary.isEmpty() ? tr("Imported %1").arg(path) : summary.first();
-    // The trace is read: adding it to the project is the last step, which a cancel no longer
-    // stops (on a large trace it takes a while). Say so before it starts, so that a Cancel
-    // clicked meanwhile is refused in words; Undo takes the import back.
-    m_importing = false; // the window takes the new scenario as when one is opened
     m_runPanel->setCancellable(false);
     m_cancelAction->setEnabled(false);
-    statusBar()->showMessage(
-        tr("Adding %1 to the project: too late to cancel, Edit > Undo takes the import back...")
-            .arg(ReadableText::count(int(s.jobs.size()), tr("imported job"), tr("imported jobs"))));
+    statusBar()->showMessage(status);
     statusBar()->repaint();
     m_runPanel->repaint();
-    m_document->addScenario(s, tr("Import %1 trace %2").arg(format, QFileInfo(path).fileName()));
-    endImport(true, tr("%1 (Edit > Undo takes the import back)").arg(message));
 }
 
-void MainWindow::endImport(bool added, const QString& message)
+void MainWindow::onImportEnded(ImportSession::Outcome outcome, const QString& message)
 {
-    m_importing = false;
+    const bool added = outcome == ImportSession::Outcome::Added;
+    if (outcome == ImportSession::Outcome::Failed)
+        m_lastError = message;
     m_runPanel->setIdle(added, added ? tr("Imported") : tr("Not imported"));
     statusBar()->showMessage(message);
     updateActions();
     emit importEnded(added);
+    if (outcome == ImportSession::Outcome::Failed)
+        showErrorBox(message); // the window is idle before the box shows
 }
 
 QString MainWindow::projectPath() const
@@ -711,7 +648,7 @@ void MainWindow::onTreeItemChosen(int s, int run, const QString& text)
 
 bool MainWindow::yieldReplay()
 {
-    if (m_importing)
+    if (isImporting())
         return false;
     if (!m_session->isRunning())
         return true;
@@ -787,58 +724,10 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
 
 // --- editing --------------------------------------------------------------------------------
 
-void MainWindow::undo()
-{
-    if (!busy())
-        m_document->undoStack()->undo();
-}
-
-void MainWindow::redo()
-{
-    if (!busy())
-        m_document->undoStack()->redo();
-}
-
-void MainWindow::copy()
-{
-    QMimeData* data = m_document->copySelection();
-    if (!data) {
-        statusBar()->showMessage(tr("Nothing selected to copy."));
-        return;
-    }
-    QApplication::clipboard()->setMimeData(data);
-}
-
-void MainWindow::cut()
-{
-    if (busy() || m_document->selection().isEmpty())
-        return;
-    copy();
-    m_document->deleteSelection();
-}
-
-bool MainWindow::paste()
-{
-    if (busy())
-        return false;
-    const Status pasted = m_document->paste(QApplication::clipboard()->mimeData());
-    if (!pasted) {
-        reportError(pasted.error().message);
-        return false;
-    }
-    return true;
-}
-
-void MainWindow::deleteSelection()
-{
-    if (!busy())
-        m_document->deleteSelection();
-}
-
 void MainWindow::selectAll()
 {
-    m_document->selectAll(m_tabs->currentIndex() == int(Tab::Jobs) ? Selection::Kind::Job
-                                                                   : Selection::Kind::Server);
+    m_edits->selectAll(m_tabs->currentIndex() == int(Tab::Jobs) ? Selection::Kind::Job
+                                                                : Selection::Kind::Server);
 }
 
 // --- runs -----------------------------------------------------------------------------------
@@ -871,8 +760,8 @@ QList<RunConfig> MainWindow::runConfigs() const
 bool MainWindow::startRun()
 {
     if (!yieldReplay()) {
-        reportError(m_importing ? tr("Wait for the import to end (or cancel it) before running.")
-                                : tr("A run is already in progress."));
+        reportError(isImporting() ? tr("Wait for the import to end (or cancel it) before running.")
+                                  : tr("A run is already in progress."));
         return false;
     }
     if (!hasScenario()) {
@@ -961,8 +850,8 @@ bool MainWindow::openPlanPoint(std::size_t row)
         return false;
     }
     if (!yieldReplay()) {
-        reportError(m_importing ? tr("Wait for the import to end (or cancel it) first.")
-                                : tr("A run is already in progress."));
+        reportError(isImporting() ? tr("Wait for the import to end (or cancel it) first.")
+                                  : tr("A run is already in progress."));
         return false;
     }
     const plan::SweepPoint& point = session->point(row);
@@ -983,7 +872,7 @@ bool MainWindow::openPlanPoint(std::size_t row)
 
 void MainWindow::cancelRun()
 {
-    if (m_importing) {
+    if (isImporting()) {
         cancelImport();
         return;
     }
@@ -1077,14 +966,14 @@ void MainWindow::updateActions()
     m_runAction->setEnabled(canRun);
     m_showSavedAction->setEnabled(idle && hasScenario() &&
                                   !m_document->storedRuns(m_document->currentIndex()).empty());
-    m_runPanel->setCancellable(m_session->isRunning() || m_importing);
-    m_cancelAction->setEnabled(m_session->isRunning() || m_importing);
+    m_runPanel->setCancellable(m_session->isRunning() || isImporting());
+    m_cancelAction->setEnabled(m_session->isRunning() || isImporting());
     m_runPanel->setProblemCount(problems);
 }
 
 QString MainWindow::busyWith() const
 {
-    return m_importing ? tr("an import") : tr("a run");
+    return isImporting() ? tr("an import") : tr("a run");
 }
 
 void MainWindow::reportError(const QString& message)

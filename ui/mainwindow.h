@@ -5,7 +5,10 @@
 #include "metatypes.h"
 #include "model/scenario.h"
 #include "run/runconfig.h"
+#include "window/editcommands.h"
+#include "window/importsession.h"
 #include "window/runsession.h"
+#include "window/windowlayout.h"
 
 #include <QList>
 #include <QMainWindow>
@@ -25,7 +28,6 @@ namespace gantry::ui {
 class ClusterEditor;
 class ComparisonChart;
 class ComparisonModel;
-class ImportControl;
 class JobsEditor;
 class ProblemsList;
 class ProjectDocument;
@@ -50,8 +52,9 @@ class WelcomeBanner;
 /// cancel in the run panel.
 ///
 /// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,
-/// TraceImportDialog, ReportCoverage, ProjectSession (the file life cycle), RunSession (the runs,
-/// in a worker thread) and ImportControl (the import worker); it wires them to the document.
+/// TraceImportDialog, ReportCoverage, WindowLayout, ProjectSession (the file life cycle),
+/// EditCommands (the Edit menu's commands), RunSession (the runs, in a worker thread) and
+/// ImportSession (trace imports, in a worker thread); it wires them to the document.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -101,9 +104,9 @@ public:
     bool importTrace(const QString& format, const QString& path, int limit = 0);
     /// Stops the import in progress: the project stays as it was, and the window is idle again
     /// at once (importEnded(false)).
-    void cancelImport();
+    void cancelImport() { m_imports->cancel(); }
     /// True from startImport() until the import ends.
-    bool isImporting() const { return m_importing; }
+    bool isImporting() const { return m_imports->isImporting(); }
     /// The project's file, empty while untitled.
     QString projectPath() const;
     /// True when there are edits, scenarios or runs not saved yet.
@@ -207,21 +210,21 @@ public:
     /// Runs and schedules of the last comparison, in panel order.
     const std::vector<DocumentRun>& lastRuns() const { return m_session->batch(); }
     /// Writes the window layout to QSettings (also done on close and destruction).
-    void saveLayout() const;
+    void saveLayout() const { WindowLayout::save(*this); }
 
 public slots:
     /// Edit > Undo.
-    void undo();
+    void undo() { m_edits->undo(); }
     /// Edit > Redo.
-    void redo();
+    void redo() { m_edits->redo(); }
     /// Edit > Copy: the selected racks, servers or jobs to the clipboard.
-    void copy();
+    void copy() { m_edits->copy(); }
     /// Edit > Cut.
-    void cut();
+    void cut() { m_edits->cut(); }
     /// Edit > Paste: what copy() put on the clipboard, into the current scenario.
-    bool paste();
+    bool paste() { return m_edits->paste(); }
     /// Edit > Delete: removes the selected items.
-    void deleteSelection();
+    void deleteSelection() { m_edits->deleteSelection(); }
     /// Edit > Select All: every server (cluster tab) or job (job tab).
     void selectAll();
 
@@ -239,10 +242,10 @@ protected:
 private:
     void buildActions();
     void buildWidgets();
-    void restoreLayout();
     void showImportDialog();
-    void endImport(bool added, const QString& message);
-    void onImported(const gantry::Scenario& scenario, const QStringList& summary);
+    // The import's trace is read and being added: it can no longer be cancelled.
+    void onImportAdding(const QString& status);
+    void onImportEnded(gantry::ui::ImportSession::Outcome outcome, const QString& message);
     void showExportReport();
     void showExportImage();
     // Starts request in the session and says so (status); false when it does not start.
@@ -267,7 +270,7 @@ private:
     // True while the user's own run holds the window (editing and opening wait for it).
     bool busy() const
     {
-        return (m_session->isRunning() && !m_session->isReplaying()) || m_importing;
+        return (m_session->isRunning() && !m_session->isReplaying()) || isImporting();
     }
     // What busy() waits for, in words ("a run", "an import").
     QString busyWith() const;
@@ -278,13 +281,11 @@ private:
     void onRunEnded(gantry::ui::RunSession::Outcome outcome, const QString& text);
 
     RunSession* m_session = nullptr;    // the runs, their worker and its thread
-    ImportControl* m_imports = nullptr; // the import worker and its thread
-    bool m_importing = false;
-    QString m_importFormat; // of the import in progress
-    QString m_importPath;
+    ImportSession* m_imports = nullptr; // trace imports, their worker and its thread
 
     ProjectDocument* m_document = nullptr;
     ProjectSession* m_project = nullptr; // the project's file life cycle
+    EditCommands* m_edits = nullptr;     // the Edit menu's commands
     bool m_interactive = true;
     QString m_lastError;
 
