@@ -1,10 +1,7 @@
 #include "mainwindow.h"
 
 #include "cluster/clustereditor.h"
-#include "comparisonchart.h"
-#include "comparisonmodel.h"
 #include "document/projectdocument.h"
-#include "export/imageexport.h"
 #include "format/readabletext.h"
 #include "jobs/jobseditor.h"
 #include "plan/plandigest.h"
@@ -12,8 +9,6 @@
 #include "plan/storedplan.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
-#include "report/reportdialog.h"
-#include "results/resultspanel.h"
 #include "run/productdefaults.h"
 #include "sensitivity/sensitivitydialog.h"
 #include "storage/runconfigjson.h"
@@ -23,40 +18,24 @@
 #include "window/editmenu.h"
 #include "window/filemenu.h"
 #include "window/helpmenu.h"
-#include "window/projectsession.h"
-#include "window/projecttree.h"
-#include "window/recentfiles.h"
 #include "window/reportcoverage.h"
-#include "window/runpanel.h"
+#include "window/runmenu.h"
 #include "window/traceimportdialog.h"
 #include "window/windowlayout.h"
 
 #include <QAction>
 #include <QCloseEvent>
-#include <QComboBox>
 #include <QDialog>
-#include <QDialogButtonBox>
-#include <QDir>
 #include <QDockWidget>
 #include <QEventLoop>
-#include <QFileDialog>
 #include <QFileInfo>
-#include <QFormLayout>
-#include <QHeaderView>
-#include <QKeySequence>
-#include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
-#include <QSplitter>
 #include <QStatusBar>
-#include <QTabWidget>
-#include <QTableView>
 #include <QToolBar>
-#include <QTreeWidget>
 #include <QUndoStack>
-#include <QVBoxLayout>
 
 #include <algorithm>
 #include <utility>
@@ -77,7 +56,6 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     setWindowTitle(tr("Gantry"));
 
     m_document = new ProjectDocument(this);
-    m_model = new ComparisonModel(this);
     m_session = new RunSession(this);
     m_imports = new ImportSession(m_document, this);
     m_edits = new EditCommands(m_document, this);
@@ -153,8 +131,10 @@ void MainWindow::buildActions()
     connect(m_fileMenu, &FileMenu::saveRequested, this, [this] { saveProject(); });
     connect(m_fileMenu, &FileMenu::saveAsRequested, this, [this] { m_project->askSaveAs(); });
     connect(m_fileMenu, &FileMenu::importRequested, this, &MainWindow::showImportDialog);
-    connect(m_fileMenu, &FileMenu::exportReportRequested, this, &MainWindow::showExportReport);
-    connect(m_fileMenu, &FileMenu::exportImageRequested, this, &MainWindow::showExportImage);
+    connect(m_fileMenu, &FileMenu::exportReportRequested, this,
+            [this] { m_results->exportReport(scenario(), reportCoverage()); });
+    connect(m_fileMenu, &FileMenu::exportImageRequested, this,
+            [this] { m_results->exportImage(); });
 
     m_editMenu = new EditMenu(menuBar()->addMenu(tr("&Edit")), this);
     connect(m_editMenu, &EditMenu::undoRequested, this, &MainWindow::undo);
@@ -167,28 +147,17 @@ void MainWindow::buildActions()
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
 
-    QMenu* run = menuBar()->addMenu(tr("&Run"));
-    m_runAction = run->addAction(tr("&Run"), this, [this] { startRun(); });
-    m_runAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    m_runAction->setObjectName(QStringLiteral("runAction"));
-    m_showSavedAction = run->addAction(tr("Show &Saved Runs"), this,
-                                       [this] { showSavedRuns(m_document->currentIndex()); });
-    m_showSavedAction->setObjectName(QStringLiteral("showSavedRunsAction"));
-    m_showSavedAction->setToolTip(
-        tr("Shows every saved run of this scenario in Results, as one comparison"));
-    run->addAction(tr("Prediction Se&nsitivity..."), this,
-                   [this] { SensitivityDialog::showFor(scenario(), this); })
-        ->setObjectName(QStringLiteral("sensitivityAction"));
-    m_planAction = run->addAction(tr("&Plan Capacity..."), this, &MainWindow::showPlan);
-    m_planAction->setObjectName(QStringLiteral("planAction"));
-    m_planAction->setToolTip(tr("Sweeps server counts, load growth and policies on this "
-                                "scenario and recommends the cheapest cluster meeting a target"));
-    m_cancelAction = run->addAction(tr("&Cancel"), this, &MainWindow::cancelRun);
-    m_cancelAction->setShortcut(QKeySequence(Qt::Key_Escape));
-    m_cancelAction->setObjectName(QStringLiteral("cancelAction"));
+    m_runMenu = new RunMenu(menuBar()->addMenu(tr("&Run")), this);
+    connect(m_runMenu, &RunMenu::runRequested, this, [this] { startRun(); });
+    connect(m_runMenu, &RunMenu::showSavedRequested, this,
+            [this] { showSavedRuns(m_document->currentIndex()); });
+    connect(m_runMenu, &RunMenu::sensitivityRequested, this,
+            [this] { SensitivityDialog::showFor(scenario(), this); });
+    connect(m_runMenu, &RunMenu::planRequested, this, &MainWindow::showPlan);
+    connect(m_runMenu, &RunMenu::cancelRequested, this, &MainWindow::cancelRun);
 
     auto* help = new HelpMenu(menuBar()->addMenu(tr("&Help")), this);
-    connect(help, &HelpMenu::gettingStartedRequested, this, [this] { m_welcome->reopen(); });
+    connect(help, &HelpMenu::gettingStartedRequested, this, [this] { welcomeBanner()->reopen(); });
     connect(help, &HelpMenu::documentationMissing, this, &MainWindow::reportError);
 
     QToolBar* bar = addToolBar(tr("Main"));
@@ -200,10 +169,10 @@ void MainWindow::buildActions()
     bar->addAction(m_editMenu->undoAction());
     bar->addAction(m_editMenu->redoAction());
     bar->addSeparator();
-    bar->addAction(m_runAction);
-    bar->addAction(m_cancelAction);
+    bar->addAction(m_runMenu->runAction());
+    bar->addAction(m_runMenu->cancelAction());
     bar->addSeparator();
-    bar->addAction(m_planAction);
+    bar->addAction(m_runMenu->planAction());
 }
 
 void MainWindow::buildWidgets()
@@ -250,101 +219,36 @@ void MainWindow::buildWidgets()
         m_properties->focusField(p.field);
     });
 
-    m_clusterEditor = new ClusterEditor(m_document);
-    m_clusterEditor->setObjectName(QStringLiteral("clusterEditor"));
-    m_jobsEditor = new JobsEditor(m_document);
-    m_jobsEditor->setObjectName(QStringLiteral("jobsEditor"));
-
-    m_table = new QTableView;
-    m_table->setObjectName(QStringLiteral("comparisonTable"));
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setWordWrap(false);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->verticalHeader()->hide();
-    // ResizeToContents alone does not follow inserted rows; size the columns on every change.
-    auto fitColumns = [this] { m_table->resizeColumnsToContents(); };
-    connect(m_model, &QAbstractItemModel::rowsInserted, m_table, fitColumns);
-    connect(m_model, &QAbstractItemModel::modelReset, m_table, fitColumns);
-    fitColumns();
-
-    m_chart = new ComparisonChart;
-    m_chart->setObjectName(QStringLiteral("comparisonChart"));
-    m_chart->setModel(m_model);
-
-    m_results = new ResultsPanel;
-    m_results->setObjectName(QStringLiteral("resultsPanel"));
-
-    auto* comparison = new QSplitter(Qt::Horizontal);
-    comparison->addWidget(m_table);
-    comparison->addWidget(m_chart);
-    comparison->setStretchFactor(0, 3);
-    comparison->setStretchFactor(1, 2);
-    auto* resultsSplit = new QSplitter(Qt::Vertical);
-    resultsSplit->setObjectName(QStringLiteral("resultsSplit"));
-    resultsSplit->addWidget(m_results);
-    resultsSplit->addWidget(comparison);
-    resultsSplit->setStretchFactor(0, 3);
-    resultsSplit->setStretchFactor(1, 1);
-
-    m_tabs = new QTabWidget;
-    m_tabs->setObjectName(QStringLiteral("centralTabs"));
-    m_tabs->addTab(m_clusterEditor, tr("Cluster"));
-    m_tabs->addTab(m_jobsEditor, tr("Jobs"));
-    m_tabs->addTab(resultsSplit, tr("Results"));
-    m_plan = new PlanView;
-    m_tabs->addTab(m_plan, tr("Plan"));
-    connect(m_plan, &PlanView::pointOpened, this, [this](std::size_t row) { openPlanPoint(row); });
+    m_central = new CentralTabs(m_document, m_session);
+    m_results = m_central->results();
+    connect(m_results, &ResultsTab::failed, this, &MainWindow::reportError);
+    connect(m_results, &ResultsTab::status, this,
+            [this](const QString& message) { statusBar()->showMessage(message); });
     // A sweep of the form plans for the current scenario: it is kept for the project's next
     // save, with that scenario (a sweep file's own base is not a scenario of the project).
-    connect(m_plan, &PlanView::runningChanged, this, [this](bool running) {
+    connect(planView(), &PlanView::runningChanged, this, [this](bool running) {
         if (running)
             m_planScenarioIndex = m_document->currentIndex();
     });
-    connect(m_plan, &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
-        const auto session = m_plan->session();
+    connect(planView(), &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
+        const auto session = planView()->session();
         if (outcome != PlanView::Outcome::Completed || !session ||
-            m_plan->source() != PlanView::Source::Form)
+            planView()->source() != PlanView::Source::Form)
             return;
         if (m_planScenarioIndex >= 0 && m_planScenarioIndex < m_document->scenarioCount())
             m_document->addSweep(m_planScenarioIndex, session->spec().baseScenario,
                                  session->sweepJson());
     });
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int i) {
-        if (i == int(Tab::Plan))
-            updatePlanBase();
+    connect(planView(), &PlanView::pointOpened, this,
+            [this](std::size_t row) { openPlanPoint(row); });
+    connect(m_central, &CentralTabs::planShown, this, &MainWindow::updatePlanBase);
+    connect(m_central, &CentralTabs::runStepRequested, this, [this, runDock] {
+        m_runPanel->runButton()->setFocus();
+        runDock->raise();
     });
-    // A first-run guide above the tabs; each of its steps opens the place to do it.
-    m_welcome = new WelcomeBanner;
-    connect(m_welcome, &WelcomeBanner::stepRequested, this, [this](WelcomeBanner::Step step) {
-        switch (step) {
-        case WelcomeBanner::Step::Cluster:
-            showTab(Tab::Cluster);
-            break;
-        case WelcomeBanner::Step::Jobs:
-            showTab(Tab::Jobs);
-            break;
-        case WelcomeBanner::Step::Run:
-            m_runPanel->runButton()->setFocus();
-            if (auto* dock = findChild<QDockWidget*>(QStringLiteral("runDock")))
-                dock->raise();
-            break;
-        case WelcomeBanner::Step::Teaching:
-            showTab(Tab::Results);
-            m_results->tabs()->setCurrentIndex(m_results->tabs()->count() - 1);
-            break;
-        }
-    });
-    auto* central = new QWidget;
-    auto* centralLayout = new QVBoxLayout(central);
-    centralLayout->setContentsMargins(0, 0, 0, 0);
-    centralLayout->setSpacing(2);
-    centralLayout->addWidget(m_welcome);
-    centralLayout->addWidget(m_tabs, 1);
-    setCentralWidget(central);
+    setCentralWidget(m_central);
     // Cut/Copy/Paste/Delete/Select All apply where the editors are.
-    m_tabs->addActions(m_editMenu->itemActions());
+    m_central->addEditorActions(m_editMenu->itemActions());
 
     m_viewMenu->addSeparator();
     QAction* dark = m_viewMenu->addAction(tr("&Dark Palette"));
@@ -368,117 +272,17 @@ void MainWindow::closeEvent(QCloseEvent* event)
     QMainWindow::closeEvent(event);
 }
 
-void MainWindow::showTab(Tab tab)
-{
-    m_tabs->setCurrentIndex(int(tab));
-}
-
-// --- dialogs --------------------------------------------------------------------------------
-
-void MainWindow::showImportDialog()
-{
-    TraceImportDialog dialog(hasScenario() ? scenario().name : QString(), this);
-    if (dialog.exec() == QDialog::Accepted && !dialog.path().isEmpty())
-        startImport(dialog.format(), dialog.path(), dialog.limit());
-}
-
-void MainWindow::showExportReport()
-{
-    const std::vector<DocumentRun>& batch = m_session->batch();
-    if (batch.empty()) {
-        reportError(tr("Run a comparison first: the report shows its runs."));
-        return;
-    }
-    ReportBuilder::Input input;
-    input.scenario = batch.front().ranOn ? *batch.front().ranOn : scenario();
-    for (const DocumentRun& r : batch) {
-        input.runs.push_back(r.result);
-        input.schedules.push_back(*r.schedule);
-    }
-    ReportDialog dialog(input, this);
-    dialog.setCoverage(reportCoverage());
-    connect(&dialog, &ReportDialog::reportWritten, this, [this](const QString& path, int pages) {
-        statusBar()->showMessage(
-            tr("Wrote %1 (%2)").arg(path, ReadableText::count(pages, tr("page"), tr("pages"))));
-    });
-    dialog.exec();
-}
-
-QString MainWindow::reportCoverage() const
-{
-    return ReportCoverage::text(m_session->batch(), *m_document, m_session->scenarioIndex());
-}
-
-void MainWindow::showExportImage()
-{
-    if (m_session->batch().empty()) {
-        reportError(tr("Run a comparison first: the images show its runs."));
-        return;
-    }
-    QDialog dialog(this);
-    dialog.setWindowTitle(tr("Export image"));
-    auto* form = new QFormLayout(&dialog);
-    auto* view = new QComboBox(&dialog);
-    view->addItems(m_results->exportableViews());
-    form->addRow(tr("View"), view);
-    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
-    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
-    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
-    form->addRow(buttons);
-    if (dialog.exec() != QDialog::Accepted)
-        return;
-    QString filter;
-    QString path = QFileDialog::getSaveFileName(
-        this, tr("Export image"), QString(), tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
-    if (path.isEmpty())
-        return;
-    path = ImageExport::withFormatSuffix(path, filter);
-    if (const Status s = m_results->exportView(view->currentIndex(), path); !s) {
-        reportError(s.error().message);
-        return;
-    }
-    statusBar()->showMessage(tr("Wrote %1").arg(path));
-}
-
-// --- project --------------------------------------------------------------------------------
-
-void MainWindow::clearComparison()
-{
-    m_model->clear();
-    m_session->clear();
-    m_results->setRuns(scenario(), {}, std::vector<std::shared_ptr<const Schedule>>{});
-    m_runPanel->setIdle(false, tr("Ready"));
-}
-
 void MainWindow::setInteractive(bool interactive)
 {
     m_interactive = interactive;
     m_project->setInteractive(interactive);
 }
 
-bool MainWindow::openFile(const QString& path)
-{
-    return m_project->openFile(path);
-}
+// --- project (ProjectSession) ---------------------------------------------------------------
 
-bool MainWindow::newProject()
+void MainWindow::updateTitle()
 {
-    return m_project->newProject();
-}
-
-bool MainWindow::openProject(const QString& path)
-{
-    return m_project->openProject(path);
-}
-
-bool MainWindow::openScenario(const QString& path)
-{
-    return m_project->openScenario(path);
-}
-
-QString MainWindow::scenarioPath() const
-{
-    return m_project->scenarioPath();
+    setWindowTitle(m_project->windowTitle());
 }
 
 bool MainWindow::selectScenario(int index)
@@ -489,14 +293,13 @@ bool MainWindow::selectScenario(int index)
     return true;
 }
 
-bool MainWindow::saveProject()
-{
-    return m_project->saveProject();
-}
+// --- imports (ImportSession) ----------------------------------------------------------------
 
-bool MainWindow::saveProjectAs(const QString& path)
+void MainWindow::showImportDialog()
 {
-    return m_project->saveProjectAs(path);
+    TraceImportDialog dialog(hasScenario() ? scenario().name : QString(), this);
+    if (dialog.exec() == QDialog::Accepted && !dialog.path().isEmpty())
+        startImport(dialog.format(), dialog.path(), dialog.limit());
 }
 
 bool MainWindow::startImport(const QString& format, const QString& path, int limit)
@@ -533,7 +336,7 @@ void MainWindow::onImportAdding(const QString& status)
 {
     m_lastError.clear();
     m_runPanel->setCancellable(false);
-    m_cancelAction->setEnabled(false);
+    m_runMenu->setCancellable(false);
     statusBar()->showMessage(status);
     statusBar()->repaint();
     m_runPanel->repaint();
@@ -552,49 +355,11 @@ void MainWindow::onImportEnded(ImportSession::Outcome outcome, const QString& me
         showErrorBox(message); // the window is idle before the box shows
 }
 
-QString MainWindow::projectPath() const
-{
-    return m_document->path();
-}
+// --- what the window shows ------------------------------------------------------------------
 
-bool MainWindow::isModified() const
+QString MainWindow::reportCoverage() const
 {
-    return m_document->isModified();
-}
-
-std::vector<Scenario> MainWindow::projectScenarios() const
-{
-    return m_document->scenarios();
-}
-
-int MainWindow::unsavedRunCount() const
-{
-    return m_document->unsavedRunCount();
-}
-
-bool MainWindow::hasScenario() const
-{
-    return m_document->hasCurrent();
-}
-
-const Scenario& MainWindow::scenario() const
-{
-    return m_document->current();
-}
-
-QStringList MainWindow::recentFiles() const
-{
-    return RecentFiles::files();
-}
-
-QTreeWidget* MainWindow::projectTree() const
-{
-    return m_tree;
-}
-
-void MainWindow::updateTitle()
-{
-    setWindowTitle(m_project->windowTitle());
+    return ReportCoverage::text(m_session->batch(), *m_document, m_session->scenarioIndex());
 }
 
 void MainWindow::onDocumentChanged(const DocumentChange& change)
@@ -615,9 +380,9 @@ void MainWindow::onDocumentChanged(const DocumentChange& change)
     }
     // The Plan view plans for the scenario on screen: another project (new, open) or another
     // scenario drops what it shows; a sweep of a closed project is cancelled.
-    if (change.kind == K::Project || (change.kind == K::Current && !m_plan->isRunning()))
-        m_plan->reset();
-    if (m_tabs->currentIndex() == int(Tab::Plan))
+    if (change.kind == K::Project || (change.kind == K::Current && !planView()->isRunning()))
+        planView()->reset();
+    if (m_central->currentTab() == Tab::Plan)
         updatePlanBase();
     updateTitle();
     updateActions();
@@ -637,13 +402,52 @@ void MainWindow::onTreeItemChosen(int s, int run, const QString& text)
         selectScenario(s);
     if (run >= 0 && s == m_document->currentIndex() && run < int(m_document->runs(s).size())) {
         showTab(Tab::Results);
-        const std::vector<DocumentRun>& batch = m_session->batch();
-        for (std::size_t k = 0; k < batch.size(); ++k)
-            if (batch[k].result.config == m_document->runs(s)[std::size_t(run)].result.config)
-                m_results->setCurrentRun(int(k));
+        const int shown =
+            m_results->runIndex(m_document->runs(s)[std::size_t(run)].result.config, false);
+        if (shown >= 0)
+            m_results->selectRun(shown);
     } else if (run == -1) {
         statusBar()->showMessage(text);
     }
+}
+
+void MainWindow::clearComparison()
+{
+    m_session->clear();
+    m_results->clear(scenario());
+    m_runPanel->setIdle(false, tr("Ready"));
+}
+
+// --- runs (RunSession) ----------------------------------------------------------------------
+
+bool MainWindow::startRun()
+{
+    if (!yieldReplay()) {
+        reportError(isImporting() ? tr("Wait for the import to end (or cancel it) before running.")
+                                  : tr("A run is already in progress."));
+        return false;
+    }
+    if (!hasScenario()) {
+        reportError(tr("Open a scenario before running (File > Open)."));
+        return false;
+    }
+    const auto& problems = m_document->problems();
+    if (!problems.empty()) {
+        reportError(tr("Cannot run: %n problem(s) to fix first; %1", nullptr, int(problems.size()))
+                        .arg(problems.front().text()));
+        return false;
+    }
+    const QList<RunConfig> configs = runConfigs();
+    if (configs.isEmpty()) {
+        reportError(tr("Check at least one policy to run."));
+        return false;
+    }
+    RunRequest request;
+    request.scenario = std::make_shared<const Scenario>(scenario());
+    request.scenarioIndex = m_document->currentIndex();
+    request.configs = configs;
+    return beginRun(std::move(request),
+                    tr("Running %n policy(ies)...", nullptr, int(configs.size())));
 }
 
 bool MainWindow::yieldReplay()
@@ -657,7 +461,7 @@ bool MainWindow::yieldReplay()
     // Showing saved runs gives way to whatever the user asks for: the request is dropped, and
     // nothing it still sends is heard.
     m_session->abandon();
-    m_model->clear();
+    m_results->clearComparison();
     m_runPanel->setIdle(false, tr("Ready"));
     setRunning(false);
     return true;
@@ -690,13 +494,11 @@ void MainWindow::showStoredRun(int scenarioIndex, int stored)
         stored < int(m_document->storedRuns(scenarioIndex).size())) {
         const auto config = storage::RunConfigJson::fromJson(
             m_document->storedRuns(scenarioIndex)[std::size_t(stored)].config);
-        const std::vector<DocumentRun>& batch = m_session->batch();
-        for (std::size_t k = 0; config && k < batch.size(); ++k)
-            if (batch[k].saved && batch[k].result.config == config.value()) {
-                showTab(Tab::Results);
-                m_results->setCurrentRun(int(k));
-                return;
-            }
+        if (const int shown = config ? m_results->runIndex(config.value(), true) : -1; shown >= 0) {
+            showTab(Tab::Results);
+            m_results->selectRun(shown);
+            return;
+        }
     }
     replayStoredRun(scenarioIndex, stored);
 }
@@ -722,75 +524,10 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
     return beginRun(std::move(request).value(), tr("Showing saved run %1 again...").arg(r.id));
 }
 
-// --- editing --------------------------------------------------------------------------------
-
-void MainWindow::selectAll()
-{
-    m_edits->selectAll(m_tabs->currentIndex() == int(Tab::Jobs) ? Selection::Kind::Job
-                                                                : Selection::Kind::Server);
-}
-
-// --- runs -----------------------------------------------------------------------------------
-
-void MainWindow::setCheckedPolicies(const QStringList& policies)
-{
-    m_runPanel->setCheckedPolicies(policies);
-}
-
-QStringList MainWindow::checkedPolicies() const
-{
-    return m_runPanel->checkedPolicies();
-}
-
-bool MainWindow::setPlacementAndPredictor(const QString& placement, const QString& predictor)
-{
-    return m_runPanel->setPlacementAndPredictor(placement, predictor);
-}
-
-void MainWindow::setSeed(int seed)
-{
-    m_runPanel->setSeed(seed);
-}
-
-QList<RunConfig> MainWindow::runConfigs() const
-{
-    return m_runPanel->runConfigs();
-}
-
-bool MainWindow::startRun()
-{
-    if (!yieldReplay()) {
-        reportError(isImporting() ? tr("Wait for the import to end (or cancel it) before running.")
-                                  : tr("A run is already in progress."));
-        return false;
-    }
-    if (!hasScenario()) {
-        reportError(tr("Open a scenario before running (File > Open)."));
-        return false;
-    }
-    const auto& problems = m_document->problems();
-    if (!problems.empty()) {
-        reportError(tr("Cannot run: %n problem(s) to fix first; %1", nullptr, int(problems.size()))
-                        .arg(problems.front().text()));
-        return false;
-    }
-    const QList<RunConfig> configs = runConfigs();
-    if (configs.isEmpty()) {
-        reportError(tr("Check at least one policy to run."));
-        return false;
-    }
-    RunRequest request;
-    request.scenario = std::make_shared<const Scenario>(scenario());
-    request.scenarioIndex = m_document->currentIndex();
-    request.configs = configs;
-    return beginRun(std::move(request),
-                    tr("Running %n policy(ies)...", nullptr, int(configs.size())));
-}
-
 bool MainWindow::beginRun(RunRequest request, const QString& status)
 {
     m_lastError.clear();
-    m_model->clear();
+    m_results->clearComparison();
     m_runPanel->setProgress(0);
     // A request started while saved runs are shown replaces them: the window stays running.
     const bool wasRunning = m_session->isRunning();
@@ -802,12 +539,73 @@ bool MainWindow::beginRun(RunRequest request, const QString& status)
     return true;
 }
 
+void MainWindow::cancelRun()
+{
+    if (isImporting()) {
+        cancelImport();
+        return;
+    }
+    if (!m_session->isRunning())
+        return;
+    m_session->cancel();
+    m_runPanel->setCancellable(false);
+    m_runMenu->setCancellable(false);
+    statusBar()->showMessage(tr("Cancelling..."));
+}
+
+void MainWindow::onProgress(double fraction, const QString& step)
+{
+    // Full only once every result is in (onRunEnding): the last run still has work after its
+    // simulation ends.
+    m_runPanel->setProgress(std::min(fraction, AlmostDone));
+    if (!m_session->cancelRequested())
+        statusBar()->showMessage(tr("Running %1").arg(step));
+}
+
+void MainWindow::onRunAdded(const DocumentRun& run)
+{
+    m_results->addRun(run);
+    // Kept for the next save, which records it in the project and adds the jobs to its history;
+    // a saved run shown again is in the project already, a Plan point is not of the project.
+    if (m_session->origin() == RunRequest::Origin::User)
+        m_document->addRun(m_session->scenarioIndex(), run);
+}
+
+void MainWindow::onRunEnding(Outcome outcome)
+{
+    // A cancelled or failed run has no progress worth showing: the bar empties and says why.
+    m_runPanel->setIdle(outcome == Outcome::Completed,
+                        outcome == Outcome::Completed   ? tr("Finished")
+                        : outcome == Outcome::Cancelled ? tr("Cancelled")
+                                                        : tr("Failed"));
+    // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the
+    // teaching point of the comparison.
+    m_results->showRuns(scenario(), m_session->origin() == RunRequest::Origin::Replay &&
+                                        outcome == Outcome::Completed);
+}
+
+void MainWindow::onRunEnded(Outcome outcome, const QString& text)
+{
+    if (outcome == Outcome::Failed)
+        m_lastError = text;
+    statusBar()->showMessage(text);
+    setRunning(false);
+    if (outcome == Outcome::Completed &&
+        (m_interactive || m_session->origin() == RunRequest::Origin::PlanPoint))
+        showTab(Tab::Results);
+    emit runEnded(outcome);
+    if (outcome == Outcome::Failed)
+        showErrorBox(text); // the window is idle before the box shows
+}
+
+// --- plan -----------------------------------------------------------------------------------
+
 bool MainWindow::openStoredSweep(int scenario, int stored)
 {
     if (scenario < 0 || scenario >= m_document->scenarioCount() || stored < 0 ||
         stored >= int(m_document->storedSweeps(scenario).size()))
         return false;
-    if (m_plan->isRunning() || m_plan->isExporting()) {
+    if (planView()->isRunning() || planView()->isExporting()) {
         reportError(tr("Wait for the Plan view's sweep or report to end (or cancel it)."));
         return false;
     }
@@ -824,7 +622,7 @@ bool MainWindow::openStoredSweep(int scenario, int stored)
     }
     showTab(Tab::Plan);
     StoredPlan p = std::move(plan).value();
-    return m_plan->openStoredSweep(std::move(p.spec), p.result, p.label);
+    return planView()->openStoredSweep(std::move(p.spec), p.result, p.label);
 }
 
 void MainWindow::showPlan()
@@ -835,16 +633,16 @@ void MainWindow::showPlan()
 
 void MainWindow::updatePlanBase()
 {
-    if (!hasScenario() || m_plan->isRunning())
+    if (!hasScenario() || planView()->isRunning())
         return;
     const QList<RunConfig> configs = runConfigs();
-    m_plan->setBaseScenario(scenario(),
-                            configs.isEmpty() ? ProductDefaults::runConfig() : configs.front());
+    planView()->setBaseScenario(scenario(),
+                                configs.isEmpty() ? ProductDefaults::runConfig() : configs.front());
 }
 
 bool MainWindow::openPlanPoint(std::size_t row)
 {
-    const auto session = m_plan->session();
+    const auto session = planView()->session();
     if (!session || row >= session->pointCount() || !session->point(row).feasible) {
         reportError(tr("That point of the plan cannot run: its cluster cannot hold every job."));
         return false;
@@ -870,79 +668,15 @@ bool MainWindow::openPlanPoint(std::size_t row)
     return beginRun(std::move(request), tr("Running plan point %1...").arg(label));
 }
 
-void MainWindow::cancelRun()
+// --- editing (EditCommands) -----------------------------------------------------------------
+
+void MainWindow::selectAll()
 {
-    if (isImporting()) {
-        cancelImport();
-        return;
-    }
-    if (!m_session->isRunning())
-        return;
-    m_session->cancel();
-    m_runPanel->setCancellable(false);
-    m_cancelAction->setEnabled(false);
-    statusBar()->showMessage(tr("Cancelling..."));
+    m_edits->selectAll(m_central->currentTab() == Tab::Jobs ? Selection::Kind::Job
+                                                            : Selection::Kind::Server);
 }
 
-void MainWindow::onProgress(double fraction, const QString& step)
-{
-    // Full only once every result is in (onRunEnding): the last run still has work after its
-    // simulation ends.
-    m_runPanel->setProgress(std::min(fraction, AlmostDone));
-    if (!m_session->cancelRequested())
-        statusBar()->showMessage(tr("Running %1").arg(step));
-}
-
-void MainWindow::onRunAdded(const DocumentRun& run)
-{
-    m_model->addResult(run.result);
-    // Kept for the next save, which records it in the project and adds the jobs to its history;
-    // a saved run shown again is in the project already, a Plan point is not of the project.
-    if (m_session->origin() == RunRequest::Origin::User)
-        m_document->addRun(m_session->scenarioIndex(), run);
-}
-
-void MainWindow::onRunEnding(Outcome outcome)
-{
-    // A cancelled or failed run has no progress worth showing: the bar empties and says why.
-    m_runPanel->setIdle(outcome == Outcome::Completed,
-                        outcome == Outcome::Completed   ? tr("Finished")
-                        : outcome == Outcome::Cancelled ? tr("Cancelled")
-                                                        : tr("Failed"));
-    const std::vector<DocumentRun>& batch = m_session->batch();
-    if (batch.empty())
-        return;
-    std::vector<RunResult> results;
-    std::vector<std::shared_ptr<const Schedule>> schedules;
-    for (const DocumentRun& r : batch) {
-        results.push_back(r.result);
-        schedules.push_back(r.schedule);
-    }
-    m_results->setRuns(m_session->scenario() ? *m_session->scenario() : scenario(), results,
-                       schedules);
-    // Saved runs shown again open on the first A-SRPT run, whose virtual machine is the
-    // teaching point of the comparison.
-    if (m_session->origin() == RunRequest::Origin::Replay && outcome == Outcome::Completed)
-        for (std::size_t k = 0; k < batch.size(); ++k)
-            if (!batch[k].schedule->virtualSlices.empty()) {
-                m_results->setCurrentRun(int(k));
-                break;
-            }
-}
-
-void MainWindow::onRunEnded(Outcome outcome, const QString& text)
-{
-    if (outcome == Outcome::Failed)
-        m_lastError = text;
-    statusBar()->showMessage(text);
-    setRunning(false);
-    if (outcome == Outcome::Completed &&
-        (m_interactive || m_session->origin() == RunRequest::Origin::PlanPoint))
-        showTab(Tab::Results);
-    emit runEnded(outcome);
-    if (outcome == Outcome::Failed)
-        showErrorBox(text); // the window is idle before the box shows
-}
+// --- state ----------------------------------------------------------------------------------
 
 void MainWindow::setRunning(bool running)
 {
@@ -958,16 +692,15 @@ void MainWindow::updateActions()
     const int problems = hasScenario() ? int(m_document->problems().size()) : 0;
     m_fileMenu->setStates(idle, !m_session->batch().empty());
     m_editMenu->update(*m_document->undoStack(), idle, !m_document->selection().isEmpty());
-    m_clusterEditor->setEnabled(idle);
-    m_jobsEditor->setEnabled(idle);
+    clusterEditor()->setEnabled(idle);
+    jobsEditor()->setEnabled(idle);
     m_properties->setEnabled(idle);
     const bool canRun = idle && hasScenario() && problems == 0;
     m_runPanel->setStates(idle, canRun);
-    m_runAction->setEnabled(canRun);
-    m_showSavedAction->setEnabled(idle && hasScenario() &&
-                                  !m_document->storedRuns(m_document->currentIndex()).empty());
+    m_runMenu->setStates(canRun, idle && hasScenario() &&
+                                     !m_document->storedRuns(m_document->currentIndex()).empty());
     m_runPanel->setCancellable(m_session->isRunning() || isImporting());
-    m_cancelAction->setEnabled(m_session->isRunning() || isImporting());
+    m_runMenu->setCancellable(m_session->isRunning() || isImporting());
     m_runPanel->setProblemCount(problems);
 }
 

@@ -2,11 +2,18 @@
 
 #include "document/documentchange.h"
 #include "document/documentrun.h"
+#include "document/projectdocument.h"
 #include "metatypes.h"
 #include "model/scenario.h"
 #include "run/runconfig.h"
+#include "window/centraltabs.h"
 #include "window/editcommands.h"
 #include "window/importsession.h"
+#include "window/projectsession.h"
+#include "window/projecttree.h"
+#include "window/recentfiles.h"
+#include "window/resultstab.h"
+#include "window/runpanel.h"
 #include "window/runsession.h"
 #include "window/windowlayout.h"
 
@@ -17,10 +24,7 @@
 
 #include <vector>
 
-class QAction;
 class QMenu;
-class QTabWidget;
-class QTableView;
 class QTreeWidget;
 
 namespace gantry::ui {
@@ -28,17 +32,14 @@ namespace gantry::ui {
 class ClusterEditor;
 class ComparisonChart;
 class ComparisonModel;
-class JobsEditor;
-class ProblemsList;
-class ProjectDocument;
-class ProjectSession;
-class ProjectTree;
-class PlanView;
-class PropertyPanel;
 class EditMenu;
 class FileMenu;
+class JobsEditor;
+class PlanView;
+class ProblemsList;
+class PropertyPanel;
 class ResultsPanel;
-class RunPanel;
+class RunMenu;
 class WelcomeBanner;
 
 /// The desktop planner's window (docs/architecture.md, "The desktop application"). A
@@ -51,10 +52,11 @@ class WelcomeBanner;
 /// bar; bad input never crashes it. A trace import also runs in a worker thread, with progress and
 /// cancel in the run panel.
 ///
-/// The window composes its parts (ui/window/): FileMenu, EditMenu, HelpMenu, RunPanel, ProjectTree,
-/// TraceImportDialog, ReportCoverage, WindowLayout, ProjectSession (the file life cycle),
-/// EditCommands (the Edit menu's commands), RunSession (the runs, in a worker thread) and
-/// ImportSession (trace imports, in a worker thread); it wires them to the document.
+/// The window composes its parts (ui/window/) and wires them to the document: the menus
+/// (FileMenu, EditMenu, RunMenu, HelpMenu), RunPanel, ProjectTree, CentralTabs (the guide and
+/// the tabs, with ResultsTab), TraceImportDialog, ReportCoverage, WindowLayout, ProjectSession
+/// (the file life cycle), EditCommands (the Edit menu's commands), RunSession (the runs, in a
+/// worker thread) and ImportSession (trace imports, in a worker thread).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -63,14 +65,8 @@ public:
     /// How the last run ended (RunSession::Outcome); Failed: see lastError().
     using Outcome = RunSession::Outcome;
 
-    /// The central tabs, left to right.
-    enum class Tab
-    {
-        Cluster, ///< the cluster editor
-        Jobs,    ///< the job editor
-        Results, ///< results of the last run and the comparison
-        Plan,    ///< the Plan view: capacity sweeps on the current scenario
-    };
+    /// The central tabs, left to right (CentralTabs::Tab).
+    using Tab = CentralTabs::Tab;
 
     /// An empty window with its worker thread started; restores the saved layout.
     explicit MainWindow(QWidget* parent = nullptr);
@@ -80,20 +76,20 @@ public:
     /// Reads and validates path; on success it replaces the project by an untitled one holding
     /// the scenario, on failure it reports the error and keeps what was open. Refused during a
     /// run.
-    bool openScenario(const QString& path);
+    bool openScenario(const QString& path) { return m_project->openScenario(path); }
     /// Opens path as a project when it ends in .gantry, else as a scenario.
-    bool openFile(const QString& path);
+    bool openFile(const QString& path) { return m_project->openFile(path); }
     /// Opens the project at path and shows its first scenario; on failure reports the error and
     /// keeps what was open. Refused during a run.
-    bool openProject(const QString& path);
+    bool openProject(const QString& path) { return m_project->openProject(path); }
     /// Starts an empty, untitled project. Refused during a run. Like every open, it first asks
     /// whether to save a modified project (interactive) and does nothing when the user cancels.
-    bool newProject();
+    bool newProject() { return m_project->newProject(); }
     /// Saves scenarios and unsaved runs to the project's file in one transaction; an untitled
     /// project asks for a file (interactive) or fails.
-    bool saveProject();
+    bool saveProject() { return m_project->saveProject(); }
     /// Saves the whole project to path (replacing it atomically) and makes it the project's file.
-    bool saveProjectAs(const QString& path);
+    bool saveProjectAs(const QString& path) { return m_project->saveProjectAs(path); }
     /// Starts importing a trace of format (TraceImporterRegistry) in the import worker and
     /// returns at once; when it is read it becomes a new scenario on the current scenario's
     /// cluster (formats that bring their own cluster need none), undoably, and importEnded()
@@ -108,36 +104,42 @@ public:
     /// True from startImport() until the import ends.
     bool isImporting() const { return m_imports->isImporting(); }
     /// The project's file, empty while untitled.
-    QString projectPath() const;
+    QString projectPath() const { return m_document->path(); }
     /// True when there are edits, scenarios or runs not saved yet.
-    bool isModified() const;
+    bool isModified() const { return m_document->isModified(); }
     /// Scenarios of the project, in order.
-    std::vector<Scenario> projectScenarios() const;
+    std::vector<Scenario> projectScenarios() const { return m_document->scenarios(); }
     /// Shows scenario index of the project (clears the comparison); false if out of range.
     bool selectScenario(int index);
     /// Runs finished since the last save, over all scenarios.
-    int unsavedRunCount() const;
+    int unsavedRunCount() const { return m_document->unsavedRunCount(); }
     /// Recently opened or saved files, newest first (QSettings "recentFiles").
-    QStringList recentFiles() const;
+    QStringList recentFiles() const { return RecentFiles::files(); }
 
     /// True when a scenario is current.
-    bool hasScenario() const;
+    bool hasScenario() const { return m_document->hasCurrent(); }
     /// The current scenario (empty when there is none).
-    const Scenario& scenario() const;
+    const Scenario& scenario() const { return m_document->current(); }
     /// File the current scenario came from (the scenario file or the project), empty if none.
-    QString scenarioPath() const;
+    QString scenarioPath() const { return m_project->scenarioPath(); }
 
     /// Checks exactly the named policies in the panel (unknown names are ignored).
-    void setCheckedPolicies(const QStringList& policies);
+    void setCheckedPolicies(const QStringList& policies)
+    {
+        m_runPanel->setCheckedPolicies(policies);
+    }
     /// The checked policies, in panel (registry) order.
-    QStringList checkedPolicies() const;
+    QStringList checkedPolicies() const { return m_runPanel->checkedPolicies(); }
     /// Selects placement and predictor by name; false if either is unknown to the panel.
-    bool setPlacementAndPredictor(const QString& placement, const QString& predictor);
+    bool setPlacementAndPredictor(const QString& placement, const QString& predictor)
+    {
+        return m_runPanel->setPlacementAndPredictor(placement, predictor);
+    }
     /// Sets the seed used by every run.
-    void setSeed(int seed);
+    void setSeed(int seed) { m_runPanel->setSeed(seed); }
     /// One configuration per checked policy, from the panel's placement, predictor, seed and
     /// contention.
-    QList<RunConfig> runConfigs() const;
+    QList<RunConfig> runConfigs() const { return m_runPanel->runConfigs(); }
 
     /// Starts the checked policies on the current scenario in the worker thread and returns at
     /// once; false (error reported) without a scenario, while it has validation problems,
@@ -174,29 +176,29 @@ public:
     QString lastError() const { return m_lastError; }
 
     /// The comparison of the last run.
-    ComparisonModel* comparisonModel() const { return m_model; }
+    ComparisonModel* comparisonModel() const { return m_results->comparisonModel(); }
     /// The bar chart of the comparison.
-    ComparisonChart* comparisonChart() const { return m_chart; }
+    ComparisonChart* comparisonChart() const { return m_results->comparisonChart(); }
     /// The document behind the window.
     ProjectDocument* document() const { return m_document; }
     /// The cluster editor.
-    ClusterEditor* clusterEditor() const { return m_clusterEditor; }
+    ClusterEditor* clusterEditor() const { return m_central->clusterEditor(); }
     /// The job editor.
-    JobsEditor* jobsEditor() const { return m_jobsEditor; }
+    JobsEditor* jobsEditor() const { return m_central->jobsEditor(); }
     /// The property panel.
     PropertyPanel* propertyPanel() const { return m_properties; }
     /// The problems list.
     ProblemsList* problemsList() const { return m_problems; }
     /// The results views of the last run.
-    ResultsPanel* resultsPanel() const { return m_results; }
+    ResultsPanel* resultsPanel() const { return m_results->resultsPanel(); }
     /// The first-run guide above the central tabs.
-    WelcomeBanner* welcomeBanner() const { return m_welcome; }
+    WelcomeBanner* welcomeBanner() const { return m_central->welcomeBanner(); }
     /// The project tree.
-    QTreeWidget* projectTree() const;
+    QTreeWidget* projectTree() const { return m_tree; }
     /// Shows a central tab.
-    void showTab(Tab tab);
+    void showTab(Tab tab) { m_central->showTab(tab); }
     /// The Plan view (capacity sweeps).
-    PlanView* planView() const { return m_plan; }
+    PlanView* planView() const { return m_central->planView(); }
     /// Opens the Plan view on the current scenario (Run > Plan Capacity...).
     void showPlan();
     /// Runs point row of the Plan view's sweep (its derived scenario and configuration) in the
@@ -246,8 +248,6 @@ private:
     // The import's trace is read and being added: it can no longer be cancelled.
     void onImportAdding(const QString& status);
     void onImportEnded(gantry::ui::ImportSession::Outcome outcome, const QString& message);
-    void showExportReport();
-    void showExportImage();
     // Starts request in the session and says so (status); false when it does not start.
     bool beginRun(RunRequest request, const QString& status);
     // Gives the Plan view the current scenario and the run panel's run settings.
@@ -289,28 +289,18 @@ private:
     bool m_interactive = true;
     QString m_lastError;
 
-    ComparisonModel* m_model = nullptr;
-    ComparisonChart* m_chart = nullptr;
-    ClusterEditor* m_clusterEditor = nullptr;
-    JobsEditor* m_jobsEditor = nullptr;
+    CentralTabs* m_central = nullptr;
+    ResultsTab* m_results = nullptr; // the Results tab of m_central
+    int m_planScenarioIndex = -1;    // the scenario the running (or last) plan sweep is for
     PropertyPanel* m_properties = nullptr;
     ProblemsList* m_problems = nullptr;
-    ResultsPanel* m_results = nullptr;
     ProjectTree* m_tree = nullptr;
-    QTabWidget* m_tabs = nullptr;
     RunPanel* m_runPanel = nullptr;
-    PlanView* m_plan = nullptr;
-    int m_planScenarioIndex = -1; // the scenario the running (or last) plan sweep is for
 
     FileMenu* m_fileMenu = nullptr;
     EditMenu* m_editMenu = nullptr;
-    QAction* m_runAction = nullptr;
-    QAction* m_showSavedAction = nullptr;
-    QAction* m_planAction = nullptr;
-    WelcomeBanner* m_welcome = nullptr;
-    QAction* m_cancelAction = nullptr;
+    RunMenu* m_runMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
-    QTableView* m_table = nullptr;
 };
 
 } // namespace gantry::ui

@@ -1,0 +1,173 @@
+#include "resultstab.h"
+
+#include "comparisonchart.h"
+#include "comparisonmodel.h"
+#include "export/imageexport.h"
+#include "format/readabletext.h"
+#include "report/reportdialog.h"
+#include "results/resultspanel.h"
+#include "util/result.h"
+#include "window/runsession.h"
+
+#include <QComboBox>
+#include <QDialog>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHeaderView>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace gantry::ui {
+
+ResultsTab::ResultsTab(const RunSession* session, QWidget* parent)
+    : QWidget(parent), m_session(session)
+{
+    m_model = new ComparisonModel(this);
+
+    m_table = new QTableView;
+    m_table->setObjectName(QStringLiteral("comparisonTable"));
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->verticalHeader()->hide();
+    // ResizeToContents alone does not follow inserted rows; size the columns on every change.
+    auto fitColumns = [this] { m_table->resizeColumnsToContents(); };
+    connect(m_model, &QAbstractItemModel::rowsInserted, m_table, fitColumns);
+    connect(m_model, &QAbstractItemModel::modelReset, m_table, fitColumns);
+    fitColumns();
+
+    m_chart = new ComparisonChart;
+    m_chart->setObjectName(QStringLiteral("comparisonChart"));
+    m_chart->setModel(m_model);
+
+    m_results = new ResultsPanel;
+    m_results->setObjectName(QStringLiteral("resultsPanel"));
+
+    auto* comparison = new QSplitter(Qt::Horizontal);
+    comparison->addWidget(m_table);
+    comparison->addWidget(m_chart);
+    comparison->setStretchFactor(0, 3);
+    comparison->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical);
+    split->setObjectName(QStringLiteral("resultsSplit"));
+    split->addWidget(m_results);
+    split->addWidget(comparison);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(split);
+}
+
+void ResultsTab::clearComparison()
+{
+    m_model->clear();
+}
+
+void ResultsTab::clear(const Scenario& scenario)
+{
+    m_model->clear();
+    m_results->setRuns(scenario, {}, std::vector<std::shared_ptr<const Schedule>>{});
+}
+
+void ResultsTab::addRun(const DocumentRun& run)
+{
+    m_model->addResult(run.result);
+}
+
+void ResultsTab::showRuns(const Scenario& fallback, bool openOnVirtualMachine)
+{
+    const std::vector<DocumentRun>& batch = m_session->batch();
+    if (batch.empty())
+        return;
+    std::vector<RunResult> results;
+    std::vector<std::shared_ptr<const Schedule>> schedules;
+    for (const DocumentRun& r : batch) {
+        results.push_back(r.result);
+        schedules.push_back(r.schedule);
+    }
+    m_results->setRuns(m_session->scenario() ? *m_session->scenario() : fallback, results,
+                       schedules);
+    if (openOnVirtualMachine)
+        for (std::size_t k = 0; k < batch.size(); ++k)
+            if (!batch[k].schedule->virtualSlices.empty()) {
+                m_results->setCurrentRun(int(k));
+                break;
+            }
+}
+
+int ResultsTab::runIndex(const RunConfig& config, bool savedOnly) const
+{
+    const std::vector<DocumentRun>& batch = m_session->batch();
+    for (std::size_t k = 0; k < batch.size(); ++k)
+        if ((batch[k].saved || !savedOnly) && batch[k].result.config == config)
+            return int(k);
+    return -1;
+}
+
+void ResultsTab::selectRun(int index)
+{
+    m_results->setCurrentRun(index);
+}
+
+void ResultsTab::exportReport(const Scenario& fallback, const QString& coverage)
+{
+    const std::vector<DocumentRun>& batch = m_session->batch();
+    if (batch.empty()) {
+        emit failed(tr("Run a comparison first: the report shows its runs."));
+        return;
+    }
+    ReportBuilder::Input input;
+    input.scenario = batch.front().ranOn ? *batch.front().ranOn : fallback;
+    for (const DocumentRun& r : batch) {
+        input.runs.push_back(r.result);
+        input.schedules.push_back(*r.schedule);
+    }
+    ReportDialog dialog(input, window());
+    dialog.setCoverage(coverage);
+    connect(&dialog, &ReportDialog::reportWritten, this, [this](const QString& path, int pages) {
+        emit status(
+            tr("Wrote %1 (%2)").arg(path, ReadableText::count(pages, tr("page"), tr("pages"))));
+    });
+    dialog.exec();
+}
+
+void ResultsTab::exportImage()
+{
+    if (m_session->batch().empty()) {
+        emit failed(tr("Run a comparison first: the images show its runs."));
+        return;
+    }
+    QDialog dialog(window());
+    dialog.setWindowTitle(tr("Export image"));
+    auto* form = new QFormLayout(&dialog);
+    auto* view = new QComboBox(&dialog);
+    view->addItems(m_results->exportableViews());
+    form->addRow(tr("View"), view);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    QString filter;
+    QString path =
+        QFileDialog::getSaveFileName(window(), tr("Export image"), QString(),
+                                     tr("PNG image (*.png);;SVG image (*.svg)"), &filter);
+    if (path.isEmpty())
+        return;
+    path = ImageExport::withFormatSuffix(path, filter);
+    if (const Status s = m_results->exportView(view->currentIndex(), path); !s) {
+        emit failed(s.error().message);
+        return;
+    }
+    emit status(tr("Wrote %1").arg(path));
+}
+
+} // namespace gantry::ui
