@@ -2,14 +2,10 @@
 
 #include "cluster/clustereditor.h"
 #include "document/projectdocument.h"
-#include "format/readabletext.h"
 #include "jobs/jobseditor.h"
-#include "plan/plandigest.h"
 #include "plan/planview.h"
-#include "plan/storedplan.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
-#include "run/productdefaults.h"
 #include "sensitivity/sensitivitydialog.h"
 #include "storage/runconfigjson.h"
 #include "util/result.h"
@@ -18,8 +14,10 @@
 #include "window/editmenu.h"
 #include "window/filemenu.h"
 #include "window/helpmenu.h"
+#include "window/planlink.h"
 #include "window/reportcoverage.h"
 #include "window/runmenu.h"
+#include "window/runorder.h"
 #include "window/traceimportdialog.h"
 #include "window/windowlayout.h"
 
@@ -224,21 +222,7 @@ void MainWindow::buildWidgets()
     connect(m_results, &ResultsTab::failed, this, &MainWindow::reportError);
     connect(m_results, &ResultsTab::status, this,
             [this](const QString& message) { statusBar()->showMessage(message); });
-    // A sweep of the form plans for the current scenario: it is kept for the project's next
-    // save, with that scenario (a sweep file's own base is not a scenario of the project).
-    connect(planView(), &PlanView::runningChanged, this, [this](bool running) {
-        if (running)
-            m_planScenarioIndex = m_document->currentIndex();
-    });
-    connect(planView(), &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
-        const auto session = planView()->session();
-        if (outcome != PlanView::Outcome::Completed || !session ||
-            planView()->source() != PlanView::Source::Form)
-            return;
-        if (m_planScenarioIndex >= 0 && m_planScenarioIndex < m_document->scenarioCount())
-            m_document->addSweep(m_planScenarioIndex, session->spec().baseScenario,
-                                 session->sweepJson());
-    });
+    m_planLink = new PlanLink(planView(), m_document, this);
     connect(planView(), &PlanView::pointOpened, this,
             [this](std::size_t row) { openPlanPoint(row); });
     connect(m_central, &CentralTabs::planShown, this, &MainWindow::updatePlanBase);
@@ -427,27 +411,12 @@ bool MainWindow::startRun()
                                   : tr("A run is already in progress."));
         return false;
     }
-    if (!hasScenario()) {
-        reportError(tr("Open a scenario before running (File > Open)."));
+    auto order = RunOrder::userRun(*m_document, runConfigs());
+    if (!order) {
+        reportError(order.error().message);
         return false;
     }
-    const auto& problems = m_document->problems();
-    if (!problems.empty()) {
-        reportError(tr("Cannot run: %n problem(s) to fix first; %1", nullptr, int(problems.size()))
-                        .arg(problems.front().text()));
-        return false;
-    }
-    const QList<RunConfig> configs = runConfigs();
-    if (configs.isEmpty()) {
-        reportError(tr("Check at least one policy to run."));
-        return false;
-    }
-    RunRequest request;
-    request.scenario = std::make_shared<const Scenario>(scenario());
-    request.scenarioIndex = m_document->currentIndex();
-    request.configs = configs;
-    return beginRun(std::move(request),
-                    tr("Running %n policy(ies)...", nullptr, int(configs.size())));
+    return beginRun(std::move(order).value());
 }
 
 bool MainWindow::yieldReplay()
@@ -471,20 +440,9 @@ int MainWindow::showSavedRuns(int scenarioIndex)
 {
     if (scenarioIndex < 0 || scenarioIndex >= m_document->scenarioCount() || !yieldReplay())
         return 0;
-    const Scenario& s = m_document->scenario(scenarioIndex);
-    int skipped = 0;
-    RunRequest request =
-        RunRequest::savedRuns(m_document->storedRuns(scenarioIndex), scenarioIndex, s, &skipped);
-    const int count = int(request.configs.size());
-    if (count == 0)
-        return 0;
-    QString status =
-        tr("Showing %1 of %2 again...")
-            .arg(ReadableText::count(qint64(count), tr("saved run"), tr("saved runs")), s.name);
-    if (skipped > 0)
-        status +=
-            tr(" (%n cannot be shown: earlier version or trained on history)", nullptr, skipped);
-    return beginRun(std::move(request), status) ? count : 0;
+    RunOrder order = RunOrder::savedRuns(*m_document, scenarioIndex);
+    const int count = int(order.request.configs.size());
+    return count > 0 && beginRun(std::move(order)) ? count : 0;
 }
 
 void MainWindow::showStoredRun(int scenarioIndex, int stored)
@@ -512,30 +470,29 @@ bool MainWindow::replayStoredRun(int scenarioIndex, int stored)
     if (scenarioIndex < 0 || scenarioIndex >= m_document->scenarioCount() || stored < 0 ||
         stored >= int(m_document->storedRuns(scenarioIndex).size()))
         return false;
-    const storage::StoredRun& r = m_document->storedRuns(scenarioIndex)[std::size_t(stored)];
-    auto request = RunRequest::savedRun(r, scenarioIndex, m_document->scenario(scenarioIndex));
-    if (!request) {
-        reportError(request.error().message);
+    auto order = RunOrder::savedRun(*m_document, scenarioIndex, stored);
+    if (!order) {
+        reportError(order.error().message);
         return false;
     }
     // Showing that scenario shows its saved runs, which this request then replaces.
     if (scenarioIndex != m_document->currentIndex())
         selectScenario(scenarioIndex);
-    return beginRun(std::move(request).value(), tr("Showing saved run %1 again...").arg(r.id));
+    return beginRun(std::move(order).value());
 }
 
-bool MainWindow::beginRun(RunRequest request, const QString& status)
+bool MainWindow::beginRun(RunOrder order)
 {
     m_lastError.clear();
     m_results->clearComparison();
     m_runPanel->setProgress(0);
     // A request started while saved runs are shown replaces them: the window stays running.
     const bool wasRunning = m_session->isRunning();
-    if (!m_session->start(std::move(request)))
+    if (!m_session->start(std::move(order.request)))
         return false;
     if (!wasRunning)
         setRunning(true);
-    statusBar()->showMessage(status);
+    statusBar()->showMessage(order.status);
     return true;
 }
 
@@ -598,19 +555,14 @@ void MainWindow::onRunEnded(Outcome outcome, const QString& text)
         showErrorBox(text); // the window is idle before the box shows
 }
 
-// --- plan -----------------------------------------------------------------------------------
+// --- plan (PlanLink) ------------------------------------------------------------------------
 
 bool MainWindow::openStoredSweep(int scenario, int stored)
 {
     if (scenario < 0 || scenario >= m_document->scenarioCount() || stored < 0 ||
         stored >= int(m_document->storedSweeps(scenario).size()))
         return false;
-    if (planView()->isRunning() || planView()->isExporting()) {
-        reportError(tr("Wait for the Plan view's sweep or report to end (or cancel it)."));
-        return false;
-    }
-    auto plan = StoredPlan::load(m_document->path(),
-                                 m_document->storedSweeps(scenario)[std::size_t(stored)].id);
+    auto plan = m_planLink->loadStoredSweep(scenario, stored);
     if (!plan) {
         reportError(plan.error().message);
         return false;
@@ -633,18 +585,14 @@ void MainWindow::showPlan()
 
 void MainWindow::updatePlanBase()
 {
-    if (!hasScenario() || planView()->isRunning())
-        return;
-    const QList<RunConfig> configs = runConfigs();
-    planView()->setBaseScenario(scenario(),
-                                configs.isEmpty() ? ProductDefaults::runConfig() : configs.front());
+    m_planLink->updateBase(runConfigs());
 }
 
 bool MainWindow::openPlanPoint(std::size_t row)
 {
-    const auto session = planView()->session();
-    if (!session || row >= session->pointCount() || !session->point(row).feasible) {
-        reportError(tr("That point of the plan cannot run: its cluster cannot hold every job."));
+    auto order = m_planLink->pointRun(row);
+    if (!order) {
+        reportError(order.error().message);
         return false;
     }
     if (!yieldReplay()) {
@@ -652,20 +600,7 @@ bool MainWindow::openPlanPoint(std::size_t row)
                                   : tr("A run is already in progress."));
         return false;
     }
-    const plan::SweepPoint& point = session->point(row);
-    const PlanDigest digest(session);
-    QString label = tr("%1: %2, %3").arg(row).arg(digest.clusterLabel(row), point.config.policy);
-    const auto& axes = session->spec().axes;
-    for (std::size_t a = 0; a < axes.size(); ++a)
-        if (axes[a].kind == plan::SweepAxis::Kind::LoadScale)
-            label += tr(", load × %1").arg(PlanDigest::valueText(point.values[a]));
-    // The point's own scenario (derived cluster, scaled arrivals): the project's stays as is.
-    RunRequest request;
-    request.scenario = std::make_shared<const Scenario>(point.scenario);
-    request.configs = {point.config};
-    request.origin = RunRequest::Origin::PlanPoint;
-    request.label = label;
-    return beginRun(std::move(request), tr("Running plan point %1...").arg(label));
+    return beginRun(std::move(order).value());
 }
 
 // --- editing (EditCommands) -----------------------------------------------------------------

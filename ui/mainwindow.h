@@ -35,11 +35,13 @@ class ComparisonModel;
 class EditMenu;
 class FileMenu;
 class JobsEditor;
+class PlanLink;
 class PlanView;
 class ProblemsList;
 class PropertyPanel;
 class ResultsPanel;
 class RunMenu;
+struct RunOrder;
 class WelcomeBanner;
 
 /// The desktop planner's window (docs/architecture.md, "The desktop application"). A
@@ -56,7 +58,8 @@ class WelcomeBanner;
 /// (FileMenu, EditMenu, RunMenu, HelpMenu), RunPanel, ProjectTree, CentralTabs (the guide and
 /// the tabs, with ResultsTab), TraceImportDialog, ReportCoverage, WindowLayout, ProjectSession
 /// (the file life cycle), EditCommands (the Edit menu's commands), RunSession (the runs, in a
-/// worker thread) and ImportSession (trace imports, in a worker thread).
+/// worker thread) with RunOrder (what they run), ImportSession (trace imports, in a worker
+/// thread) and PlanLink (the Plan view and the project).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -248,8 +251,8 @@ private:
     // The import's trace is read and being added: it can no longer be cancelled.
     void onImportAdding(const QString& status);
     void onImportEnded(gantry::ui::ImportSession::Outcome outcome, const QString& message);
-    // Starts request in the session and says so (status); false when it does not start.
-    bool beginRun(RunRequest request, const QString& status);
+    // Starts order's request in the session and says so; false when it does not start.
+    bool beginRun(RunOrder order);
     // Gives the Plan view the current scenario and the run panel's run settings.
     void updatePlanBase();
     void updateTitle();
@@ -291,7 +294,7 @@ private:
 
     CentralTabs* m_central = nullptr;
     ResultsTab* m_results = nullptr; // the Results tab of m_central
-    int m_planScenarioIndex = -1;    // the scenario the running (or last) plan sweep is for
+    PlanLink* m_planLink = nullptr;
     PropertyPanel* m_properties = nullptr;
     ProblemsList* m_problems = nullptr;
     ProjectTree* m_tree = nullptr;

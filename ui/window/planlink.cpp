@@ -1,0 +1,70 @@
+#include "planlink.h"
+
+#include "document/projectdocument.h"
+#include "plan/plandigest.h"
+#include "plan/planview.h"
+#include "run/productdefaults.h"
+
+#include <memory>
+
+namespace gantry::ui {
+
+PlanLink::PlanLink(PlanView* view, ProjectDocument* document, QObject* parent)
+    : QObject(parent), m_view(view), m_document(document)
+{
+    connect(m_view, &PlanView::runningChanged, this, [this](bool running) {
+        if (running)
+            m_scenarioIndex = m_document->currentIndex();
+    });
+    connect(m_view, &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
+        const auto session = m_view->session();
+        if (outcome != PlanView::Outcome::Completed || !session ||
+            m_view->source() != PlanView::Source::Form)
+            return;
+        if (m_scenarioIndex >= 0 && m_scenarioIndex < m_document->scenarioCount())
+            m_document->addSweep(m_scenarioIndex, session->spec().baseScenario,
+                                 session->sweepJson());
+    });
+}
+
+void PlanLink::updateBase(const QList<RunConfig>& configs)
+{
+    if (!m_document->hasCurrent() || m_view->isRunning())
+        return;
+    m_view->setBaseScenario(m_document->current(),
+                            configs.isEmpty() ? ProductDefaults::runConfig() : configs.front());
+}
+
+Result<StoredPlan> PlanLink::loadStoredSweep(int scenario, int stored) const
+{
+    if (m_view->isRunning() || m_view->isExporting())
+        return Error::invalid(
+            tr("Wait for the Plan view's sweep or report to end (or cancel it)."));
+    return StoredPlan::load(m_document->path(),
+                            m_document->storedSweeps(scenario)[std::size_t(stored)].id);
+}
+
+Result<RunOrder> PlanLink::pointRun(std::size_t row) const
+{
+    const auto session = m_view->session();
+    if (!session || row >= session->pointCount() || !session->point(row).feasible)
+        return Error::invalid(
+            tr("That point of the plan cannot run: its cluster cannot hold every job."));
+    const plan::SweepPoint& point = session->point(row);
+    const PlanDigest digest(session);
+    QString label = tr("%1: %2, %3").arg(row).arg(digest.clusterLabel(row), point.config.policy);
+    const auto& axes = session->spec().axes;
+    for (std::size_t a = 0; a < axes.size(); ++a)
+        if (axes[a].kind == plan::SweepAxis::Kind::LoadScale)
+            label += tr(", load × %1").arg(PlanDigest::valueText(point.values[a]));
+    // The point's own scenario (derived cluster, scaled arrivals): the project's stays as is.
+    RunOrder order;
+    order.request.scenario = std::make_shared<const Scenario>(point.scenario);
+    order.request.configs = {point.config};
+    order.request.origin = RunRequest::Origin::PlanPoint;
+    order.request.label = label;
+    order.status = tr("Running plan point %1...").arg(label);
+    return order;
+}
+
+} // namespace gantry::ui
