@@ -12,9 +12,9 @@
 namespace gantry::report {
 
 using cli::CliArgs;
+using cli::CliError;
 using cli::ExitInternal;
 using cli::ExitInvalid;
-using cli::CliError;
 using cli::ExitOk;
 using ui::CapacityPlanReport;
 using ui::ReportBuilder;
