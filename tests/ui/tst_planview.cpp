@@ -31,7 +31,9 @@
 #include <QScatterSeries>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QSpinBox>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeWidget>
@@ -143,6 +145,9 @@ private slots:
     void noAnswerSaysWhichGroupsMeetTheTarget();
     void pointScenarioNamesThePoint_data();
     void pointScenarioNamesThePoint();
+    void savedSweepsCountsAreNotCut();
+    void errorStaysInView_data();
+    void errorStaysInView();
 };
 
 void TstPlanView::serverRanges_data()
@@ -1266,6 +1271,77 @@ void TstPlanView::pointScenarioNamesThePoint()
     QCOMPARE(named.jobs, point.scenario.jobs);
     QCOMPARE(point.scenario.name, QStringLiteral("two-racks"));
     QCOMPARE(ResultWriter::scenarioHash(point.scenario), point.scenarioHash);
+}
+
+// The count boxes of the server rows are as wide as they need when the rows are made as a saved
+// sweep opens from the project tree (the Plan tab hidden until then): sized to their contents,
+// the columns took the width of the empty items alone and cut the boxes.
+void TstPlanView::savedSweepsCountsAreNotCut()
+{
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(1600, 1000);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(sample("sample.gantry")));
+    QTreeWidget* tree = window.projectTree();
+    QTreeWidgetItem* sweep = nullptr;
+    for (int i = 0; i < tree->topLevelItemCount() && !sweep; ++i)
+        for (int k = 0; k < tree->topLevelItem(i)->childCount() && !sweep; ++k)
+            if (tree->topLevelItem(i)->child(k)->text(0).startsWith(QStringLiteral("sweep ")))
+                sweep = tree->topLevelItem(i)->child(k);
+    QVERIFY(sweep);
+    PlanView* view = window.planView();
+    QSignalSpy ended(view, &PlanView::sweepEnded);
+    emit tree->itemActivated(sweep, 0);
+    QVERIFY(!ended.isEmpty() || ended.wait(SweepTimeoutMs));
+    auto* servers = view->findChild<QTableWidget*>(QStringLiteral("planServers"));
+    QVERIFY(servers);
+    QTRY_VERIFY(servers->isVisible());
+    QVERIFY(servers->rowCount() > 0);
+    for (int c = 1; c < servers->columnCount(); ++c) {
+        auto* box = qobject_cast<QSpinBox*>(servers->cellWidget(0, c));
+        QVERIFY(box);
+        QVERIFY2(servers->columnWidth(c) >= box->sizeHint().width(),
+                 qPrintable(QStringLiteral("column %1: %2 px for a box of %3 px")
+                                .arg(c)
+                                .arg(servers->columnWidth(c))
+                                .arg(box->sizeHint().width())));
+    }
+}
+
+// The form scrolls in a short window; the buttons and the status line, where an error is said,
+// stay in view under it.
+void TstPlanView::errorStaysInView_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("1280x800") << QSize(1280, 800);
+    QTest::newRow("1600x1000") << QSize(1600, 1000);
+}
+
+void TstPlanView::errorStaysInView()
+{
+    QFETCH(QSize, size);
+    MainWindow window;
+    window.setInteractive(false);
+    window.resize(size);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(window.openFile(sample("two-racks.json")));
+    window.showPlan();
+    PlanView* view = window.planView();
+    view->findChild<QLineEdit*>(QStringLiteral("planLoads"))->setText(QStringLiteral("NaN"));
+    auto* run = view->findChild<QPushButton*>(QStringLiteral("planRunButton"));
+    QVERIFY(run);
+    QTRY_VERIFY(!run->visibleRegion().isEmpty());
+    QTest::mouseClick(run, Qt::LeftButton);
+    auto* status = view->findChild<QLabel*>(QStringLiteral("planStatus"));
+    QVERIFY(status);
+    QCOMPARE(status->text(), view->lastError());
+    QVERIFY(!status->text().isEmpty());
+    // All of it: its lines are not under the window's edge.
+    QTRY_COMPARE(status->visibleRegion().boundingRect().size(), status->size());
+    QTRY_VERIFY(status->height() >= status->heightForWidth(status->width()));
 }
 
 QTEST_MAIN(TstPlanView)

@@ -20,6 +20,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <memory>
 
 namespace gantry::ui {
 
@@ -80,7 +81,7 @@ PlanForm::PlanForm(QWidget* parent) : QWidget(parent)
     m_servers->verticalHeader()->hide();
     m_servers->horizontalHeader()->setSectionResizeMode(EntryColumn, QHeaderView::Stretch);
     for (int c : {MinColumn, MaxColumn, StepColumn})
-        m_servers->horizontalHeader()->setSectionResizeMode(c, QHeaderView::ResizeToContents);
+        m_servers->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Fixed);
     m_servers->setSelectionMode(QAbstractItemView::NoSelection);
     serversLayout->addWidget(m_servers);
     layout->addWidget(servers);
@@ -210,6 +211,12 @@ void PlanForm::fillServerRows()
         m_servers->setCellWidget(i, MaxColumn, countBox(top, 0));
         m_servers->setCellWidget(i, StepColumn, countBox(std::max(1, top / 4), 1));
     }
+    // The count columns as wide as a count box: sized to their contents, they took the width
+    // of the empty items alone when the rows were made while the form was hidden.
+    const std::unique_ptr<QSpinBox> probe(countBox(plan::SweepReader::kMaxCount, 0));
+    probe->ensurePolished();
+    for (int c : {MinColumn, MaxColumn, StepColumn})
+        m_servers->horizontalHeader()->resizeSection(c, probe->sizeHint().width());
     m_servers->resizeRowsToContents();
     // As tall as its rows (up to eight), so that the form stays short.
     int height = m_servers->horizontalHeader()->sizeHint().height() + 2 * m_servers->frameWidth();

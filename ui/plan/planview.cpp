@@ -103,15 +103,7 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
             [this](std::size_t row) { openPoint(row); });
     auto* split = new QSplitter(Qt::Horizontal);
     split->setObjectName(QStringLiteral("planSplit"));
-    auto* scroll = new QScrollArea;
-    QWidget* column = buildColumn();
-    scroll->setWidget(column);
-    scroll->setWidgetResizable(true);
-    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    scroll->setMinimumWidth(column->minimumSizeHint().width() +
-                            scroll->verticalScrollBar()->sizeHint().width() +
-                            2 * scroll->frameWidth());
-    split->addWidget(scroll);
+    split->addWidget(buildColumn());
     split->addWidget(m_results);
     split->setStretchFactor(0, 0);
     split->setStretchFactor(1, 1);
@@ -123,12 +115,26 @@ PlanView::PlanView(QWidget* parent) : QWidget(parent)
 
 PlanView::~PlanView() = default;
 
-// The left column: the form, then the buttons, the progress bar and the status line.
+// The left column: the form, which scrolls when the window is short, and under it, always in
+// view, the buttons, the progress bar and the status line (where an error is said).
 QWidget* PlanView::buildColumn()
 {
+    auto* inner = new QWidget;
+    auto* innerLayout = new QVBoxLayout(inner);
+    innerLayout->addWidget(m_form);
+    innerLayout->addStretch(1);
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("planFormScroll"));
+    scroll->setWidget(inner);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setMinimumWidth(inner->minimumSizeHint().width() +
+                            scroll->verticalScrollBar()->sizeHint().width() +
+                            2 * scroll->frameWidth());
     auto* column = new QWidget;
     auto* layout = new QVBoxLayout(column);
-    layout->addWidget(m_form);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(scroll, 1);
 
     m_runButton = new QPushButton(tr("Run sweep"));
     m_runButton->setObjectName(QStringLiteral("planRunButton"));
@@ -172,7 +178,6 @@ QWidget* PlanView::buildColumn()
     m_status->setObjectName(QStringLiteral("planStatus"));
     m_status->setWordWrap(true);
     layout->addWidget(m_status);
-    layout->addStretch(1);
     return column;
 }
 
