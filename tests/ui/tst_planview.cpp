@@ -496,6 +496,9 @@ void TstPlanView::doubleClickOpensThePointsRun()
              session->point(row).scenario.cluster.servers.size());
     QCOMPARE(shown.result.config.policy, session->point(row).config.policy);
     QCOMPARE(shown.ranOn->jobs.size(), before.jobs.size());
+    // Titled after the point, not the base scenario: its exports and the results say which.
+    QCOMPARE(shown.ranOn->name, ui::PlanDigest(session).pointScenario(row).name);
+    QVERIFY(shown.ranOn->name.startsWith(before.name + QStringLiteral(" — plan point 3: ")));
     // The point differs from the project's cluster, which stays as it was.
     QVERIFY(shown.ranOn->cluster != before.cluster);
     QCOMPARE(window.scenario(), before);

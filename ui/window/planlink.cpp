@@ -52,14 +52,11 @@ Result<RunOrder> PlanLink::pointRun(std::size_t row) const
             tr("That point of the plan cannot run: its cluster cannot hold every job."));
     const plan::SweepPoint& point = session->point(row);
     const PlanDigest digest(session);
-    QString label = tr("%1: %2, %3").arg(row).arg(digest.clusterLabel(row), point.config.policy);
-    const auto& axes = session->spec().axes;
-    for (std::size_t a = 0; a < axes.size(); ++a)
-        if (axes[a].kind == plan::SweepAxis::Kind::LoadScale)
-            label += tr(", load × %1").arg(PlanDigest::valueText(point.values[a]));
-    // The point's own scenario (derived cluster, scaled arrivals): the project's stays as is.
+    const QString label = digest.pointLabel(row);
+    // The point's own scenario (derived cluster, scaled arrivals), named for the point so that
+    // its run, shown or exported, is not titled as the base: the project's stays as is.
     RunOrder order;
-    order.request.scenario = std::make_shared<const Scenario>(point.scenario);
+    order.request.scenario = std::make_shared<const Scenario>(digest.pointScenario(row));
     order.request.configs = {point.config};
     order.request.origin = RunRequest::Origin::PlanPoint;
     order.request.label = label;
