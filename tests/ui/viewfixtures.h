@@ -1,6 +1,7 @@
 #pragma once
 
 // Small scenarios and runs shared by the result-view tests.
+#include "../common/mustrun.h"
 #include "model/scenario.h"
 #include "run/runner.h"
 #include "sim/schedulerecorder.h"
@@ -38,10 +39,8 @@ inline std::pair<RunResult, Schedule> runWith(const Scenario& s, const QString& 
     RunConfig c;
     c.policy = policy;
     ScheduleRecorder rec(s);
-    auto r = Runner::run(s, c, nullptr, {&rec});
-    if (!r.ok())
-        qFatal("run failed: %s", qPrintable(r.error().message));
-    return {r.value(), rec.take()};
+    RunResult r = test::mustRun(s, c, {&rec});
+    return {std::move(r), rec.take()};
 }
 
 } // namespace gantry::test
