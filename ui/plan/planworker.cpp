@@ -1,113 +1,85 @@
 #include "planworker.h"
 
+#include "task/backgroundtask.h"
 #include "util/feedback.h"
-
-#include <QThread>
-
-#include <optional>
 
 namespace gantry::ui {
 
-// One request's state: written by the thread while it runs, read here after it has finished.
-struct PlanWorker::Job
+namespace {
+
+// Reads or takes the sweep, runs every point and finishes it; the session goes to out.
+Status runSweep(std::optional<plan::SweepSpec> spec, const QString& file, int threads,
+                Feedback& feedback, std::shared_ptr<plan::SweepSession>& out)
 {
-    std::optional<plan::SweepSpec> spec; // the sweep to run, or
-    QString file;                        // the sweep file to read
-    int threads = 1;
-    Feedback feedback;
-    std::shared_ptr<plan::SweepSession> session;
-    Status status;
+    feedback.progress(0.0, QObject::tr("Preparing the points..."));
+    Result<plan::SweepSession> s = spec ? plan::SweepSession::open(std::move(*spec), {}, false)
+                                        : plan::SweepSession::open(file, {}, false);
+    if (!s)
+        return s.error();
+    out = std::make_shared<plan::SweepSession>(std::move(s).value());
+    if (feedback.cancelled())
+        return Error::cancelled();
+    Status status = out->runAll(threads, &feedback);
+    if (status && feedback.cancelled())
+        return Error::cancelled();
+    if (status)
+        status = out->finish();
+    return status;
+}
 
-    explicit Job(PlanWorker* worker)
-        : feedback([worker](double f, const QString& step) { emit worker->progress(f, step); })
-    {}
+} // namespace
 
-    void run()
-    {
-        feedback.progress(0.0, QObject::tr("Preparing the points..."));
-        Result<plan::SweepSession> s = spec ? plan::SweepSession::open(std::move(*spec), {}, false)
-                                            : plan::SweepSession::open(file, {}, false);
-        if (!s) {
-            status = s.error();
-            return;
-        }
-        session = std::make_shared<plan::SweepSession>(std::move(s).value());
-        if (feedback.cancelled()) {
-            status = Error::cancelled();
-            return;
-        }
-        status = session->runAll(threads, &feedback);
-        if (status && feedback.cancelled())
-            status = Error::cancelled();
-        if (status)
-            status = session->finish();
-    }
-};
-
-PlanWorker::PlanWorker(QObject* parent) : QObject(parent) {}
-
-PlanWorker::~PlanWorker()
+PlanWorker::PlanWorker(QObject* parent) : QObject(parent), m_task(new BackgroundTask(this))
 {
-    if (m_job)
-        m_job->feedback.cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    connect(m_task, &BackgroundTask::progress, this, &PlanWorker::progress);
+    connect(m_task, &BackgroundTask::finished, this, [this] {
+        m_session = std::move(*m_produced);
+        m_produced.reset();
+        emit finished();
+    });
+    connect(m_task, &BackgroundTask::cancelled, this, [this] {
+        m_produced.reset();
+        emit cancelled();
+    });
+    connect(m_task, &BackgroundTask::failed, this, [this](const QString& message) {
+        m_produced.reset();
+        emit failed(message);
+    });
+}
+
+PlanWorker::~PlanWorker() = default;
+
+bool PlanWorker::isRunning() const
+{
+    return m_task->isRunning();
 }
 
 bool PlanWorker::start(plan::SweepSpec spec, int threads)
 {
-    if (m_running)
-        return false;
-    m_job = std::make_shared<Job>(this);
-    m_job->spec = std::move(spec);
-    m_job->threads = threads;
-    return launch();
+    return launch(std::move(spec), QString(), threads);
 }
 
 bool PlanWorker::startFile(const QString& path, int threads)
 {
-    if (m_running)
-        return false;
-    m_job = std::make_shared<Job>(this);
-    m_job->file = path;
-    m_job->threads = threads;
-    return launch();
+    return launch(std::nullopt, path, threads);
 }
 
-bool PlanWorker::launch()
+bool PlanWorker::launch(std::optional<plan::SweepSpec> spec, const QString& file, int threads)
 {
-    m_running = true;
+    if (m_task->isRunning())
+        return false;
     m_session.reset(); // nothing of an earlier sweep outlives a new start
-    std::shared_ptr<Job> job = m_job;
-    m_thread = QThread::create([job] { job->run(); });
-    connect(m_thread, &QThread::finished, this, &PlanWorker::done, Qt::QueuedConnection);
-    m_thread->start();
-    return true;
+    m_produced = std::make_shared<std::shared_ptr<plan::SweepSession>>();
+    auto work = [spec = std::make_shared<std::optional<plan::SweepSpec>>(std::move(spec)), file,
+                 threads, out = m_produced](Feedback& feedback) {
+        return runSweep(std::move(*spec), file, threads, feedback, *out);
+    };
+    return m_task->start(std::move(work));
 }
 
 void PlanWorker::cancel()
 {
-    if (m_job)
-        m_job->feedback.cancel();
-}
-
-void PlanWorker::done()
-{
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
-    std::shared_ptr<Job> job = std::move(m_job);
-    m_running = false;
-    if (job->status) {
-        m_session = std::move(job->session);
-        emit finished();
-    } else if (job->status.error().kind == ErrorKind::Cancelled) {
-        emit cancelled();
-    } else {
-        emit failed(job->status.error().message);
-    }
+    m_task->cancel();
 }
 
 } // namespace gantry::ui

@@ -7,10 +7,11 @@
 #include <QString>
 
 #include <memory>
-
-class QThread;
+#include <optional>
 
 namespace gantry::ui {
+
+class BackgroundTask;
 
 /// Runs a sweep (plan::SweepSession, in memory) in a thread of its own, its points on several
 /// threads, with progress and cancel. Every start() ends with exactly one of finished(),
@@ -32,7 +33,7 @@ public:
     /// failed() naming the file, the JSON path and the problem.
     bool startFile(const QString& path, int threads);
     /// True from start() until its final signal.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
     /// The finished sweep of the last request that finished (null after a cancel or a failure).
     std::shared_ptr<const plan::SweepSession> session() const { return m_session; }
 
@@ -51,13 +52,11 @@ signals:
     void failed(const QString& message);
 
 private:
-    bool launch();
-    void done();
+    using Produced = std::shared_ptr<std::shared_ptr<plan::SweepSession>>;
+    bool launch(std::optional<plan::SweepSpec> spec, const QString& file, int threads);
 
-    struct Job;
-    std::shared_ptr<Job> m_job;
-    QThread* m_thread = nullptr;
-    bool m_running = false;
+    BackgroundTask* m_task;
+    Produced m_produced; // the sweep the running work makes, read once it has finished
     std::shared_ptr<const plan::SweepSession> m_session;
 };
 

@@ -1,81 +1,50 @@
 #include "planreport/planreportworker.h"
 
 #include "plan/sweepsession.h"
+#include "task/backgroundtask.h"
 #include "util/feedback.h"
-
-#include <QThread>
 
 namespace gantry::ui {
 
-// One report's state: written by the thread while it runs, read here after it has finished.
-struct PlanReportWorker::Job
+PlanReportWorker::PlanReportWorker(QObject* parent)
+    : QObject(parent), m_task(new BackgroundTask(this))
 {
-    std::shared_ptr<const plan::SweepSession> session;
-    CapacityPlanReport::Options options;
-    QString path;
-    Feedback feedback;
-    Result<int> pages = 0;
+    connect(m_task, &BackgroundTask::progress, this, &PlanReportWorker::progress);
+    connect(m_task, &BackgroundTask::finished, this,
+            [this] { emit finished(m_path, *std::exchange(m_pages, nullptr)); });
+    connect(m_task, &BackgroundTask::cancelled, this, &PlanReportWorker::cancelled);
+    connect(m_task, &BackgroundTask::failed, this, &PlanReportWorker::failed);
+}
 
-    explicit Job(PlanReportWorker* worker)
-        : feedback([worker](double f, const QString& step) { emit worker->progress(f, step); })
-    {}
+PlanReportWorker::~PlanReportWorker() = default;
 
-    void run()
-    {
-        pages = CapacityPlanReport::write(*session, options, path, &feedback);
-        if (pages && feedback.cancelled())
-            pages = Error::cancelled();
-    }
-};
-
-PlanReportWorker::PlanReportWorker(QObject* parent) : QObject(parent) {}
-
-PlanReportWorker::~PlanReportWorker()
+bool PlanReportWorker::isRunning() const
 {
-    if (m_job)
-        m_job->feedback.cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    return m_task->isRunning();
 }
 
 bool PlanReportWorker::start(std::shared_ptr<const plan::SweepSession> session,
                              const CapacityPlanReport::Options& options, const QString& path)
 {
-    if (m_running || !session)
+    if (m_task->isRunning() || !session)
         return false;
-    m_job = std::make_shared<Job>(this);
-    m_job->session = std::move(session);
-    m_job->options = options;
-    m_job->path = path;
-    m_running = true;
-    std::shared_ptr<Job> job = m_job;
-    m_thread = QThread::create([job] { job->run(); });
-    connect(m_thread, &QThread::finished, this, &PlanReportWorker::done, Qt::QueuedConnection);
-    m_thread->start();
-    return true;
+    m_path = path;
+    m_pages = std::make_shared<int>(0);
+    return m_task->start([session = std::move(session), options, path,
+                          pages = m_pages](Feedback& feedback) -> Status {
+        const Result<int> written = CapacityPlanReport::write(*session, options, path, &feedback);
+        if (!written)
+            return written.error();
+        if (feedback.cancelled())
+            return Error::cancelled();
+        *pages = written.value();
+        return {};
+    });
 }
 
 void PlanReportWorker::cancel()
 {
-    if (m_job)
-        m_job->feedback.cancel();
-}
-
-void PlanReportWorker::done()
-{
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
-    std::shared_ptr<Job> job = std::move(m_job);
-    m_running = false;
-    if (job->pages)
-        emit finished(job->path, job->pages.value());
-    else if (job->pages.error().kind == ErrorKind::Cancelled)
-        emit cancelled();
-    else
-        emit failed(job->pages.error().message);
+    m_task->cancel();
 }
 
 } // namespace gantry::ui

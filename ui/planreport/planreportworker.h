@@ -7,13 +7,13 @@
 
 #include <memory>
 
-class QThread;
-
 namespace gantry::plan {
 class SweepSession;
 }
 
 namespace gantry::ui {
+
+class BackgroundTask;
 
 /// Writes the capacity-plan report of a finished sweep off the GUI thread (the Plan view's
 /// Export PDF), with progress and cancel. Every start() ends with exactly one of finished(),
@@ -34,7 +34,7 @@ public:
     bool start(std::shared_ptr<const plan::SweepSession> session,
                const CapacityPlanReport::Options& options, const QString& path);
     /// True from start() until its final signal.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
 
 public slots:
     /// Stops the report at its next check; it ends with cancelled(). Returns at once.
@@ -51,12 +51,9 @@ signals:
     void failed(const QString& message);
 
 private:
-    void done();
-
-    struct Job;
-    std::shared_ptr<Job> m_job;
-    QThread* m_thread = nullptr;
-    bool m_running = false;
+    BackgroundTask* m_task;
+    std::shared_ptr<int> m_pages; // the running report's page count, read once it has finished
+    QString m_path;
 };
 
 } // namespace gantry::ui

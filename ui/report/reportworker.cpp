@@ -1,5 +1,7 @@
 #include "reportworker.h"
 
+#include "task/backgroundtask.h"
+
 #include <QThread>
 
 #include <atomic>
@@ -31,16 +33,17 @@ struct ReportWorker::Job
     {}
 };
 
-ReportWorker::ReportWorker(QObject* parent) : QObject(parent) {}
+ReportWorker::ReportWorker(QObject* parent) : QObject(parent), m_task(new BackgroundTask(this))
+{
+    // A step always returns an ok Status: what went wrong is in the job, read by the next step.
+    connect(m_task, &BackgroundTask::finished, this, [this] { (this->*m_then)(); });
+}
 
 ReportWorker::~ReportWorker()
 {
     if (m_job)
         m_job->feedback.cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    delete m_task; // waits for a step in progress, which uses this worker's job
 }
 
 bool ReportWorker::start(const ReportBuilder::Input& input, const ReportBuilder::Options& options,
@@ -84,17 +87,11 @@ void ReportWorker::cancel()
 
 void ReportWorker::launch(void (ReportWorker::*work)(), void (ReportWorker::*then)())
 {
-    m_thread = QThread::create([this, work] { (this->*work)(); });
-    connect(
-        m_thread, &QThread::finished, this,
-        [this, then] {
-            m_thread->wait();
-            delete m_thread;
-            m_thread = nullptr;
-            (this->*then)();
-        },
-        Qt::QueuedConnection);
-    m_thread->start();
+    m_then = then;
+    m_task->start([this, work](Feedback&) {
+        (this->*work)();
+        return Status();
+    });
 }
 
 // Worker thread: the runs again with a recorder when the input has no schedules, then the

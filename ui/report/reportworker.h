@@ -7,9 +7,9 @@
 
 #include <memory>
 
-class QThread;
-
 namespace gantry::ui {
+
+class BackgroundTask;
 
 /// Writes a report off the GUI thread: the schedules (rebuilt by running again when the input
 /// has none), the prediction-sensitivity runs (when the options ask for the section and the
@@ -57,7 +57,8 @@ private:
 
     struct Job;
     std::shared_ptr<Job> m_job;
-    QThread* m_thread = nullptr;
+    BackgroundTask* m_task;                   // runs each step that leaves this thread
+    void (ReportWorker::*m_then)() = nullptr; // what follows the step in hand, in this thread
     bool m_running = false;
 };
 

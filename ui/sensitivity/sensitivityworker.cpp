@@ -1,76 +1,45 @@
 #include "sensitivityworker.h"
 
-#include <QThread>
-
-#include <optional>
+#include "task/backgroundtask.h"
 
 namespace gantry::ui {
 
-// One request's state: written by the thread while it runs, read here after it has finished.
-struct SensitivityWorker::Job
+SensitivityWorker::SensitivityWorker(QObject* parent)
+    : QObject(parent), m_task(new BackgroundTask(this))
 {
-    PredictionSensitivity::Request request;
-    int threads = 1;
-    Feedback feedback;
-    std::optional<Result<PredictionSensitivity::Outcome>> result;
+    connect(m_task, &BackgroundTask::progress, this, &SensitivityWorker::progress);
+    connect(m_task, &BackgroundTask::finished, this, [this] {
+        m_outcome = std::move(*std::exchange(m_produced, nullptr));
+        emit finished();
+    });
+    connect(m_task, &BackgroundTask::cancelled, this, &SensitivityWorker::cancelled);
+    connect(m_task, &BackgroundTask::failed, this, &SensitivityWorker::failed);
+}
 
-    // Progress comes from the run threads; the signal is queued to the receivers.
-    explicit Job(SensitivityWorker* worker)
-        : feedback([worker](double f, const QString& step) { emit worker->progress(f, step); })
-    {}
-};
+SensitivityWorker::~SensitivityWorker() = default;
 
-SensitivityWorker::SensitivityWorker(QObject* parent) : QObject(parent) {}
-
-SensitivityWorker::~SensitivityWorker()
+bool SensitivityWorker::isRunning() const
 {
-    if (m_job)
-        m_job->feedback.cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    return m_task->isRunning();
 }
 
 bool SensitivityWorker::start(const PredictionSensitivity::Request& request, int threads)
 {
-    if (m_running)
+    if (m_task->isRunning())
         return false;
-    m_running = true;
-    m_job = std::make_shared<Job>(this);
-    m_job->request = request;
-    m_job->threads = threads;
-    std::shared_ptr<Job> job = m_job;
-    m_thread = QThread::create([job] {
-        job->result = PredictionSensitivity::run(job->request, job->threads, &job->feedback);
+    m_produced = std::make_shared<PredictionSensitivity::Outcome>();
+    return m_task->start([request, threads, out = m_produced](Feedback& feedback) -> Status {
+        auto r = PredictionSensitivity::run(request, threads, &feedback);
+        if (!r)
+            return r.error();
+        *out = std::move(r).value();
+        return {};
     });
-    connect(m_thread, &QThread::finished, this, &SensitivityWorker::done, Qt::QueuedConnection);
-    m_thread->start();
-    return true;
 }
 
 void SensitivityWorker::cancel()
 {
-    if (m_job)
-        m_job->feedback.cancel();
-}
-
-void SensitivityWorker::done()
-{
-    m_thread->wait();
-    delete m_thread;
-    m_thread = nullptr;
-    std::shared_ptr<Job> job = std::move(m_job);
-    m_running = false;
-    const Result<PredictionSensitivity::Outcome>& r = *job->result;
-    if (r.ok()) {
-        m_outcome = r.value();
-        emit finished();
-    } else if (r.error().kind == ErrorKind::Cancelled) {
-        emit cancelled();
-    } else {
-        emit failed(r.error().message);
-    }
+    m_task->cancel();
 }
 
 } // namespace gantry::ui

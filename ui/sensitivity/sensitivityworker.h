@@ -7,9 +7,9 @@
 
 #include <memory>
 
-class QThread;
-
 namespace gantry::ui {
+
+class BackgroundTask;
 
 /// Runs a PredictionSensitivity request in a thread of its own (its runs on several threads),
 /// with progress and cancel. Every start() ends with exactly one of finished(), cancelled() or
@@ -27,7 +27,7 @@ public:
     /// Starts request on threads threads; false (and nothing starts) while one runs.
     bool start(const PredictionSensitivity::Request& request, int threads);
     /// True from start() until its final signal.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
     /// The outcome of the last request that finished.
     const PredictionSensitivity::Outcome& outcome() const { return m_outcome; }
 
@@ -46,12 +46,9 @@ signals:
     void failed(const QString& message);
 
 private:
-    void done();
-
-    struct Job;
-    std::shared_ptr<Job> m_job;
-    QThread* m_thread = nullptr;
-    bool m_running = false;
+    BackgroundTask* m_task;
+    // The running request's outcome, read once it has finished.
+    std::shared_ptr<PredictionSensitivity::Outcome> m_produced;
     PredictionSensitivity::Outcome m_outcome;
 };
 
