@@ -157,6 +157,8 @@ QString CliCommands::usage()
         "                      [--format table|csv|json] [--json]\n"
         "  gantry-cli report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
         "                      [--page a4|letter] [same options]\n"
+        "  gantry-cli animate FILE --policy P -o OUT.gif [--frames N] [--size WxH]\n"
+        "                      [--delay-ms D] [--no-captions] [--dark] [same options]\n"
         "  gantry-cli project FILE.gantry [--add SCENARIO.json,...] [--json]\n"
         "  gantry-cli map FILE --job ID [--placement P] [--free SERVER=N,...] [--json]\n"
         "  gantry-cli generate --cluster FILE --jobs N --load L --mix paper|philly-like --seed S "
@@ -478,9 +480,19 @@ int CliCommands::map(const QStringList& args)
 
 int CliCommands::report(const QStringList& args)
 {
-    // The report needs Qt's GUI modules, which gantry-cli never links: gantry-report (installed
-    // beside gantry-cli, or in the build tree's app/report) does the work with the same
-    // arguments; its stderr and exit status are ours.
+    return delegate(QStringLiteral("report"), args);
+}
+
+int CliCommands::animate(const QStringList& args)
+{
+    return delegate(QStringLiteral("animate"), QStringList{QStringLiteral("--animate")} + args);
+}
+
+int CliCommands::delegate(const QString& command, const QStringList& args)
+{
+    // The report and the animation need Qt's GUI modules, which gantry-cli never links:
+    // gantry-report (installed beside gantry-cli, or in the build tree's app/report) does the
+    // work with the same arguments; its stderr and exit status are ours.
     const QDir here(QCoreApplication::applicationDirPath());
     const QStringList candidates = {here.filePath(QStringLiteral("gantry-report")),
                                     here.filePath(QStringLiteral("../report/gantry-report"))};
@@ -492,19 +504,20 @@ int CliCommands::report(const QStringList& args)
         }
     if (program.isEmpty())
         return CliError::report(Error::internal(
-            QStringLiteral("report: gantry-report is missing (looked for %1); build or install "
+            QStringLiteral("%1: gantry-report is missing (looked for %2); build or install "
                            "the gantry-report program beside gantry-cli")
-                .arg(candidates.join(QStringLiteral(" and ")))));
+                .arg(command, candidates.join(QStringLiteral(" and ")))));
     QProcess child;
     child.setProcessChannelMode(QProcess::ForwardedChannels);
     child.setInputChannelMode(QProcess::ForwardedInputChannel);
     child.start(program, args);
     if (!child.waitForStarted(-1))
         return CliError::report(Error::internal(
-            QStringLiteral("report: cannot start %1: %2").arg(program, child.errorString())));
+            QStringLiteral("%1: cannot start %2: %3").arg(command, program, child.errorString())));
     child.waitForFinished(-1);
     if (child.exitStatus() != QProcess::NormalExit)
-        return CliError::report(Error::internal(QStringLiteral("report: %1 crashed").arg(program)));
+        return CliError::report(
+            Error::internal(QStringLiteral("%1: %2 crashed").arg(command, program)));
     return child.exitCode();
 }
 

@@ -19,8 +19,15 @@ public:
     static int map(const QStringList& args);
     /// gantry-cli report FILE --policies P1,P2,... -o OUT.pdf: runs gantry-report beside it.
     static int report(const QStringList& args);
+    /// gantry-cli animate FILE --policy P -o OUT.gif [--frames N] [--size WxH] [--delay-ms D]
+    /// [--no-captions]: runs gantry-report --animate beside it.
+    static int animate(const QStringList& args);
     /// Usage text.
     static QString usage();
+
+private:
+    // Runs gantry-report (beside gantry-cli or in the build tree) with args for command.
+    static int delegate(const QString& command, const QStringList& args);
 };
 
 } // namespace gantry::cli

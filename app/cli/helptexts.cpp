@@ -116,6 +116,28 @@ QList<Command> table()
              {QStringLiteral("--sensitivity"),
               QStringLiteral("add the prediction-sensitivity section (noisy:S, S = 0 to 2)")}} +
              runOptions()},
+        {QStringLiteral("animate"),
+         QStringLiteral("Simulates one policy and writes its playback as an animated GIF for "
+                        "slides: the Gantt chart at each decision step with the step's "
+                        "explanation as a caption; gantry-report, installed beside gantry-cli, "
+                        "draws it."),
+         QList<Option>{
+             {QStringLiteral("--policy P"),
+              QStringLiteral("scheduling policy (default %1; %2)")
+                  .arg(ProductDefaults::runConfig().policy, oneOf(PolicyRegistry::names()))},
+             {QStringLiteral("-o, --output OUT.gif"), QStringLiteral("the animation to write")},
+             {QStringLiteral("--frames N"),
+              QStringLiteral("N evenly spaced frames from 0 to the end (default: one per "
+                             "decision step; at most 1000)")},
+             {QStringLiteral("--size WxH"),
+              QStringLiteral("pixels of each frame (default 1280x720)")},
+             {QStringLiteral("--delay-ms D"),
+              QStringLiteral("milliseconds each frame shows (default 1500; the last frame "
+                             "three times as long)")},
+             {QStringLiteral("--no-captions"),
+              QStringLiteral("leave out the explanation strip under the chart")},
+             {QStringLiteral("--dark"), QStringLiteral("dark title and caption strips")}} +
+             runOptions().mid(0, 6)},
         {QStringLiteral("project"),
          QStringLiteral("Lists a project file's scenarios, recorded runs, job history, GPU "
                         "types and stored sweeps; --add adds scenarios to it."),

@@ -60,6 +60,8 @@ int main(int argc, char** argv)
         return CliCommands::map(args);
     if (command == QLatin1String("report"))
         return CliCommands::report(args);
+    if (command == QLatin1String("animate"))
+        return CliCommands::animate(args);
     if (command == QLatin1String("project"))
         return ProjectCommand::run(args);
     if (command == QLatin1String("sweep"))

@@ -1,7 +1,9 @@
 // gantry-report: runs policies on a scenario and writes the schedule report (docs/report.md)
 // without a display; with --capacity-plan, writes the capacity-plan report of a sweep
-// (docs/planning.md). gantry-cli report starts this program with the same arguments, gantry-cli
-// sweep --report with --capacity-plan.
+// (docs/planning.md); with --animate, the playback of a run as an animated GIF (docs/teaching.md).
+// gantry-cli report starts this program with the same arguments, gantry-cli sweep --report with
+// --capacity-plan, gantry-cli animate with --animate.
+#include "animatecommand.h"
 #include "capacityplancommand.h"
 #include "cliargs.h"
 #include "clierror.h"
@@ -43,8 +45,9 @@ QString usage()
                "to 3\n"
                "(15 more runs per policy)\n"
                "%1"
+               "%2"
                "exit status: 0 success, 2 invalid input, 1 internal error\n")
-        .arg(gantry::report::CapacityPlanCommand::usage());
+        .arg(gantry::report::CapacityPlanCommand::usage(), gantry::report::AnimateCommand::usage());
 }
 
 int run(const QStringList& args)
@@ -174,10 +177,12 @@ int main(int argc, char** argv)
         QTextStream(stdout) << "gantry-report " << GANTRY_VERSION << Qt::endl;
         return ExitOk;
     }
-    // The capacity-plan report, wherever --capacity-plan stands.
+    // The capacity-plan report, wherever --capacity-plan stands; the animation likewise.
     for (const QString& a : args)
         if (a == QLatin1String("--capacity-plan") ||
             a.startsWith(QLatin1String("--capacity-plan=")))
             return gantry::report::CapacityPlanCommand::run(args);
+    if (args.contains(QLatin1String("--animate")))
+        return gantry::report::AnimateCommand::run(args);
     return run(args);
 }
