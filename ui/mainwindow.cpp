@@ -133,6 +133,8 @@ void MainWindow::buildActions()
             [this] { m_results->exportReport(scenario(), reportCoverage()); });
     connect(m_fileMenu, &FileMenu::exportImageRequested, this,
             [this] { m_results->exportImage(); });
+    connect(m_fileMenu, &FileMenu::exportAnimationRequested, this,
+            [this] { m_results->exportAnimation(); });
 
     m_editMenu = new EditMenu(menuBar()->addMenu(tr("&Edit")), this);
     connect(m_editMenu, &EditMenu::undoRequested, this, &MainWindow::undo);

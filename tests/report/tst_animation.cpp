@@ -6,14 +6,19 @@
 #include "../common/childprocess.h"
 #include "../ui/viewfixtures.h"
 #include "export/animatedgifwriter.h"
+#include "export/animationworker.h"
 #include "export/playbackanimation.h"
 #include "io/scenarioreader.h"
+#include "results/resultspanel.h"
+#include "window/resultstab.h"
+#include "window/runsession.h"
 
 #include <QBuffer>
 #include <QDir>
 #include <QFile>
 #include <QImageReader>
 #include <QRandomGenerator>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -93,6 +98,8 @@ private Q_SLOTS:
     void cancelLeavesNoFile();
     void cliAnimate_data();
     void cliAnimate();
+    void windowExport_data();
+    void windowExport();
 };
 
 void TestAnimation::gifReadsBack_data()
@@ -377,6 +384,61 @@ void TestAnimation::cliAnimate()
         QCOMPARE(r.frames, int(steps.size()));
     }
     QVERIFY(QString::fromUtf8(child.err).contains(QStringLiteral("frames")));
+}
+
+void TestAnimation::windowExport_data()
+{
+    QTest::addColumn<bool>("cancel");
+    QTest::newRow("written") << false;
+    QTest::newRow("cancelled") << true;
+}
+
+void TestAnimation::windowExport()
+{
+    // The Results tab's Export Animation without its dialogs: the run shown (asrpt of the
+    // window's comparison) in the background, animationEnded() at the end.
+    QFETCH(bool, cancel);
+    auto s = ScenarioReader::readFile(sample("teaching.json"));
+    QVERIFY(s);
+    RunSession session;
+    RunRequest request;
+    request.scenario = std::make_shared<const Scenario>(s.value());
+    request.scenarioIndex = 0;
+    for (const char* policy : {"fifo", "asrpt"}) {
+        RunConfig c;
+        c.policy = QString::fromLatin1(policy);
+        request.configs << c;
+    }
+    QSignalSpy ran(&session, &RunSession::ended);
+    QVERIFY(session.start(std::move(request)));
+    QVERIFY(ran.wait(120000));
+    ResultsTab tab(&session);
+    tab.showRuns(s.value(), true);
+    QCOMPARE(tab.resultsPanel()->currentRun(), 1); // the run with the virtual machine
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("slides.gif"));
+    PlaybackAnimation::Options o;
+    o.size = QSize(800, 450);
+    o.frames = cancel ? PlaybackAnimation::MaxFrames : 6;
+    QSignalSpy ended(&tab, &ResultsTab::animationEnded);
+    QSignalSpy progress(tab.animationWorker(), &AnimationWorker::progress);
+    QVERIFY(tab.startAnimationExport(path, o));
+    QVERIFY(!tab.startAnimationExport(path, o)); // one at a time
+    if (cancel)
+        tab.animationWorker()->cancel();
+    QVERIFY(ended.wait(120000));
+    QCOMPARE(ended.count(), 1);
+    QCOMPARE(ended.first().at(0).toBool(), !cancel);
+    if (cancel) {
+        QVERIFY(QDir(dir.path()).entryList(QDir::Files).isEmpty());
+        return;
+    }
+    QVERIFY(!progress.isEmpty());
+    QCOMPARE(progress.last().at(0).toDouble(), 1.0);
+    const ReadBack r = readBack(path);
+    QCOMPARE(r.frames, 6);
+    QCOMPARE(r.size, o.size);
 }
 
 QTEST_MAIN(TestAnimation)

@@ -35,6 +35,9 @@ FileMenu::FileMenu(QMenu* menu, QWidget* window) : QObject(window)
     m_exportReport->setObjectName(QStringLiteral("exportReportAction"));
     m_exportImage = menu->addAction(tr("Export I&mage..."), this, &FileMenu::exportImageRequested);
     m_exportImage->setObjectName(QStringLiteral("exportImageAction"));
+    m_exportAnimation =
+        menu->addAction(tr("Export Anima&tion..."), this, &FileMenu::exportAnimationRequested);
+    m_exportAnimation->setObjectName(QStringLiteral("exportAnimationAction"));
     menu->addSeparator();
     QAction* quit = menu->addAction(tr("&Quit"), window, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -73,6 +76,7 @@ void FileMenu::setStates(bool idle, bool hasRuns)
     m_import->setEnabled(idle);
     m_exportReport->setEnabled(idle && hasRuns);
     m_exportImage->setEnabled(idle && hasRuns);
+    m_exportAnimation->setEnabled(idle && hasRuns);
 }
 
 } // namespace gantry::ui

@@ -12,8 +12,8 @@ namespace gantry::ui {
 class RecentFiles;
 
 /// The File menu: New Project, Open, Open Recent, Save, Save As, Import Trace, Export Report,
-/// Export Image and Quit. It says what the user asked for, and the window does it (with the
-/// file dialogs below).
+/// Export Image, Export Animation and Quit. It says what the user asked for, and the window does it
+/// (with the file dialogs below).
 class FileMenu : public QObject
 {
     Q_OBJECT
@@ -60,6 +60,8 @@ signals:
     void exportReportRequested();
     /// Export Image.
     void exportImageRequested();
+    /// Export Animation.
+    void exportAnimationRequested();
 
 private:
     RecentFiles* m_recent = nullptr;
@@ -70,6 +72,7 @@ private:
     QAction* m_import = nullptr;
     QAction* m_exportReport = nullptr;
     QAction* m_exportImage = nullptr;
+    QAction* m_exportAnimation = nullptr;
 };
 
 } // namespace gantry::ui

@@ -2,6 +2,7 @@
 
 #include "comparisonchart.h"
 #include "comparisonmodel.h"
+#include "export/animationworker.h"
 #include "export/imageexport.h"
 #include "format/readabletext.h"
 #include "report/reportdialog.h"
@@ -9,12 +10,16 @@
 #include "util/result.h"
 #include "window/runsession.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDialog>
 #include <QDialogButtonBox>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHeaderView>
+#include <QProgressDialog>
+#include <QSpinBox>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -63,6 +68,21 @@ ResultsTab::ResultsTab(const RunSession* session, QWidget* parent)
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
+
+    m_animation = new AnimationWorker(this);
+    connect(m_animation, &AnimationWorker::finished, this, [this](const QString& path, int n) {
+        const QString message =
+            tr("Wrote %1 (%2)").arg(path, ReadableText::count(n, tr("frame"), tr("frames")));
+        emit status(message);
+        emit animationEnded(true, message);
+    });
+    connect(m_animation, &AnimationWorker::cancelled, this, [this] {
+        emit animationEnded(false, tr("Animation export cancelled; no file was written."));
+    });
+    connect(m_animation, &AnimationWorker::failed, this, [this](const QString& message) {
+        emit failed(message);
+        emit animationEnded(false, message);
+    });
 }
 
 void ResultsTab::clearComparison()
@@ -168,6 +188,100 @@ void ResultsTab::exportImage()
         return;
     }
     emit status(tr("Wrote %1").arg(path));
+}
+
+bool ResultsTab::startAnimationExport(const QString& path,
+                                      const PlaybackAnimation::Options& options)
+{
+    const std::vector<DocumentRun>& batch = m_session->batch();
+    const int k = m_results->currentRun();
+    if (batch.empty() || k < 0 || k >= int(batch.size())) {
+        emit failed(tr("Run a comparison first: the animation plays one of its runs."));
+        return false;
+    }
+    if (m_animation->isRunning()) {
+        emit failed(tr("An animation is being written; wait for it or cancel it."));
+        return false;
+    }
+    const DocumentRun& run = batch[std::size_t(k)];
+    const Scenario* scenario = run.ranOn               ? run.ranOn.get()
+                               : m_session->scenario() ? m_session->scenario().get()
+                                                       : nullptr;
+    if (!scenario) {
+        emit failed(tr("The run shown has no scenario to animate."));
+        return false;
+    }
+    return m_animation->start(*scenario, *run.schedule, run.result, options, path);
+}
+
+void ResultsTab::exportAnimation()
+{
+    if (m_session->batch().empty()) {
+        emit failed(tr("Run a comparison first: the animation plays one of its runs."));
+        return;
+    }
+    QDialog dialog(window());
+    dialog.setWindowTitle(tr("Export animation"));
+    auto* form = new QFormLayout(&dialog);
+    auto* size = new QComboBox(&dialog);
+    const QList<QSize> sizes = {QSize(1280, 720), QSize(1920, 1080), QSize(960, 540),
+                                QSize(1024, 768)};
+    for (const QSize& s : sizes)
+        size->addItem(tr("%1 × %2").arg(s.width()).arg(s.height()));
+    form->addRow(tr("Size (pixels)"), size);
+    auto* frames = new QSpinBox(&dialog);
+    frames->setRange(0, PlaybackAnimation::MaxFrames);
+    frames->setSpecialValueText(tr("one per decision step"));
+    form->addRow(tr("Frames"), frames);
+    auto* delay = new QDoubleSpinBox(&dialog);
+    delay->setRange(PlaybackAnimation::MinDelayMs / 1000.0, PlaybackAnimation::MaxDelayMs / 1000.0);
+    delay->setDecimals(2);
+    delay->setSuffix(tr(" s"));
+    delay->setValue(PlaybackAnimation::Options{}.delayMs / 1000.0);
+    form->addRow(tr("Seconds per frame"), delay);
+    auto* captions = new QCheckBox(tr("Explain each step in a caption"), &dialog);
+    captions->setChecked(true);
+    form->addRow(QString(), captions);
+    auto* dark = new QCheckBox(tr("Dark title and caption"), &dialog);
+    form->addRow(QString(), dark);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, &dialog);
+    connect(buttons, &QDialogButtonBox::accepted, &dialog, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, &dialog, &QDialog::reject);
+    form->addRow(buttons);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    PlaybackAnimation::Options options;
+    options.size = sizes[size->currentIndex()];
+    options.frames = frames->value();
+    options.delayMs = qRound(delay->value() * 1000.0);
+    options.captions = captions->isChecked();
+    options.dark = dark->isChecked();
+    QString path = QFileDialog::getSaveFileName(window(), tr("Export animation"), QString(),
+                                                tr("Animated GIF (*.gif)"));
+    if (path.isEmpty())
+        return;
+    if (!path.endsWith(QLatin1String(".gif"), Qt::CaseInsensitive))
+        path += QStringLiteral(".gif");
+
+    auto* progress =
+        new QProgressDialog(tr("Writing the animation..."), tr("Cancel"), 0, 1000, window());
+    progress->setWindowTitle(tr("Export animation"));
+    progress->setWindowModality(Qt::WindowModal);
+    progress->setMinimumDuration(0);
+    progress->setAutoClose(false);
+    progress->setAutoReset(false);
+    connect(m_animation, &AnimationWorker::progress, progress,
+            [progress](double fraction, const QString& step) {
+                progress->setValue(qRound(fraction * 1000));
+                progress->setLabelText(tr("Writing the animation: %1").arg(step));
+            });
+    connect(progress, &QProgressDialog::canceled, m_animation, &AnimationWorker::cancel);
+    connect(this, &ResultsTab::animationEnded, progress, &QObject::deleteLater);
+    if (!startAnimationExport(path, options)) {
+        progress->deleteLater();
+        return;
+    }
+    progress->show();
 }
 
 } // namespace gantry::ui

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "document/documentrun.h"
+#include "export/playbackanimation.h"
 #include "model/scenario.h"
 #include "run/runconfig.h"
 
@@ -11,6 +12,7 @@ class QTableView;
 
 namespace gantry::ui {
 
+class AnimationWorker;
 class ComparisonChart;
 class ComparisonModel;
 class ResultsPanel;
@@ -18,8 +20,8 @@ class RunSession;
 
 /// The window's Results tab: the runs of its RunSession in a ResultsPanel (Gantt, heatmap,
 /// charts, teaching) above their comparison (a table and a bar chart of a ComparisonModel),
-/// and their export (File > Export Report, Export Image). The window says when to show what;
-/// errors go to failed(), files written to status().
+/// and their export (File > Export Report, Export Image, Export Animation). The window says when to
+/// show what; errors go to failed(), files written to status().
 class ResultsTab : public QWidget
 {
     Q_OBJECT
@@ -56,12 +58,24 @@ public:
     void exportReport(const Scenario& fallback, const QString& coverage);
     /// File > Export Image: asks for a view and a file and writes the view there.
     void exportImage();
+    /// File > Export Animation: asks for the animation's options and a file, then writes the
+    /// playback of the run shown as an animated GIF with a progress dialog and Cancel.
+    void exportAnimation();
+    /// Starts writing the playback of the run shown to path with options in the background
+    /// (animationWorker() says how far it is and cancels it); animationEnded() follows. False,
+    /// with failed(), when there is no run or an animation is in progress.
+    bool startAnimationExport(const QString& path, const PlaybackAnimation::Options& options);
+    /// The worker of Export Animation.
+    AnimationWorker* animationWorker() const { return m_animation; }
 
 signals:
     /// An export could not start or failed; message says why.
     void failed(const QString& message);
     /// A file was written ("Wrote ...").
     void status(const QString& message);
+    /// The animation started by startAnimationExport() ended: written (ok), cancelled or
+    /// failed; message says which.
+    void animationEnded(bool ok, const QString& message);
 
 private:
     const RunSession* m_session;
@@ -69,6 +83,7 @@ private:
     QTableView* m_table = nullptr;
     ComparisonChart* m_chart = nullptr;
     ResultsPanel* m_results = nullptr;
+    AnimationWorker* m_animation = nullptr;
 };
 
 } // namespace gantry::ui
