@@ -85,13 +85,13 @@ Status PlaybackAnimation::check(const Options& o)
 {
     if (o.size.width() < MinSide || o.size.height() < MinSide * 9 / 16 ||
         o.size.width() > MaxSide || o.size.height() > MaxSide)
-        return Error::invalid(QStringLiteral("size %1x%2: each side must be from %3 (%4 high) to "
-                                             "%5 pixels")
-                                  .arg(o.size.width())
-                                  .arg(o.size.height())
-                                  .arg(MinSide)
-                                  .arg(MinSide * 9 / 16)
-                                  .arg(MaxSide));
+        return Error::invalid(
+            QStringLiteral("size %1x%2: the width must be %3 to %5 pixels and the height %4 to %5")
+                .arg(o.size.width())
+                .arg(o.size.height())
+                .arg(MinSide)
+                .arg(MinSide * 9 / 16)
+                .arg(MaxSide));
     if (o.frames < 0 || o.frames > MaxFrames)
         return Error::invalid(
             QStringLiteral("frames %1: give 1 to %2 (or 0: one per decision step)")
