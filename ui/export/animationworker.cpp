@@ -1,90 +1,61 @@
 #include "animationworker.h"
 
-#include <QThread>
-
-#include <optional>
+#include "task/backgroundtask.h"
 
 namespace gantry::ui {
 
-// What one animation needs; the worker thread writes error while it runs, the object's thread
-// reads it after the thread has finished.
-struct AnimationWorker::Job
+AnimationWorker::AnimationWorker(QObject* parent)
+    : QObject(parent), m_task(new BackgroundTask(this))
 {
-    std::unique_ptr<PlaybackAnimation> animation;
-    QString path;
-    Feedback feedback;
-    std::optional<Error> error;
+    connect(m_task, &BackgroundTask::progress, this, &AnimationWorker::progress);
+    connect(m_task, &BackgroundTask::finished, this, [this] {
+        const int frames = m_animation->frameCount();
+        m_animation.reset();
+        emit finished(m_path, frames);
+    });
+    connect(m_task, &BackgroundTask::cancelled, this, [this] {
+        m_animation.reset();
+        emit cancelled();
+    });
+    connect(m_task, &BackgroundTask::failed, this, [this](const QString& message) {
+        m_animation.reset();
+        emit failed(message);
+    });
+}
 
-    // Progress comes from the worker thread; the signal is queued to the receivers.
-    explicit Job(AnimationWorker* worker)
-        : feedback([worker](double f, const QString& step) { emit worker->progress(f, step); })
-    {}
-};
-
-AnimationWorker::AnimationWorker(QObject* parent) : QObject(parent) {}
-
-AnimationWorker::~AnimationWorker()
+bool AnimationWorker::isRunning() const
 {
-    if (m_job)
-        m_job->feedback.cancel();
-    if (m_thread) {
-        m_thread->wait();
-        delete m_thread;
-    }
+    return m_task->isRunning() || m_refused;
 }
 
 bool AnimationWorker::start(const Scenario& scenario, const Schedule& schedule,
                             const RunResult& result, const PlaybackAnimation::Options& options,
                             const QString& path)
 {
-    if (m_running)
+    if (isRunning())
         return false;
-    m_running = true;
-    auto job = std::make_shared<Job>(this);
-    job->path = path;
-    m_job = job;
+    m_path = path;
     if (Status s = PlaybackAnimation::check(options); !s) {
-        job->error = s.error();
         // Report asynchronously, like every other ending.
-        QMetaObject::invokeMethod(this, &AnimationWorker::done, Qt::QueuedConnection);
+        m_refused = true;
+        QMetaObject::invokeMethod(
+            this,
+            [this, message = s.error().message] {
+                m_refused = false;
+                emit failed(message);
+            },
+            Qt::QueuedConnection);
         return true;
     }
-    job->animation = std::make_unique<PlaybackAnimation>(scenario, schedule, result, options);
-    m_thread = QThread::create([job] {
-        if (Status s = job->animation->write(job->path, &job->feedback); !s)
-            job->error = s.error();
-    });
-    connect(
-        m_thread, &QThread::finished, this,
-        [this] {
-            m_thread->wait();
-            delete m_thread;
-            m_thread = nullptr;
-            done();
-        },
-        Qt::QueuedConnection);
-    m_thread->start();
-    return true;
+    auto animation = std::make_shared<const PlaybackAnimation>(scenario, schedule, result, options);
+    m_animation = animation;
+    return m_task->start(
+        [animation, path](Feedback& feedback) { return animation->write(path, &feedback); });
 }
 
 void AnimationWorker::cancel()
 {
-    if (m_job)
-        m_job->feedback.cancel();
-}
-
-void AnimationWorker::done()
-{
-    std::shared_ptr<Job> job = std::move(m_job);
-    m_running = false;
-    const int frames = job->animation ? job->animation->frameCount() : 0;
-    // The write's own outcome decides: a cancel that came after the file was committed is late.
-    if (!job->error)
-        emit finished(job->path, frames);
-    else if (job->error->kind == ErrorKind::Cancelled)
-        emit cancelled();
-    else
-        emit failed(job->error->message);
+    m_task->cancel();
 }
 
 } // namespace gantry::ui

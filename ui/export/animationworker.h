@@ -7,12 +7,12 @@
 
 #include <memory>
 
-class QThread;
-
 namespace gantry::ui {
 
+class BackgroundTask;
+
 /// Writes a PlaybackAnimation to a GIF off the GUI thread: the frames are rendered and encoded
-/// in a thread of its own, progress comes back as signals, cancel() stops it at the next frame.
+/// in a BackgroundTask, progress comes back as signals, cancel() stops it at the next frame.
 /// Every start() ends with exactly one of finished(), cancelled() or failed(); a cancelled or
 /// failed animation leaves no file and an existing file untouched.
 class AnimationWorker : public QObject
@@ -21,15 +21,13 @@ class AnimationWorker : public QObject
 
 public:
     explicit AnimationWorker(QObject* parent = nullptr);
-    /// Cancels an animation in progress and waits for its thread (no file is left behind).
-    ~AnimationWorker() override;
 
     /// Starts writing the animation of schedule (a run of scenario with result) with options to
     /// path. False (and nothing starts) while an animation is in progress.
     bool start(const Scenario& scenario, const Schedule& schedule, const RunResult& result,
                const PlaybackAnimation::Options& options, const QString& path);
     /// True from start() until its final signal.
-    bool isRunning() const { return m_running; }
+    bool isRunning() const;
 
 public Q_SLOTS:
     /// Stops the animation at its next frame; it ends with cancelled(). Returns at once.
@@ -46,12 +44,10 @@ Q_SIGNALS:
     void failed(const QString& message);
 
 private:
-    void done();
-
-    struct Job;
-    std::shared_ptr<Job> m_job;
-    QThread* m_thread = nullptr;
-    bool m_running = false;
+    BackgroundTask* m_task; // owned as a child: cancels and joins its thread when destroyed
+    std::shared_ptr<const PlaybackAnimation> m_animation;
+    QString m_path;
+    bool m_refused = false; // the options were refused: failed() without a thread
 };
 
 } // namespace gantry::ui
