@@ -2,7 +2,9 @@
 // page count and size, the comparison table against summary.json, charts that are not blank,
 // a 5,000-job appendix that paginates with repeated headers, gantry-cli report's exit statuses,
 // the worker (progress, cancel, no half file) and the PNG/SVG export; the model jobs' time per
-// iteration by part on each GPU type and memory per GPU, as the property panel gives them.
+// iteration by part on each GPU type and memory per GPU, as the property panel gives them. With
+// the thirteen policies, the comparison tables' headers and values fit their columns (no word
+// drawn over another, none cut) and the charts page's key names every policy.
 #include "../common/childprocess.h"
 #include "../common/pdftools.h"
 #include "charts/chartfactory.h"
@@ -13,6 +15,7 @@
 #include "heatmap/heatmappainter.h"
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
+#include "policies/policyregistry.h"
 #include "report/reportbuilder.h"
 #include "report/reportdialog.h"
 #include "report/reportworker.h"
@@ -150,6 +153,78 @@ ReportBuilder::Input runPolicies(const QString& file, const QStringList& policie
     return in.value();
 }
 
+// A word of a PDF page and its box, in points (pdftotext -bbox).
+struct PdfWord
+{
+    QRectF box;
+    QString text;
+};
+
+QList<PdfWord> pageWords(const QString& pdf, int page)
+{
+    const QString n = QString::number(page);
+    const QString html = QString::fromUtf8(
+        exec(QStringLiteral("pdftotext"), {QStringLiteral("-bbox"), QStringLiteral("-f"), n,
+                                           QStringLiteral("-l"), n, pdf, QStringLiteral("-")})
+            .out);
+    static const QRegularExpression word(
+        QStringLiteral("<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" xMax=\"([0-9.]+)\" "
+                       "yMax=\"([0-9.]+)\">([^<]*)</word>"));
+    QList<PdfWord> words;
+    for (auto it = word.globalMatch(html); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        QString text = m.captured(5);
+        text.replace(QStringLiteral("&lt;"), QStringLiteral("<"))
+            .replace(QStringLiteral("&gt;"), QStringLiteral(">"))
+            .replace(QStringLiteral("&quot;"), QStringLiteral("\""))
+            .replace(QStringLiteral("&amp;"), QStringLiteral("&"));
+        words.push_back({QRectF(QPointF(m.captured(1).toDouble(), m.captured(2).toDouble()),
+                                QPointF(m.captured(3).toDouble(), m.captured(4).toDouble())),
+                         text});
+    }
+    return words;
+}
+
+// Words of one line nearer each other than a space (1.5 pt: a space of the tables' 7-point
+// font is 2.2 pt, two columns are two paddings apart), overlapping ones included: a header
+// word wider than its column was drawn over its neighbour or cut at the column's edge.
+QStringList crowdedWords(const QList<PdfWord>& words)
+{
+    constexpr double Gap = 1.5;
+    QStringList crowded;
+    for (qsizetype i = 0; i < words.size(); ++i)
+        for (qsizetype k = i + 1; k < words.size(); ++k) {
+            const QRectF& a = words[i].box;
+            const QRectF& b = words[k].box;
+            const double sameLine = std::min(a.bottom(), b.bottom()) - std::max(a.top(), b.top());
+            if (sameLine < 0.5 * std::min(a.height(), b.height()))
+                continue;
+            const double apart = std::max(a.left(), b.left()) - std::min(a.right(), b.right());
+            if (apart < Gap)
+                crowded << QStringLiteral("%1|%2 (%3 pt)")
+                               .arg(words[i].text, words[k].text)
+                               .arg(apart, 0, 'f', 2);
+        }
+    return crowded;
+}
+
+// A report of the thirteen policies on teaching.json, made once per page size.
+QString thirteenPolicyReport(const QString& dir, ReportBuilder::PageSize size)
+{
+    const QString pdf = QDir(dir).filePath(
+        QStringLiteral("thirteen-%1.pdf").arg(ReportBuilder::pageSizeName(size)));
+    if (QFileInfo::exists(pdf))
+        return pdf;
+    const ReportBuilder::Input in =
+        runPolicies(sample(QStringLiteral("teaching.json")), PolicyRegistry::names());
+    ReportBuilder::Options options;
+    options.pageSize = size;
+    const auto r = ReportBuilder::build(in, options, pdf);
+    if (!r)
+        qFatal("%s", qPrintable(r.error().message));
+    return pdf;
+}
+
 } // namespace
 
 class TestReport : public QObject
@@ -164,6 +239,10 @@ private slots:
     void comparisonMatchesSummary();
     void chartsNotBlank_data();
     void chartsNotBlank();
+    void comparisonTableFits_data();
+    void comparisonTableFits();
+    void chartsKeyNamesEveryPolicy_data();
+    void chartsKeyNamesEveryPolicy();
     void appendixPaginates();
     void modelJobBreakdowns_data();
     void modelJobBreakdowns();
@@ -353,6 +432,62 @@ void TestReport::chartsNotBlank()
         QVERIFY(page.contains(QStringLiteral("Bytes exchanged between servers")));
         QVERIFY(page.contains(QStringLiteral("virtual machine")));
     }
+}
+
+void TestReport::comparisonTableFits_data()
+{
+    QTest::addColumn<int>("size");
+    QTest::newRow("A4") << int(ReportBuilder::PageSize::A4);
+    QTest::newRow("Letter") << int(ReportBuilder::PageSize::Letter);
+}
+
+// Thirteen columns of metrics: every header word and every value has its column's room. The
+// headers "makespan s" and "preempt." were wider than their columns, drawn over "p99 JCT s" and
+// cut to "akespan" and "reempt."; a change of +4897.5% was cut to "+4...5%".
+void TestReport::comparisonTableFits()
+{
+    QFETCH(int, size);
+    const QString pdf = thirteenPolicyReport(m_dir.path(), ReportBuilder::PageSize(size));
+    const int page = pageOf(pageTexts(pdf), QStringLiteral("Comparison"));
+    QVERIFY(page > 0);
+    const QList<PdfWord> words = pageWords(pdf, page);
+    QStringList texts;
+    for (const PdfWord& w : words)
+        texts << w.text;
+    for (const char* header : {"makespan", "preempt.", "cross-server", "util.", "MAPE"})
+        QVERIFY2(texts.count(QString::fromLatin1(header)) == 2, header); // both tables
+    for (const QString& policy : PolicyRegistry::names())
+        QVERIFY2(texts.count(policy) >= 2, qPrintable(policy));
+    for (const QString& t : texts)
+        QVERIFY2(!t.contains(QChar(0x2026)), qPrintable(t + QStringLiteral(" is cut")));
+    const QStringList crowded = crowdedWords(words);
+    QVERIFY2(crowded.isEmpty(), qPrintable(crowded.join(QStringLiteral(", "))));
+}
+
+void TestReport::chartsKeyNamesEveryPolicy_data()
+{
+    QTest::addColumn<int>("size");
+    QTest::newRow("A4") << int(ReportBuilder::PageSize::A4);
+    QTest::newRow("Letter") << int(ReportBuilder::PageSize::Letter);
+}
+
+// The charts page names every policy once, in one key for its three charts: each chart's own
+// legend had room for eleven of thirteen.
+void TestReport::chartsKeyNamesEveryPolicy()
+{
+    QFETCH(int, size);
+    const QString pdf = thirteenPolicyReport(m_dir.path(), ReportBuilder::PageSize(size));
+    const int page = pageOf(pageTexts(pdf), QStringLiteral("Charts"));
+    QVERIFY(page > 0);
+    const QList<PdfWord> words = pageWords(pdf, page);
+    QStringList texts;
+    for (const PdfWord& w : words)
+        texts << w.text;
+    for (const QString& policy : PolicyRegistry::names())
+        QVERIFY2(texts.count(policy) == 1, qPrintable(policy));
+    QVERIFY(colouredPixels(pdf, page, m_dir.path()) > 4000); // the three charts are drawn
+    const QStringList crowded = crowdedWords(words);
+    QVERIFY2(crowded.isEmpty(), qPrintable(crowded.join(QStringLiteral(", "))));
 }
 
 void TestReport::appendixPaginates()

@@ -9,9 +9,11 @@ namespace gantry::ui {
 
 namespace {
 
-// The built-in policies: the baselines cool, the A-SRPT family warm; apart for colour-blind
-// readers and strong enough for thin lines on a projector.
-constexpr std::array<std::pair<const char*, QRgb>, 10> Known = {{
+// The built-in policies: the baselines cool, the A-SRPT family warm, the Gittins family apart
+// (cyan, deep purple, and pink for A-SRPT's); apart for colour-blind readers and strong enough
+// for thin lines on a projector. Left to their hash, gittins came out a dark blue beside
+// tiresias's and gittins-progress a brown beside srtf's.
+constexpr std::array<std::pair<const char*, QRgb>, 13> Known = {{
     {"fifo", 0x4e79a7},
     {"fifo-backfill", 0x76b7b2},
     {"sjf", 0x59a14f},
@@ -22,6 +24,9 @@ constexpr std::array<std::pair<const char*, QRgb>, 10> Known = {{
     {"asrpt-backfill", 0xf28e2b},
     {"asrpt-wc", 0xa8a820},
     {"asrpt-guided", 0xc2185b},
+    {"gittins", 0x17becf},
+    {"gittins-progress", 0x6b4c9a},
+    {"asrpt-gittins", 0xff9da7},
 }};
 
 // Any other policy: a stable colour from its name.

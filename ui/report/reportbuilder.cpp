@@ -1,6 +1,7 @@
 #include "reportbuilder.h"
 
 #include "charts/chartfactory.h"
+#include "charts/policycolours.h"
 #include "document/iterationbreakdown.h"
 #include "gantt/ganttpainter.h"
 #include "heatmap/heatmappainter.h"
@@ -12,6 +13,7 @@
 #include <QChart>
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QLegend>
 #include <QMap>
 #include <QPageSize>
 #include <QPainter>
@@ -45,6 +47,33 @@ QSizeF contentSize(ReportBuilder::PageSize size)
     return QSizeF(inches.width() * dpi - 1.2 * dpi, inches.height() * dpi - (1.65 * dpi));
 }
 
+// The charts that compare policies (one colour each) share one key above them: a legend per
+// chart had room for eleven of thirteen policies. Its entries in columns, rows of this height.
+constexpr int kKeyColumns = 4;
+constexpr double kKeyRowHeight = 15.0;
+
+double keyHeight(qsizetype entries)
+{
+    return entries <= 0 ? 0.0 : std::ceil(double(entries) / kKeyColumns) * kKeyRowHeight + 6.0;
+}
+
+// Each policy of runs once, in run order.
+QStringList policiesOf(const std::vector<RunResult>& runs)
+{
+    QStringList policies;
+    for (const RunResult& r : runs)
+        if (!policies.contains(r.summary.policy))
+            policies << r.summary.policy;
+    return policies;
+}
+
+// A chart of the charts page, drawn without its legend (the key names its policies).
+QChart* keyed(QChart* chart)
+{
+    chart->legend()->hide();
+    return chart;
+}
+
 // Sizes of the chart slots on the pages (device units).
 struct ChartSlots
 {
@@ -53,14 +82,16 @@ struct ChartSlots
     QSizeF chart; // the charts page, three stacked
 };
 
-ChartSlots chartSlots(ReportBuilder::PageSize size)
+// keyEntries: the policies the charts page's key names (its rows come off the three charts).
+ChartSlots chartSlots(ReportBuilder::PageSize size, qsizetype keyEntries)
 {
     const QSizeF c = contentSize(size);
     const double gap = 12.0;
     ChartSlots s;
     s.half = QSizeF(std::floor((c.width() - gap) / 2.0), 220.0);
     s.wide = QSizeF(std::floor(c.width()), 220.0);
-    s.chart = QSizeF(std::floor(c.width()), std::floor((c.height() - 80.0) / 3.0));
+    s.chart = QSizeF(std::floor(c.width()),
+                     std::floor((c.height() - 80.0 - keyHeight(keyEntries)) / 3.0));
     return s;
 }
 
@@ -531,7 +562,7 @@ private:
             {tr("Arrivals"), tr("from %1 s to %2 s (%3)")
                                  .arg(seconds(first), seconds(last), humanDuration(last - first))},
         });
-        const ChartSlots sizes = chartSlots(m_opt.pageSize);
+        const ChartSlots sizes = chartSlots(m_opt.pageSize, 0);
         const QRectF row = m_layout.block(sizes.half.height());
         drawPicture(m_painter, m_charts.gpusPerJob, QRectF(row.topLeft(), sizes.half));
         drawPicture(m_painter, m_charts.durations,
@@ -683,11 +714,36 @@ private:
             8.0);
     }
 
+    // The key of the charts below: a square in each policy's colour and its name, in columns.
+    void policyKey(const QStringList& policies)
+    {
+        const QRectF area = m_layout.block(keyHeight(policies.size()));
+        QPainter& p = m_painter;
+        p.save();
+        p.setFont(ReportLayout::font(8.0));
+        const QFontMetricsF fm(p.font(), p.device());
+        const double column = area.width() / kKeyColumns;
+        for (qsizetype i = 0; i < policies.size(); ++i) {
+            const double x = area.left() + double(i % kKeyColumns) * column;
+            const double y = area.top() + double(i / kKeyColumns) * kKeyRowHeight;
+            p.setPen(Qt::NoPen);
+            p.setBrush(PolicyColours::of(policies[i]));
+            p.drawRect(QRectF(x, y + (kKeyRowHeight - 9.0) / 2.0, 9.0, 9.0));
+            p.setPen(QColor(0x20, 0x20, 0x20));
+            const QRectF label(x + 13.0, y, column - 17.0, kKeyRowHeight);
+            p.drawText(label, Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(policies[i], Qt::ElideMiddle, label.width()));
+        }
+        p.restore();
+    }
+
     void charts()
     {
         m_layout.newPage(tr("Charts"));
         m_layout.heading(tr("Charts"));
-        const ChartSlots sizes = chartSlots(m_opt.pageSize);
+        const QStringList policies = policiesOf(m_in.runs);
+        const ChartSlots sizes = chartSlots(m_opt.pageSize, policies.size());
+        policyKey(policies);
         for (const QPicture* pic :
              {&m_charts.jctCdf, &m_charts.utilisation, &m_charts.policyBars}) {
             const QRectF r = m_layout.block(sizes.chart.height());
@@ -712,7 +768,8 @@ private:
                 .arg(o.placement)
                 .arg(o.seeds),
             8.5);
-        const ChartSlots sizes = chartSlots(m_opt.pageSize);
+        const ChartSlots sizes = chartSlots(m_opt.pageSize, policiesOf(m_in.runs).size());
+        policyKey(o.policies);
         for (const QPicture* pic : {&m_charts.sensitivityTotal, &m_charts.sensitivityP99}) {
             const QRectF r = m_layout.block(sizes.chart.height());
             drawPicture(m_painter, *pic, QRectF(r.topLeft(), sizes.chart));
@@ -987,19 +1044,20 @@ Status ReportBuilder::check(const Input& input, const Options& options)
 
 ReportBuilder::Charts ReportBuilder::charts(const Input& input, PageSize pageSize)
 {
-    const ChartSlots s = chartSlots(pageSize);
+    const ChartSlots s = chartSlots(pageSize, policiesOf(input.runs).size());
     Charts c;
-    c.jctCdf = picture(ChartFactory::jctCdf(input.runs), s.chart);
+    c.jctCdf = picture(keyed(ChartFactory::jctCdf(input.runs)), s.chart);
     c.utilisation =
-        picture(ChartFactory::utilisationOverTime(input.runs, input.schedules), s.chart);
-    c.policyBars = picture(ChartFactory::policyBars(input.runs), s.chart);
+        picture(keyed(ChartFactory::utilisationOverTime(input.runs, input.schedules)), s.chart);
+    c.policyBars = picture(keyed(ChartFactory::policyBars(input.runs)), s.chart);
     c.gpusPerJob = picture(ChartFactory::gpusPerJobHistogram(input.scenario), s.half);
     c.durations = picture(ChartFactory::durationHistogram(input.scenario), s.half);
     c.arrivals = picture(ChartFactory::arrivalRate(input.scenario), s.wide);
     if (input.sensitivity) {
         c.sensitivityTotal =
-            picture(ChartFactory::sensitivityTotalJct(*input.sensitivity), s.chart);
-        c.sensitivityP99 = picture(ChartFactory::sensitivityP99Jct(*input.sensitivity), s.chart);
+            picture(keyed(ChartFactory::sensitivityTotalJct(*input.sensitivity)), s.chart);
+        c.sensitivityP99 =
+            picture(keyed(ChartFactory::sensitivityP99Jct(*input.sensitivity)), s.chart);
     }
     return c;
 }

@@ -18,6 +18,19 @@ const QColor kMuted(0x70, 0x70, 0x70);
 const QColor kRule(0xb0, 0xb0, 0xb0);
 const QColor kHeaderFill(0xe4, 0xe8, 0xee);
 const QColor kStripe(0xf4, 0xf5, 0xf7);
+
+// Rows of a table measured for its column widths: enough to know a column's values, bounded
+// for a trace's per-job appendix (a cell wider than the rest is cut in its middle).
+constexpr std::size_t kMeasuredRows = 2000;
+
+// The longest run of a header that wrapping cannot break (its longest word).
+double longestWord(const QString& text, const QFontMetricsF& fm)
+{
+    double widest = 0.0;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts))
+        widest = std::max(widest, fm.horizontalAdvance(word));
+    return widest;
+}
 } // namespace
 
 ReportLayout::ReportLayout(QPagedPaintDevice& device, QPainter& painter, const QString& title)
@@ -84,7 +97,11 @@ void ReportLayout::decorate()
     const double inch = m_device.logicalDpiY();
     const QRectF head(m_content.left(), m_content.top() - 0.4 * inch, m_content.width(),
                       0.2 * inch);
-    m_painter.drawText(head, Qt::AlignLeft | Qt::AlignVCenter, m_title);
+    // A long scenario name in the title is cut in its middle before the section's name.
+    const QFontMetricsF fm(f, &m_device);
+    const double titleRoom = head.width() - fm.horizontalAdvance(m_section) - 0.3 * inch;
+    m_painter.drawText(head, Qt::AlignLeft | Qt::AlignVCenter,
+                       fm.elidedText(m_title, Qt::ElideMiddle, std::max(0.0, titleRoom)));
     m_painter.drawText(head, Qt::AlignRight | Qt::AlignVCenter, m_section);
     m_painter.setPen(QPen(kRule, 0.5));
     m_painter.drawLine(QPointF(head.left(), head.bottom() + 2),
@@ -119,7 +136,8 @@ void ReportLayout::paragraph(const QString& text, double pointSize, bool bold)
     const QFont f = font(pointSize, bold);
     QTextLayout layout(text, f, &m_device);
     QTextOption option;
-    option.setWrapMode(QTextOption::WordWrap);
+    // A name longer than the line (a scenario's, a job's) breaks rather than runs off the page.
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
     layout.setTextOption(option);
     layout.beginLayout();
     double y = 0.0;
@@ -176,24 +194,54 @@ bool ReportLayout::table(const Table& t, Feedback* feedback, double progressFrom
     const int columns = int(t.header.size());
     if (columns == 0)
         return true;
-    std::vector<double> widths = t.widths;
-    widths.resize(std::size_t(columns), 1.0);
-    const double sum = std::accumulate(widths.begin(), widths.end(), 0.0);
+    const QFont cellFont = font(t.fontPt);
+    const QFont headFont = font(t.fontPt, true);
+    const QFontMetricsF cm(cellFont, &m_device);
+    const QFontMetricsF hm(headFont, &m_device);
+    const double rowH = lineHeight(cellFont) * 1.35;
+    const double pad = cm.averageCharWidth() * 0.6;
+
+    // Every column is at least as wide as its header's longest word and its widest cell (a
+    // header word wider than its column was drawn over its neighbour's, "akespan", and a value
+    // was cut, "+4...5%"); what is left goes by the relative widths. When that is too wide, a
+    // column that fits its relative share keeps its width and the wider ones share the rest
+    // (their cells are cut in the middle).
+    std::vector<double> relative = t.widths;
+    relative.resize(std::size_t(columns), 1.0);
+    std::vector<double> least(std::size_t(columns), 0.0);
+    for (int c = 0; c < columns; ++c)
+        least[std::size_t(c)] = longestWord(t.header[c], hm);
+    for (std::size_t r = 0; r < t.rows.size() && r < kMeasuredRows; ++r)
+        for (int c = 0; c < columns && c < t.rows[r].size(); ++c)
+            least[std::size_t(c)] =
+                std::max(least[std::size_t(c)], cm.horizontalAdvance(t.rows[r][c]));
+    for (double& w : least)
+        w += 2.0 * pad + 1.0;
+    const double room = m_content.width();
+    const double need = std::accumulate(least.begin(), least.end(), 0.0);
+    const double sum = std::accumulate(relative.begin(), relative.end(), 0.0);
+    std::vector<double> widths(static_cast<std::size_t>(columns));
+    if (need <= room) {
+        for (std::size_t i = 0; i < widths.size(); ++i)
+            widths[i] = least[i] + (room - need) * relative[i] / sum;
+    } else {
+        double kept = 0.0, over = 0.0;
+        for (std::size_t i = 0; i < widths.size(); ++i) {
+            widths[i] = std::min(least[i], room * relative[i] / sum);
+            kept += widths[i];
+            over += least[i] - widths[i];
+        }
+        for (std::size_t i = 0; i < widths.size(); ++i)
+            widths[i] += (room - kept) * (least[i] - widths[i]) / over;
+    }
     std::vector<double> x(std::size_t(columns) + 1, m_content.left());
     for (int c = 0; c < columns; ++c)
-        x[std::size_t(c) + 1] =
-            x[std::size_t(c)] + m_content.width() * widths[std::size_t(c)] / sum;
+        x[std::size_t(c) + 1] = x[std::size_t(c)] + widths[std::size_t(c)];
     auto alignment = [&](int c) {
         if (std::size_t(c) < t.align.size())
             return t.align[std::size_t(c)];
         return c == 0 ? Qt::Alignment(Qt::AlignLeft) : Qt::Alignment(Qt::AlignRight);
     };
-    const QFont cellFont = font(t.fontPt);
-    const QFont headFont = font(t.fontPt, true);
-    const QFontMetricsF cm(cellFont, &m_device);
-    const double rowH = lineHeight(cellFont) * 1.35;
-    const double pad = cm.averageCharWidth() * 0.6;
-
     // Header cells may wrap onto two lines.
     m_painter.save();
     m_painter.setFont(headFont);
