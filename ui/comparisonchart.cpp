@@ -1,7 +1,9 @@
 #include "comparisonchart.h"
 
+#include "charts/chartfactory.h"
 #include "charts/policycolours.h"
 #include "comparisonmodel.h"
+#include "planreport/nicescale.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -23,8 +25,19 @@ ComparisonChart::ComparisonChart(QWidget* parent) : QChartView(new QChart, paren
     chart()->legend()->hide();
     chart()->setMargins(QMargins(2, 2, 2, 2));
     setRenderHint(QPainter::Antialiasing);
-    // Wide enough for its title and the JCT axis.
-    setMinimumSize(240, 200);
+    // Wide enough for its title and the JCT axis, low enough for the Results tab to leave the
+    // run views their room on a 1280x800 screen.
+    setMinimumSize(240, 140);
+    // The axes stay for the chart's life: one removed while shown leaves its labels on screen
+    // until the event loop deletes its items, and rows come in one at a time.
+    // The names are in the table beside the chart, each with its colour: a narrow chart would
+    // cut them to "...".
+    m_names = new QBarCategoryAxis;
+    m_names->setLabelsVisible(false);
+    m_names->setGridLineVisible(false);
+    chart()->addAxis(m_names, Qt::AlignLeft);
+    m_time = new QValueAxis;
+    chart()->addAxis(m_time, Qt::AlignBottom);
     rebuild();
 }
 
@@ -50,17 +63,15 @@ void ComparisonChart::rebuild()
     QChart* c = chart();
     c->removeAllSeries(); // deletes them
     m_series = nullptr;
-    const QList<QAbstractAxis*> axes = c->axes();
-    for (QAbstractAxis* axis : axes) {
-        c->removeAxis(axis);
-        delete axis;
-    }
-
     m_categories.clear();
     m_values.clear();
+    m_names->clear();
     const int rows = m_model ? m_model->rowCount() : 0;
+    // No axes without bars: an empty category axis draws a stray title.
+    m_names->setVisible(rows > 0);
+    m_time->setVisible(rows > 0);
     if (rows == 0)
-        return; // no axes either: an empty category axis draws a stray title
+        return;
 
     // One set per policy, each with its value at its own place, so that every bar has its
     // policy's colour (the same in every chart and the report).
@@ -72,36 +83,33 @@ void ComparisonChart::rebuild()
         m_values << v;
         top = std::max(top, v);
     }
+    // The largest time unit that keeps the ticks short, at round values: in seconds, a Philly
+    // trace's averages ran to "250000..." in this small chart.
+    const ChartFactory::TimeUnit unit = ChartFactory::timeUnit(top);
     // Policies top to bottom in table order: Qt draws the first category lowest.
     for (int row = 0; row < rows; ++row) {
         auto* set = new QBarSet(m_categories[row]);
         for (int k = rows - 1; k >= 0; --k)
-            *set << (k == row ? m_values[row] : 0.0);
+            *set << (k == row ? m_values[row] / unit.seconds : 0.0);
         set->setColor(PolicyColours::of(m_categories[row]));
         set->setBorderColor(Qt::transparent);
         m_series->append(set);
     }
     c->addSeries(m_series);
 
-    // Qt 6.4: addAxis + attachAxis (setAxisX is deprecated). The names are in the table
-    // beside the chart, each with its colour: a narrow chart would cut them to "...".
-    auto* names = new QBarCategoryAxis;
     QStringList ordered = m_categories;
     std::reverse(ordered.begin(), ordered.end());
-    names->append(ordered);
-    names->setLabelsVisible(false);
-    names->setGridLineVisible(false);
-    c->addAxis(names, Qt::AlignLeft);
-    m_series->attachAxis(names);
+    m_names->append(ordered);
+    m_series->attachAxis(m_names);
 
-    auto* x = new QValueAxis;
-    x->setRange(0.0, top > 0.0 ? top * 1.05 : 1.0);
-    x->applyNiceNumbers();
-    x->setTickCount(3);
-    x->setLabelFormat(x->max() >= 10.0 ? QStringLiteral("%.0f") : QStringLiteral("%.2f"));
-    x->setTitleText(tr("seconds"));
-    c->addAxis(x, Qt::AlignBottom);
-    m_series->attachAxis(x);
+    const NiceScale::Range scale = NiceScale::of(0.0, top > 0.0 ? top / unit.seconds : 1.0, 4);
+    m_time->setRange(0.0, scale.hi);
+    m_time->setTickCount(int(scale.ticks.size()));
+    m_time->setLabelFormat(scale.step >= 1.0   ? QStringLiteral("%.0f")
+                           : scale.step >= 0.1 ? QStringLiteral("%.1f")
+                                               : QStringLiteral("%.2f"));
+    m_time->setTitleText(tr("JCT (%1)").arg(unit.name));
+    m_series->attachAxis(m_time);
 }
 
 } // namespace gantry::ui

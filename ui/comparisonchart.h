@@ -5,7 +5,9 @@
 #include <QPointer>
 #include <QStringList>
 
+class QBarCategoryAxis;
 class QHorizontalStackedBarSeries;
+class QValueAxis;
 
 namespace gantry::ui {
 
@@ -39,6 +41,8 @@ public slots:
 private:
     QPointer<ComparisonModel> m_model;
     QHorizontalStackedBarSeries* m_series = nullptr; // owned by the chart
+    QBarCategoryAxis* m_names = nullptr;             // the policies (labels in the table)
+    QValueAxis* m_time = nullptr;                    // average JCT in a time unit
     QStringList m_categories;
     QList<qreal> m_values;
 };

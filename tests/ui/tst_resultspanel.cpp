@@ -1,12 +1,18 @@
 // ResultsPanel and TeachingPanel: runs appear in the chooser, teaching steps move the playback
 // cursor to each decision's time and highlight its job in every Gantt chart, a click in one
 // chart highlights the job in the others, the Compare tab puts two runs on one time axis and
-// the Charts tab holds real charts.
+// the Charts tab holds real charts whose key names every policy run, at any size the window
+// gives them; the comparison's bar chart counts in a unit that keeps its ticks short (hours for
+// a trace, not "250000..." seconds).
+#include "charts/chartfactory.h"
+#include "comparisonchart.h"
+#include "comparisonmodel.h"
 #include "explain/decisionexplainer.h"
 #include "export/imageexport.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
 #include "playback/playbackcontroller.h"
+#include "policies/policyregistry.h"
 #include "results/resultspanel.h"
 #include "teaching/teachingpanel.h"
 #include "viewfixtures.h"
@@ -16,12 +22,22 @@
 #include <QComboBox>
 #include <QFile>
 #include <QImage>
+#include <QLabel>
+#include <QLegend>
 #include <QListWidget>
+#include <QLogValueAxis>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTextBlock>
+#include <QTextDocument>
+#include <QTextDocumentFragment>
+#include <QTextLayout>
+#include <QValueAxis>
+
+#include <cmath>
 
 using namespace gantry;
 using namespace gantry::ui;
@@ -38,6 +54,13 @@ private Q_SLOTS:
     void selectionFollows();
     void compareSharesAxis();
     void charts();
+    void chartsKeyNamesEveryPolicy_data();
+    void chartsKeyNamesEveryPolicy();
+    void comparisonAxisReadsShort_data();
+    void comparisonAxisReadsShort();
+    void comparisonRowByRowDrawsAsAtOnce();
+    void cdfLogAxisLabelsFit_data();
+    void cdfLogAxisLabelsFit();
     void exportViews_data();
     void exportViews();
     void teachingHighlightStaysInTeaching_data();
@@ -164,6 +187,220 @@ void TestResultsPanel::charts()
     for (QChartView* v : views) {
         QVERIFY(v->chart());
         QVERIFY(!v->chart()->series().isEmpty());
+    }
+}
+
+void TestResultsPanel::chartsKeyNamesEveryPolicy_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<bool>("minimum");
+
+    // What the Results tab gives the panel in a 1280x800 and a 1600x1000 window, and the
+    // least the panel asks for.
+    QTest::newRow("1280x800 window") << QSize(760, 440) << false;
+    QTest::newRow("1600x1000 window") << QSize(1050, 620) << false;
+    QTest::newRow("its minimum size") << QSize() << true;
+}
+
+// Every policy of a thirteen-policy comparison is named in the Charts tab's key (the charts'
+// own legends had room for six), and the three charts and the key fit the tab.
+void TestResultsPanel::chartsKeyNamesEveryPolicy()
+{
+    QFETCH(QSize, size);
+    QFETCH(bool, minimum);
+    const QStringList policies = PolicyRegistry::names();
+    QVERIFY(policies.size() >= 13);
+    std::vector<RunResult> results;
+    std::vector<Schedule> schedules;
+    for (const QString& p : policies) {
+        auto [r, s] = test::runWith(m_scenario, p);
+        results.push_back(r);
+        schedules.push_back(s);
+    }
+    ResultsPanel panel;
+    panel.setRuns(m_scenario, results, schedules);
+    panel.tabs()->setCurrentIndex(2);
+    panel.resize(minimum ? panel.minimumSizeHint() : size);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+
+    QLabel* key = panel.chartKey();
+    QVERIFY(key && key->isVisible());
+    const QString named = QTextDocumentFragment::fromHtml(key->text())
+                              .toPlainText()
+                              .replace(QChar(0xa0), QLatin1Char(' '))
+                              .replace(QChar(0x2011), QLatin1Char('-'));
+    // Laid out at any width the key may have, every line starts with an entry's square: no
+    // name is broken over two lines ("asrpt-" / "backfill").
+    QTextDocument flow;
+    flow.setDefaultFont(key->font());
+    flow.setDocumentMargin(0);
+    flow.setHtml(key->text());
+    for (int width = 120; width <= 900; width += 3) {
+        flow.setTextWidth(width);
+        QVERIFY(flow.size().height() > 0); // laid out
+        for (QTextBlock b = flow.begin(); b.isValid(); b = b.next())
+            for (int i = 0; i < b.layout()->lineCount(); ++i) {
+                const QTextLine line = b.layout()->lineAt(i);
+                const QString text = b.text().mid(line.textStart(), line.textLength()).trimmed();
+                QVERIFY2(text.startsWith(QChar(0x25a0)),
+                         qPrintable(QStringLiteral("%1 px: %2").arg(width).arg(text)));
+            }
+    }
+    for (const QString& p : policies)
+        QVERIFY2(named.split(QLatin1Char(' '), Qt::SkipEmptyParts).contains(p),
+                 qPrintable(p + QStringLiteral(" not in ") + named));
+    QVERIFY2(key->heightForWidth(key->width()) <= key->height(),
+             qPrintable(QStringLiteral("the key needs %1 px, has %2")
+                            .arg(key->heightForWidth(key->width()))
+                            .arg(key->height())));
+    const QRect page = key->parentWidget()->rect();
+    QCOMPARE(int(panel.chartViews().size()), 3);
+    for (QChartView* view : panel.chartViews()) {
+        QVERIFY(!view->chart()->legend()->isVisible());
+        QVERIFY2(page.contains(view->geometry()), qPrintable(view->chart()->title()));
+        QVERIFY(!view->geometry().intersects(key->geometry()));
+        QVERIFY(view->height() >= view->minimumHeight());
+        QVERIFY2(view->chart()->plotArea().height() > 40, qPrintable(view->chart()->title()));
+    }
+}
+
+void TestResultsPanel::comparisonAxisReadsShort_data()
+{
+    QTest::addColumn<QList<double>>("averages");
+    QTest::addColumn<QString>("title");
+    QTest::addColumn<QStringList>("labels");
+
+    QTest::newRow("a Philly trace's averages")
+        << QList<double>{254321.0, 198000.5} << "JCT (h)" << QStringList{"0", "50", "100"};
+    QTest::newRow("weeks") << QList<double>{1.2e6, 3e5} << "JCT (days)"
+                           << QStringList{"0", "5", "10", "15"};
+    QTest::newRow("the teaching sample")
+        << QList<double>{4181.3, 1170.0} << "JCT (min)" << QStringList{"0", "50", "100"};
+    QTest::newRow("seconds") << QList<double>{42.5} << "JCT (s)"
+                             << QStringList{"0", "20", "40", "60"};
+    QTest::newRow("under a second")
+        << QList<double>{0.5} << "JCT (s)" << QStringList{"0.0", "0.2", "0.4", "0.6"};
+}
+
+// The small Average JCT chart beside the comparison counts in the largest time unit that keeps
+// its ticks a few characters long, at round values, and has room for each at its smallest: a
+// trace's averages in seconds were cut to "250000...".
+void TestResultsPanel::comparisonAxisReadsShort()
+{
+    QFETCH(QList<double>, averages);
+    QFETCH(QString, title);
+    QFETCH(QStringList, labels);
+    ComparisonModel model;
+    const QStringList policies = PolicyRegistry::names();
+    for (qsizetype i = 0; i < averages.size(); ++i) {
+        RunResult r;
+        r.config.policy = policies[i];
+        r.summary.policy = policies[i];
+        r.summary.avgJctS = averages[i];
+        model.addResult(r);
+    }
+    ComparisonChart chart;
+    chart.setModel(&model);
+    chart.resize(chart.minimumSize());
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QCOMPARE(chart.values(), averages); // in seconds, as the table beside it
+    const QList<QAbstractAxis*> axes = chart.chart()->axes(Qt::Horizontal);
+    QCOMPARE(axes.size(), 1);
+    auto* axis = qobject_cast<QValueAxis*>(axes.front());
+    QVERIFY(axis);
+    QCOMPARE(axis->titleText(), title);
+    // The labels Qt prints: the label format at each of the evenly spaced ticks.
+    QStringList shown;
+    const int ticks = axis->tickCount();
+    for (int k = 0; k < ticks; ++k)
+        shown << QString::asprintf(qPrintable(axis->labelFormat()),
+                                   axis->min() + (axis->max() - axis->min()) * k / (ticks - 1));
+    QCOMPARE(shown, labels);
+    // Each label has the room between two ticks: Qt Charts elides one that has not.
+    const QFontMetrics fm(axis->labelsFont());
+    const double spacing = chart.chart()->plotArea().width() / double(ticks - 1);
+    for (const QString& label : shown)
+        QVERIFY2(fm.horizontalAdvance(label) < spacing,
+                 qPrintable(QStringLiteral("%1 in %2 px").arg(label).arg(spacing)));
+}
+
+// A run's results reach the comparison one at a time while its chart is shown, and a grab
+// (a screenshot, an exported image) can come before the event loop has run: the chart then
+// looks as one built from all of them, without the axes of the earlier rows over it.
+void TestResultsPanel::comparisonRowByRowDrawsAsAtOnce()
+{
+    const QStringList policies = PolicyRegistry::names();
+    auto result = [&](int i) {
+        RunResult r;
+        r.config.policy = policies[i];
+        r.summary.policy = policies[i];
+        r.summary.avgJctS = 1000.0 + 150.0 * i;
+        return r;
+    };
+    ComparisonModel rowByRow, atOnce;
+    ComparisonChart growing, whole;
+    growing.setModel(&rowByRow);
+    for (ComparisonChart* chart : {&growing, &whole}) {
+        chart->resize(300, 200);
+        chart->show();
+        QVERIFY(QTest::qWaitForWindowExposed(chart));
+    }
+    for (int i = 0; i < int(policies.size()); ++i) {
+        rowByRow.addResult(result(i));
+        atOnce.addResult(result(i));
+        QCoreApplication::processEvents(); // painted, and no deferred deletion yet
+    }
+    whole.setModel(&atOnce);
+    QCoreApplication::processEvents();
+    QCOMPARE(growing.grab().toImage(), whole.grab().toImage());
+}
+
+void TestResultsPanel::cdfLogAxisLabelsFit_data()
+{
+    QTest::addColumn<double>("shortest");
+    QTest::addColumn<double>("longest");
+
+    QTest::newRow("three decades") << 10.0 << 9000.0;
+    QTest::newRow("a trace's eight decades") << 0.9 << 8.0e6;
+    QTest::newRow("eleven decades") << 0.001 << 9.0e7;
+}
+
+// The JCT CDF of a trace spans many decades on its logarithmic axis: its labels, one per
+// decade or per few decades, each have their room in a chart of the Charts tab at 1280x800
+// (they were cut to "1e-... 0.0... 0.0...").
+void TestResultsPanel::cdfLogAxisLabelsFit()
+{
+    QFETCH(double, shortest);
+    QFETCH(double, longest);
+    RunResult r;
+    r.summary.policy = QStringLiteral("fifo");
+    for (double jct = shortest; jct < longest * 1.5; jct *= 3.0) {
+        JobRecord j;
+        j.jctS = std::min(jct, longest);
+        r.jobs.push_back(j);
+    }
+    QChartView view(ChartFactory::jctCdf({r}));
+    view.chart()->legend()->hide();
+    view.resize(340, 180);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const QList<QAbstractAxis*> axes = view.chart()->axes(Qt::Horizontal);
+    QCOMPARE(axes.size(), 1);
+    auto* axis = qobject_cast<QLogValueAxis*>(axes.front());
+    QVERIFY(axis);
+    const int steps =
+        int(std::lround(std::log(axis->max() / axis->min()) / std::log(axis->base())));
+    QVERIFY2(steps >= 1 && steps <= 4, qPrintable(QString::number(steps)));
+    const QFontMetrics fm(axis->labelsFont());
+    const double spacing = view.chart()->plotArea().width() / steps;
+    for (int k = 0; k <= steps; ++k) {
+        const QString label = QString::asprintf(qPrintable(axis->labelFormat()),
+                                                axis->min() * std::pow(axis->base(), k));
+        QVERIFY2(fm.horizontalAdvance(label) < spacing,
+                 qPrintable(QStringLiteral("%1 in %2 px").arg(label).arg(spacing)));
     }
 }
 

@@ -68,22 +68,14 @@ void styleAxis(QAbstractAxis* axis, const QString& title)
     axis->setTitleText(title);
 }
 
-// Seconds shown in a unit that keeps axis labels short.
-struct TimeUnit
-{
-    double seconds;
-    QString name;
-};
+using TimeUnit = ChartFactory::TimeUnit;
+
+// Most steps between the labels of a logarithmic axis (one label more than steps).
+constexpr double MaxLogLabels = 4.0;
 
 TimeUnit unitFor(double spanS)
 {
-    if (spanS >= 3.0 * 86400.0)
-        return {86400.0, tr("days")};
-    if (spanS >= 3.0 * 3600.0)
-        return {3600.0, tr("h")};
-    if (spanS >= 3.0 * 60.0)
-        return {60.0, tr("min")};
-    return {1.0, tr("s")};
+    return ChartFactory::timeUnit(spanS);
 }
 
 QValueAxis* valueAxis(double lo, double hi, const QString& title)
@@ -286,12 +278,17 @@ QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
     const bool logScale = lo > 0.0 && hi / lo > 100.0;
     QAbstractAxis* x = nullptr;
     if (logScale) {
+        // A label per decade, or per two or more when there are many: a trace's eight decades
+        // were cut to "1e-... 0.0... 0.0..." in the Charts tab.
+        const double first = std::floor(std::log10(lo / unit.seconds));
+        const double last = std::ceil(std::log10(hi / unit.seconds));
+        const double decadesPerLabel = std::max(1.0, std::ceil((last - first) / MaxLogLabels));
+        const double steps = std::max(1.0, std::ceil((last - first) / decadesPerLabel));
         auto* lx = new QLogValueAxis;
-        lx->setBase(10.0);
-        lx->setRange(std::pow(10.0, std::floor(std::log10(lo / unit.seconds))),
-                     std::pow(10.0, std::ceil(std::log10(hi / unit.seconds))));
+        lx->setBase(std::pow(10.0, decadesPerLabel));
+        lx->setRange(std::pow(10.0, first), std::pow(10.0, first + steps * decadesPerLabel));
         lx->setLabelFormat(QStringLiteral("%g"));
-        lx->setMinorTickCount(-1);
+        lx->setMinorTickCount(decadesPerLabel > 1.0 ? 0 : -1); // -1: at 2, 3, ... 9 of a decade
         styleAxis(lx, tr("JCT (%1, log scale)").arg(unit.name));
         x = lx;
     } else {
@@ -498,6 +495,32 @@ QChart* ChartFactory::arrivalRate(const Scenario& scenario)
     c->addAxis(y, Qt::AlignLeft);
     s->attachAxis(y);
     return c;
+}
+
+ChartFactory::TimeUnit ChartFactory::timeUnit(double spanS)
+{
+    if (spanS >= 3.0 * 86400.0)
+        return {86400.0, tr("days")};
+    if (spanS >= 3.0 * 3600.0)
+        return {3600.0, tr("h")};
+    if (spanS >= 3.0 * 60.0)
+        return {60.0, tr("min")};
+    return {1.0, tr("s")};
+}
+
+QString ChartFactory::policyKey(const std::vector<RunResult>& runs)
+{
+    QStringList policies, entries;
+    for (const RunResult& r : runs)
+        if (!policies.contains(r.summary.policy))
+            policies << r.summary.policy;
+    // An entry never breaks inside (its hyphens do not break: "asrpt-" / "backfill"); the
+    // spaces between entries do.
+    for (const QString& p : policies)
+        entries << QStringLiteral("<span style=\"color:%1\">\u25a0</span>&nbsp;%2")
+                       .arg(PolicyColours::of(p).name(),
+                            p.toHtmlEscaped().replace(QLatin1Char('-'), QChar(0x2011)));
+    return entries.join(QStringLiteral(" &nbsp; "));
 }
 
 void ChartFactory::render(QChart* chart, QPainter& painter, const QRectF& target)

@@ -7,6 +7,7 @@
 
 #include <QRectF>
 #include <QSizeF>
+#include <QString>
 
 #include <memory>
 #include <vector>
@@ -22,6 +23,15 @@ namespace gantry::ui {
 class ChartFactory
 {
 public:
+    /// Seconds shown in a unit that keeps axis labels short.
+    struct TimeUnit
+    {
+        double seconds; ///< seconds in one unit
+        QString name;   ///< "s", "min", "h" or "days"
+    };
+    /// The unit for times up to spanS seconds: the largest that keeps spanS at 3 or more.
+    static TimeUnit timeUnit(double spanS);
+
     /// Empirical CDF of the job completion time, one line per run (legend: the policy).
     static QChart* jctCdf(const std::vector<RunResult>& runs);
     /// Busy GPUs as a fraction of the cluster over time, one step line per run; schedules[i]
@@ -47,6 +57,12 @@ public:
     static QChart* sensitivityTotalJct(const PredictionSensitivity::Outcome& outcome);
     /// Mean p99 JCT of each policy against the prediction error S, as sensitivityTotalJct().
     static QChart* sensitivityP99Jct(const PredictionSensitivity::Outcome& outcome);
+
+    /// The key of charts shown without their legend (the Charts tab shows one for its three):
+    /// each policy of runs once, in run order, a square in its colour before its name (with
+    /// non-breaking hyphens), as rich text that a word-wrapped label flows over as many lines
+    /// as its width needs.
+    static QString policyKey(const std::vector<RunResult>& runs);
 
     /// Paints chart into target of painter at its full resolution (vector on a PDF or SVG
     /// device). The chart is laid out at target's size; its scene is the caller's business:

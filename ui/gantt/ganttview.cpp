@@ -23,7 +23,8 @@ GanttView::GanttView(QWidget* parent) : QAbstractScrollArea(parent)
     setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     viewport()->setMouseTracking(false);
     viewport()->setCursor(Qt::OpenHandCursor);
-    setMinimumSize(320, 160);
+    // Two of them share the Compare tab of a window on a 1280x800 screen.
+    setMinimumSize(320, 120);
 }
 
 void GanttView::setSchedule(const Scenario& scenario, const Schedule& schedule)

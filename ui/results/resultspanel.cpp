@@ -14,6 +14,7 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLegend>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QVBoxLayout>
@@ -45,15 +46,24 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     m_heatmap = new HeatmapView(this);
     m_tabs->addTab(m_heatmap, tr("Heatmap"));
 
+    // Three charts and, in the fourth place, one key for the three: a legend per chart ran out
+    // of height after six of thirteen policies.
     m_charts = new QWidget(this);
     auto* grid = new QGridLayout(m_charts);
     for (int i = 0; i < 3; ++i) {
         auto* view = new QChartView(m_charts);
         view->setRenderHint(QPainter::Antialiasing);
-        view->setMinimumSize(240, 180);
+        view->setMinimumSize(240, ChartMinimumHeight);
         m_chartViews.push_back(view);
         grid->addWidget(view, i / 2, i % 2);
     }
+    m_chartKey = new QLabel(m_charts);
+    m_chartKey->setObjectName(QStringLiteral("chartKey"));
+    m_chartKey->setTextFormat(Qt::RichText);
+    m_chartKey->setWordWrap(true);
+    m_chartKey->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_chartKey->setContentsMargins(8, 8, 8, 8);
+    grid->addWidget(m_chartKey, 1, 1);
     m_tabs->addTab(m_charts, tr("Charts"));
 
     auto* compare = new QWidget(this);
@@ -118,8 +128,14 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
 
 QString ResultsPanel::runLabel(int i) const
 {
+    // The predictor is typed in the run panel (noisy:0.5): a long one is cut in its middle, so
+    // that the run chooser stays as wide as a run's name (whole in the item's tooltip).
     const RunConfig& c = m_results[std::size_t(i)].config;
-    return tr("%1. %2 · %3 · %4").arg(i + 1).arg(c.policy, c.placement, c.predictor);
+    QString predictor = c.predictor;
+    if (predictor.size() > MaxPredictorChars)
+        predictor = predictor.left(MaxPredictorChars / 2) + QChar(0x2026) +
+                    predictor.right(MaxPredictorChars / 2);
+    return tr("%1. %2 · %3 · %4").arg(i + 1).arg(c.policy, c.placement, predictor);
 }
 
 void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
@@ -151,8 +167,12 @@ void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult
     for (QComboBox* box : {m_runBox, m_compareA, m_compareB}) {
         const QSignalBlocker block(box);
         box->clear();
-        for (int i = 0; i < int(m_results.size()); ++i)
+        for (int i = 0; i < int(m_results.size()); ++i) {
+            const RunConfig& c = m_results[std::size_t(i)].config;
             box->addItem(runLabel(i));
+            box->setItemData(i, tr("%1 · %2 · %3").arg(c.policy, c.placement, c.predictor),
+                             Qt::ToolTipRole);
+        }
     }
     rebuildCharts();
     const int n = int(m_results.size());
@@ -247,9 +267,12 @@ void ResultsPanel::rebuildCharts()
 {
     for (int i = 0; i < int(m_chartViews.size()); ++i) {
         QChart* old = m_chartViews[std::size_t(i)]->chart();
-        m_chartViews[std::size_t(i)]->setChart(makeChart(i));
+        QChart* chart = makeChart(i);
+        chart->legend()->hide(); // the key beside the charts names every policy
+        m_chartViews[std::size_t(i)]->setChart(chart);
         delete old;
     }
+    m_chartKey->setText(ChartFactory::policyKey(m_results));
 }
 
 QStringList ResultsPanel::exportableViews() const

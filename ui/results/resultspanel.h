@@ -15,6 +15,7 @@
 class QChart;
 class QChartView;
 class QComboBox;
+class QLabel;
 class QTabWidget;
 
 namespace gantry::ui {
@@ -55,6 +56,10 @@ public:
     TeachingPanel* teachingPanel() const { return m_teaching; }
     PlaybackController* playback() const { return m_playback; }
     QTabWidget* tabs() const { return m_tabs; }
+    /// The Charts tab's charts (JCT CDF, utilisation over time, JCT per policy), shown without
+    /// their legends, and the key that names their policies.
+    const std::vector<QChartView*>& chartViews() const { return m_chartViews; }
+    QLabel* chartKey() const { return m_chartKey; }
     /// The upper and lower Gantt charts of the Compare tab.
     GanttView* compareTop() const { return m_compareTop; }
     GanttView* compareBottom() const { return m_compareBottom; }
@@ -83,6 +88,11 @@ private:
     QChart* makeChart(int i) const;
     QString runLabel(int i) const;
 
+    // Longest predictor name a run's label shows whole.
+    static constexpr int MaxPredictorChars = 24;
+    // Height below which a chart of the Charts tab stops reading (title, axes, plot).
+    static constexpr int ChartMinimumHeight = 150;
+
     Scenario m_scenario;
     std::vector<RunResult> m_results;
     std::vector<std::shared_ptr<const Schedule>> m_schedules; // never null
@@ -95,6 +105,7 @@ private:
     HeatmapView* m_heatmap;
     QWidget* m_charts;
     std::vector<QChartView*> m_chartViews;
+    QLabel* m_chartKey;
     QComboBox* m_compareA;
     QComboBox* m_compareB;
     GanttView* m_compareTop;

@@ -65,6 +65,9 @@ ResultsTab::ResultsTab(const RunSession* session, QWidget* parent)
     split->addWidget(comparison);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
+    // A quarter of the height to the comparison from the start, not what the run views' size
+    // hints leave it (its chart's axis was squeezed under its title in a 1600x1000 window).
+    split->setSizes({3 * 1000, 1000});
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(split);
