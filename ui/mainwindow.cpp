@@ -31,7 +31,9 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QShowEvent>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -96,7 +98,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_document->undoStack(), &QUndoStack::indexChanged, this, [this] { updateActions(); });
     connect(m_document, &ProjectDocument::selectionChanged, this, [this] { updateActions(); });
 
-    WindowLayout::restore(*this);
+    m_sizeDocks = !WindowLayout::restore(*this);
     m_tree->rebuild();
     updateActions();
     updateTitle();
@@ -246,6 +248,20 @@ void MainWindow::buildWidgets()
         AppPalette::save(on);
     });
     resize(1280, 800);
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+    QMainWindow::showEvent(event);
+    // Shown for the first time without a kept layout: the property panel as wide as it asks
+    // where the window has the room (a model job's breakdown reads well); it would keep what
+    // the smallest window leaves it, its minimum.
+    // Once the window is laid out at the size it is shown at (the first layout would undo it).
+    if (std::exchange(m_sizeDocks, false))
+        QTimer::singleShot(0, this, [this] {
+            resizeDocks({findChild<QDockWidget*>(QStringLiteral("propertiesDock"))},
+                        {m_properties->sizeHint().width()}, Qt::Horizontal);
+        });
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

@@ -243,6 +243,7 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent* event) override;
+    void showEvent(QShowEvent* event) override;
 
 private:
     void buildActions();
@@ -290,6 +291,7 @@ private:
     ProjectSession* m_project = nullptr; // the project's file life cycle
     EditCommands* m_edits = nullptr;     // the Edit menu's commands
     bool m_interactive = true;
+    bool m_sizeDocks = true; // on the first show: no layout was kept
     QString m_lastError;
 
     CentralTabs* m_central = nullptr;

@@ -121,11 +121,14 @@ Status ImageExport::gantt(const GanttPainter& gantt, const QString& path, const 
             f.setBold(true);
             p.setFont(f);
             p.setPen(QColor(30, 30, 30));
-            p.drawText(QRectF(area.left() + 10, area.top(), area.width() - 20, TitleH),
-                       Qt::AlignLeft | Qt::AlignVCenter,
-                       title.isEmpty()
-                           ? QCoreApplication::translate("gantry::ui::ImageExport", "Gantt chart")
-                           : title);
+            // A long scenario name is cut in its middle, not at the image's edge.
+            const QRectF titleArea(area.left() + 10, area.top(), area.width() - 20, TitleH);
+            p.drawText(titleArea, Qt::AlignLeft | Qt::AlignVCenter,
+                       p.fontMetrics().elidedText(
+                           title.isEmpty() ? QCoreApplication::translate("gantry::ui::ImageExport",
+                                                                         "Gantt chart")
+                                           : title,
+                           Qt::ElideMiddle, int(titleArea.width())));
             gantt.paint(p, area.adjusted(0, TitleH, 0, -KeyH), o);
             f.setPointSizeF(9.0);
             f.setBold(false);

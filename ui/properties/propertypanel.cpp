@@ -4,6 +4,8 @@
 #include "document/fieldrules.h"
 #include "document/iterationbreakdown.h"
 #include "document/projectdocument.h"
+#include "format/elidedlabel.h"
+#include "format/elidedtext.h"
 #include "format/readabletext.h"
 #include "io/gpucatalogue.h"
 #include "io/modelzoo.h"
@@ -20,10 +22,10 @@
 #include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QScreen>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalBlocker>
-#include <QStackedWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -31,6 +33,9 @@
 namespace gantry::ui {
 
 namespace {
+
+// Widest word of a message under a field, in average characters.
+constexpr int MessageWordChars = 20;
 
 QString number(double v)
 {
@@ -62,7 +67,7 @@ QString kindName(JobKind k)
 } // namespace
 
 PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
-    : QWidget(parent), m_document(document), m_scroll(new QScrollArea), m_stack(new QStackedWidget)
+    : QWidget(parent), m_document(document), m_scroll(new QScrollArea), m_stack(new QWidget)
 {
     // The pages scroll (a model job's is taller than a short dock); never sideways.
     auto* content = new QWidget;
@@ -70,6 +75,10 @@ PropertyPanel::PropertyPanel(ProjectDocument* document, QWidget* parent)
     auto* inner = new QVBoxLayout(content);
     inner->setContentsMargins(4, 4, 4, 4);
     inner->addWidget(m_stack);
+    // The pages one above the other, only the selection's shown: a hidden page takes no room
+    // (a stacked widget keeps the room of its widest and, when its forms wrap, its tallest).
+    auto* pages = new QVBoxLayout(m_stack);
+    pages->setContentsMargins(0, 0, 0, 0);
     inner->addStretch(1);
     m_scroll->setObjectName(QStringLiteral("propertyScroll"));
     m_scroll->setWidget(content);
@@ -191,9 +200,12 @@ QSize PropertyPanel::minimumSizeHint() const
         content->minimumSizeHint().width() + m_scroll->verticalScrollBar()->sizeHint().width();
     // The dock keeps the page whole where the window has room (a model job's breakdown in
     // sight), leaving 240 pixels of the window's height to the menus and the dock below it;
-    // the rest scrolls.
+    // the rest scrolls. The screen bounds that room too, less a title bar and a panel: taken
+    // from the window's height alone, it kept a window on a 1280x800 screen taller than that.
     const QWidget* top = window();
-    const int room = top && top != this ? std::max(0, top->height() - 240) : 0;
+    int room = top && top != this ? std::max(0, top->height() - 240) : 0;
+    if (top && top->screen())
+        room = std::min(room, std::max(0, top->screen()->availableGeometry().height() - 320));
     const int height = std::min(content->sizeHint().height() + 2 * m_scroll->frameWidth(), room);
     return {std::max(own.width(), width), std::max(own.height(), height)};
 }
@@ -239,14 +251,19 @@ PropertyPanel::Page& PropertyPanel::makePage(Selection::Kind kind, const QString
     p.widget->setObjectName(objectName);
     auto* v = new QVBoxLayout(p.widget);
     v->setContentsMargins(0, 0, 0, 0);
-    p.title = new QLabel;
+    // The selected item's name may be of any length: the title elides it (whole in the tooltip).
+    p.title = new ElidedLabel;
+    p.title->setObjectName(QStringLiteral("pageTitle"));
     QFont f = p.title->font();
     f.setBold(true);
     p.title->setFont(f);
     v->addWidget(p.title);
     p.form = new QFormLayout;
+    // In a narrow dock a field goes under its label rather than widening the dock.
+    p.form->setRowWrapPolicy(QFormLayout::WrapLongRows);
     v->addLayout(p.form);
-    m_stack->addWidget(p.widget);
+    p.widget->hide();
+    m_stack->layout()->addWidget(p.widget);
     return p;
 }
 
@@ -279,6 +296,8 @@ QLabel* PropertyPanel::newErrorLabel(const QString& key)
     error->setObjectName(QStringLiteral("error_") + key);
     error->setStyleSheet(QStringLiteral("color: #c62828;"));
     error->setWordWrap(true);
+    // The message wraps in the width the fields take; it never asks for more.
+    error->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     error->hide();
     return error;
 }
@@ -342,6 +361,10 @@ QLineEdit* PropertyPanel::newLine(Page& page, const QString& key)
 QComboBox* PropertyPanel::addCombo(Page& page, const QString& key, const QString& label)
 {
     auto* combo = new QComboBox;
+    // As wide as the field column, not as the longest rack or model name (whole in the list).
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(8);
+    combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     addErrorLabel(page, key, combo, label);
     connect(combo, &QComboBox::activated, this, [this, combo, key](int index) {
         if (m_filling)
@@ -440,8 +463,7 @@ QWidget* PropertyPanel::editor(const QString& key) const
 QString PropertyPanel::errorText(const QString& key) const
 {
     const auto it = m_pages.find(int(m_page));
-    const QLabel* l = it == m_pages.end() ? nullptr : it->second.errors.value(key);
-    return l && !l->isHidden() ? l->text() : QString();
+    return it == m_pages.end() ? QString() : it->second.shownErrors.value(key);
 }
 
 void PropertyPanel::showErrors(Page& page, Selection::Kind kind, const std::vector<int>& indices)
@@ -458,10 +480,21 @@ void PropertyPanel::showErrors(Page& page, Selection::Kind kind, const std::vect
                 continue;
             messages[fieldOf(page, kind, p.field)] << p.message;
         }
+    page.shownErrors.clear();
     for (auto it = page.errors.begin(); it != page.errors.end(); ++it) {
         const QStringList m = messages.value(it.key());
-        it.value()->setText(m.join(QLatin1Char('\n')));
-        it.value()->setVisible(!m.isEmpty());
+        const QString whole = m.join(QLatin1Char('\n'));
+        if (!m.isEmpty())
+            page.shownErrors.insert(it.key(), whole);
+        // A refused 300-digit value or a long name is one word that no wrapping breaks: it is
+        // cut in its middle, the whole message is in the tooltip.
+        QLabel* label = it.value();
+        const QString shown =
+            ElidedText::words(whole, label->fontMetrics(),
+                              MessageWordChars * label->fontMetrics().averageCharWidth());
+        label->setText(shown);
+        label->setToolTip(shown != whole ? whole : QString());
+        label->setVisible(!m.isEmpty());
         if (QWidget* e = page.editors.value(it.key()))
             e->setStyleSheet(m.isEmpty() ? QString()
                                          : QStringLiteral("border: 1px solid #c62828;"));
@@ -519,13 +552,14 @@ void PropertyPanel::refresh()
         fillJob();
         break;
     }
-    // Only the page shown counts for the size (the scroll area is as tall as the page).
     for (auto& [k, p] : m_pages)
-        p.widget->setSizePolicy(QSizePolicy::Preferred,
-                                k == int(kind) ? QSizePolicy::Preferred : QSizePolicy::Ignored);
-    m_stack->setCurrentWidget(m_pages[int(kind)].widget);
+        p.widget->setVisible(k == int(kind));
     m_filling = false;
-    updateGeometry(); // the dock follows the page's height
+    // The dock follows the page's size: the scroll area's content is no layout's item, so its
+    // layouts forget the page that went only when told.
+    m_stack->layout()->invalidate();
+    m_scroll->widget()->layout()->invalidate();
+    updateGeometry();
 }
 
 void PropertyPanel::fillScenario()
@@ -577,9 +611,12 @@ void PropertyPanel::fillServer()
     {
         const QSignalBlocker block(rack);
         rack->clear();
-        for (std::size_t r = 0; r < c.racks.size(); ++r)
+        for (std::size_t r = 0; r < c.racks.size(); ++r) {
             rack->addItem(c.racks[r].name, int(r));
+            rack->setItemData(int(r), c.racks[r].name, Qt::ToolTipRole);
+        }
         rack->setCurrentIndex(sv.rack);
+        rack->setToolTip(rack->currentText());
     }
     auto* type = static_cast<QComboBox*>(p.editors[QStringLiteral("gpu_type")]);
     {
@@ -633,6 +670,7 @@ void PropertyPanel::fillJob()
             names << j.model;
         model->addItems(names);
         model->setCurrentIndex(names.indexOf(j.model));
+        model->setToolTip(j.model);
     }
     setText(p.editors[QStringLiteral("dp")], QString::number(j.parallelism.dp));
     setText(p.editors[QStringLiteral("pp")], QString::number(j.parallelism.pp));

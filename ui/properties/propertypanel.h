@@ -15,10 +15,10 @@ class QFormLayout;
 class QLabel;
 class QLineEdit;
 class QScrollArea;
-class QStackedWidget;
 
 namespace gantry::ui {
 
+class ElidedLabel;
 class IterationBreakdownView;
 class ProjectDocument;
 
@@ -43,7 +43,9 @@ public:
     /// The editor of field key ("name", "uplink_gbps", "gpus", "count"...) on the page shown,
     /// nullptr if the page has no such field.
     QWidget* editor(const QString& key) const;
-    /// The problem shown under field key on the page shown (empty if none).
+    /// The problem shown under field key on the page shown (empty if none), whole: the label
+    /// under the field cuts a long typed value or name in its middle and shows the whole
+    /// message in its tooltip.
     QString errorText(const QString& key) const;
     /// Which page is shown: None (scenario), Rack, Server or Job.
     Selection::Kind page() const { return m_page; }
@@ -72,10 +74,11 @@ private:
     {
         QWidget* widget = nullptr;
         QFormLayout* form = nullptr;
-        QLabel* title = nullptr;
+        ElidedLabel* title = nullptr;
         QHash<QString, QWidget*> editors;
         QHash<QString, QLabel*> errors;
         QHash<QString, QString> localErrors; // refused text, until the selection changes
+        QHash<QString, QString> shownErrors; // the whole message under each field
     };
     Page& makePage(Selection::Kind kind, const QString& objectName);
     QLineEdit* addLine(Page& page, const QString& key, const QString& label);
@@ -99,7 +102,7 @@ private:
 
     QPointer<ProjectDocument> m_document;
     QScrollArea* m_scroll;
-    QStackedWidget* m_stack;
+    QWidget* m_stack; // the pages, the selection's shown
     IterationBreakdownView* m_breakdown = nullptr;
     std::map<int, Page> m_pages; // stable addresses: the editors' slots keep a Page*
     Selection::Kind m_page = Selection::Kind::None;

@@ -24,6 +24,7 @@ TeachingPanel::TeachingPanel(QWidget* parent) : QWidget(parent)
     QFont f = m_title->font();
     f.setBold(true);
     m_title->setFont(f);
+    m_title->setWordWrap(true); // a long title takes two lines, not the window's width
     row->addWidget(m_prev);
     row->addWidget(m_next);
     row->addWidget(m_title, 1);

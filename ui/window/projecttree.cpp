@@ -52,7 +52,10 @@ void ProjectTree::rebuild()
         auto* item = new QTreeWidgetItem(this, {s.name});
         item->setData(0, ScenarioRole, i);
         item->setData(0, RunRole, -2);
-        item->setToolTip(0, tr("%1 jobs on %2 GPUs").arg(s.jobs.size()).arg(s.cluster.totalGpus()));
+        // The tree cuts a long name: the tooltip has it whole.
+        item->setToolTip(
+            0,
+            tr("%1\n%2 jobs on %3 GPUs").arg(s.name).arg(s.jobs.size()).arg(s.cluster.totalGpus()));
         if (i == m_document->currentIndex()) {
             QFont f = item->font(0);
             f.setBold(true);

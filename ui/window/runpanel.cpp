@@ -41,6 +41,11 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     panelLayout->addWidget(new QLabel(tr("Scenario")));
     m_scenarioCombo = new QComboBox;
     m_scenarioCombo->setObjectName(QStringLiteral("scenarioCombo"));
+    // As wide as the dock, not as the longest scenario name (whole in the list and the tooltip).
+    m_scenarioCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_scenarioCombo->setMinimumContentsLength(12);
+    connect(m_scenarioCombo, &QComboBox::currentTextChanged, m_scenarioCombo,
+            &QComboBox::setToolTip);
     panelLayout->addWidget(m_scenarioCombo);
     connect(m_scenarioCombo, &QComboBox::activated, this, &RunPanel::scenarioActivated);
 
@@ -169,7 +174,10 @@ void RunPanel::setScenarios(const QStringList& names, int current)
     const QSignalBlocker block(m_scenarioCombo);
     m_scenarioCombo->clear();
     m_scenarioCombo->addItems(names);
+    for (int i = 0; i < int(names.size()); ++i)
+        m_scenarioCombo->setItemData(i, names[i], Qt::ToolTipRole);
     m_scenarioCombo->setCurrentIndex(current);
+    m_scenarioCombo->setToolTip(m_scenarioCombo->currentText());
 }
 
 void RunPanel::setStates(bool idle, bool canRun)

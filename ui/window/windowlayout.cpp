@@ -12,15 +12,14 @@ const QString StateKey = QStringLiteral("mainWindow/state");
 
 } // namespace
 
-void WindowLayout::restore(QMainWindow& window)
+bool WindowLayout::restore(QMainWindow& window)
 {
     QSettings settings;
     const QByteArray geometry = settings.value(GeometryKey).toByteArray();
     if (!geometry.isEmpty())
         window.restoreGeometry(geometry);
     const QByteArray state = settings.value(StateKey).toByteArray();
-    if (!state.isEmpty())
-        window.restoreState(state);
+    return !state.isEmpty() && window.restoreState(state);
 }
 
 void WindowLayout::save(const QMainWindow& window)

@@ -9,8 +9,9 @@ namespace gantry::ui {
 class WindowLayout
 {
 public:
-    /// Puts window back as save() kept it; leaves it as it is when nothing was kept.
-    static void restore(QMainWindow& window);
+    /// Puts window back as save() kept it; leaves it as it is when nothing was kept. True when
+    /// it put the docks back.
+    static bool restore(QMainWindow& window);
     /// Keeps window's geometry and the places of its docks and toolbar.
     static void save(const QMainWindow& window);
 };
