@@ -276,6 +276,20 @@ void TstPlanView::tableAndRecommendationEqualTheSession()
     }
     QVERIFY(feasibleRows >= 2); // the no-server cluster cannot run; most others can
     QVERIFY(feasibleRows < 6);
+    // Headers name the quantity; each cell says its unit ("32.5 min", "$1,180,000"), so no
+    // header names a unit its cells are not in (as avg_jct_s over hours did).
+    const auto header = [model](int col) {
+        return model->headerData(col, Qt::Horizontal, Qt::DisplayRole).toString();
+    };
+    QCOMPARE(header(metric), QStringLiteral("p99 queue delay"));
+    QCOMPARE(header(model->column(QStringLiteral("avg_jct_s"))), QStringLiteral("avg JCT"));
+    QCOMPARE(header(cost), QStringLiteral("cost ($)"));
+    QCOMPARE(header(h100), QStringLiteral("servers.h100.count"));
+    for (int c = 1; c < model->columnCount(); ++c)
+        QVERIFY2(!header(c).endsWith(QLatin1String("_s")), qPrintable(header(c)));
+    QVERIFY(model->headerData(metric, Qt::Horizontal, Qt::ToolTipRole)
+                .toString()
+                .startsWith(QStringLiteral("p99_queue_delay_s ")));
 
     // The marked recommendation is Recommender's.
     std::vector<std::optional<plan::PointResult>> results;

@@ -124,10 +124,24 @@ QVariant PlanPointsModel::headerData(int section, Qt::Orientation orientation, i
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.size())
         return {};
-    if (role == Qt::DisplayRole)
-        return m_columns.at(section);
-    if (role == Qt::ToolTipRole && section >= m_axisCount)
-        return PlanDigest::metricLabel(m_columns.at(section));
+    const QString& name = m_columns.at(section);
+    if (section < m_axisCount)
+        return role == Qt::DisplayRole ? QVariant(name) : QVariant();
+    // Each cell says its own unit ("45 min", "3.2 h", "85 %", "$1,240,000"): the header names
+    // the quantity, and its tooltip the key of the sweep's files.
+    if (role == Qt::DisplayRole) {
+        if (name == Cost)
+            return tr("cost ($)");
+        if (name == Cloud)
+            return tr("cloud cost ($)");
+        if (name == Feasible)
+            return tr("feasible");
+        if (name == Meets)
+            return tr("meets target");
+        return PlanDigest::metricLabel(name);
+    }
+    if (role == Qt::ToolTipRole)
+        return tr("%1 in the sweep's points.csv and sweep.json").arg(name);
     return {};
 }
 
