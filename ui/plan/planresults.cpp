@@ -190,7 +190,7 @@ void PlanResults::showGroup()
                               "policies and the target, then Run sweep (or open a sweep file)."));
         m_marginal->clear();
         m_scatter->setGroup(nullptr, -1);
-        m_scatterKey->clear();
+        m_scatterKey->setText(m_scatter->legendText());
         showHeatmap();
         return;
     }

@@ -87,7 +87,9 @@ void PlanScatter::setGroup(const PlanDigest* digest, int g)
     c->setBackgroundRoundness(0);
     c->legend()->hide(); // legendText() is the key, in a label that wraps
     if (!digest || g < 0 || g >= digest->groupCount()) {
-        c->setTitle(tr("Cost against the target metric: run a sweep"));
+        // No title to cut in a narrow window: the key below, which wraps, says what comes here.
+        c->setTitle(QString());
+        m_legend = tr("Cost against the target metric, one dot per cluster, once a sweep has run.");
         return;
     }
     const plan::SweepSpec& spec = digest->session().spec();
