@@ -27,6 +27,18 @@ QString ProjectSession::busyWith() const
     return m_busy ? m_busy() : QString();
 }
 
+bool ProjectSession::mayReplace(const QString& action)
+{
+    if (const QString busy = busyWith(); !busy.isEmpty()) {
+        emit failed(tr("Cannot %1 while %2 is in progress.").arg(action, busy));
+        return false;
+    }
+    if (!maySaveChanges())
+        return false; // the user kept the project
+    emit replacing();
+    return true;
+}
+
 void ProjectSession::addRecent(const QString& path)
 {
     if (m_recent)
@@ -35,13 +47,8 @@ void ProjectSession::addRecent(const QString& path)
 
 bool ProjectSession::newProject()
 {
-    if (const QString busy = busyWith(); !busy.isEmpty()) {
-        emit failed(tr("Cannot start a new project while %1 is in progress.").arg(busy));
+    if (!mayReplace(tr("start a new project")))
         return false;
-    }
-    if (!maySaveChanges())
-        return false; // the user kept the project
-    emit replacing();
     m_document->clear();
     m_scenarioPath.clear();
     emit status(tr("New project: open a scenario (File > Open) or add racks and servers."));
@@ -56,13 +63,8 @@ bool ProjectSession::openFile(const QString& path)
 
 bool ProjectSession::openProject(const QString& path)
 {
-    if (const QString busy = busyWith(); !busy.isEmpty()) {
-        emit failed(tr("Cannot open %1 while %2 is in progress.").arg(path, busy));
+    if (!mayReplace(tr("open %1").arg(path)))
         return false;
-    }
-    if (!maySaveChanges())
-        return false; // the user kept the project
-    emit replacing();
     const Status done = m_document->openProject(path);
     if (!done) {
         emit failed(done.error().message);
@@ -90,13 +92,8 @@ bool ProjectSession::openProject(const QString& path)
 
 bool ProjectSession::openScenario(const QString& path)
 {
-    if (const QString busy = busyWith(); !busy.isEmpty()) {
-        emit failed(tr("Cannot open %1 while %2 is in progress.").arg(path, busy));
+    if (!mayReplace(tr("open %1").arg(path)))
         return false;
-    }
-    if (!maySaveChanges())
-        return false; // the user kept the project
-    emit replacing();
     std::optional<Result<Scenario>> read;
     try {
         read.emplace(ScenarioReader::readFile(path));

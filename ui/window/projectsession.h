@@ -76,6 +76,9 @@ signals:
 private:
     // What the window is busy with, empty when it is free.
     QString busyWith() const;
+    // Whether the project may be replaced by action ("open FILE"): refused in words while the
+    // window is busy, and when the user keeps unsaved changes; emits replacing() when it may.
+    bool mayReplace(const QString& action);
     void addRecent(const QString& path);
 
     ProjectDocument* m_document;
