@@ -8,7 +8,7 @@ namespace gantry::sim {
 AsrptGittinsPolicy::AsrptGittinsPolicy() : AsrptGittinsPolicy(Options{}) {}
 
 AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
-    : GittinsPolicy(Service::Progress), m_virtual(options.stretch)
+    : GittinsPolicy(options.service, options.margin), m_virtual(options.stretch)
 {
     m_guard = &m_virtual;
     m_virtual.setSegmentCallback([this](SimTime from, SimTime to, int job) {
@@ -16,6 +16,13 @@ AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
             for (SimObserver* o : *m_observers)
                 o->virtualSegment(from, to, job);
     });
+}
+
+QString AsrptGittinsPolicy::name() const
+{
+    return GittinsPolicy::name() == QLatin1String("gittins-prior")
+               ? QStringLiteral("asrpt-gittins-prior")
+               : QStringLiteral("asrpt-gittins");
 }
 
 void AsrptGittinsPolicy::jobArrived(const SimState& state, int j)

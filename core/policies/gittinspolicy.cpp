@@ -3,21 +3,54 @@
 #include "sim/notecontext.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace gantry::sim {
 
 QString GittinsPolicy::name() const
 {
-    return m_service == Service::Progress ? QStringLiteral("gittins-progress")
-                                          : QStringLiteral("gittins");
+    switch (m_service) {
+    case Service::WallTime:
+        return QStringLiteral("gittins");
+    case Service::Progress:
+        return QStringLiteral("gittins-progress");
+    case Service::Prior:
+        break;
+    }
+    return QStringLiteral("gittins-prior");
+}
+
+int GittinsPolicy::priorSnapshot(const predict::IterationDistribution& d)
+{
+    const auto& samples = d.samples();
+    if (!samples)
+        return 0; // the point 1: the job's scale is its size
+    const auto it = m_priorOf.find(samples.get());
+    if (it != m_priorOf.end())
+        return it->second;
+    const int snap = m_priors.addSnapshot(*samples);
+    m_priorOf.emplace(samples.get(), snap);
+    m_priorKept.push_back(samples);
+    return snap;
 }
 
 void GittinsPolicy::jobArrived(const SimState& state, int j)
 {
-    if (m_snapshot.size() != std::size_t(state.jobCount()))
+    if (m_snapshot.size() != std::size_t(state.jobCount())) {
         m_snapshot.assign(std::size_t(state.jobCount()), 0);
-    m_snapshot[std::size_t(j)] = m_outcomes.current();
+        if (m_service == Service::Prior)
+            m_scale.assign(std::size_t(state.jobCount()), 1.0);
+    }
+    if (m_service == Service::Prior) {
+        const predict::IterationDistribution* d = state.distribution(j);
+        const double k = state.state(j).predictedIterations;
+        const bool usable = d && d->scale() > 0.0 && std::isfinite(d->scale());
+        m_snapshot[std::size_t(j)] = usable ? priorSnapshot(*d) : 0;
+        m_scale[std::size_t(j)] = usable ? d->scale() : std::max(k, 1e-9);
+    } else {
+        m_snapshot[std::size_t(j)] = m_outcomes.current();
+    }
     m_overhead = state.restartOverhead();
     PreemptivePolicy::jobArrived(state, j);
 }
@@ -25,7 +58,9 @@ void GittinsPolicy::jobArrived(const SimState& state, int j)
 void GittinsPolicy::jobFinished(const SimState& state, int j)
 {
     const JobState& st = state.state(j);
-    if (m_service == Service::Progress) {
+    if (m_service == Service::Prior) {
+        // Its distribution came from the predictor, which learns from the finish itself.
+    } else if (m_service == Service::Progress) {
         if (st.predictedIterations > 0.0)
             m_outcomes.observe(st.iterationsDone / st.predictedIterations);
     } else if (st.predictedProcessing > 0) {
@@ -40,6 +75,18 @@ double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool runnin
     if (predicted <= 0.0)
         return 0.0;
     const int snap = m_snapshot[std::size_t(j)];
+    if (m_service == Service::Prior) {
+        // In iterations from the job's own distribution, priced per iteration at tau0 (the
+        // prediction's time over its iterations) times the current GPUs' speed.
+        const double scale = m_scale[std::size_t(j)];
+        const double perIteration =
+            st.predictedIterations > 0.0 ? predicted / st.predictedIterations : 0.0;
+        double speed = 1.0;
+        if (running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
+            speed = st.iterationS / st.referenceIterationS;
+        return scale * perIteration * speed *
+               m_priors.rankAt(snap, st.iterationsDoneAt(now) / scale);
+    }
     if (m_service == Service::WallTime)
         return predicted * m_outcomes.rankAt(snap, double(st.ranTime(now)) / predicted);
     // Progress: u is the fraction of the predicted iterations run; the rank, in units of the
@@ -73,7 +120,8 @@ PriorityKey GittinsPolicy::runningKey(const SimState& s, const RunningJob& r) co
         return dueKey(r.job, r.arrival);
     // A running job keeps its GPUs unless another's rank is lower by more than what stopping
     // it costs: the restart overhead.
-    const double rank = rankOf(s.state(r.job), r.job, s.now(), true);
+    // With a margin m it also needs a rank lower by the fraction m of its own.
+    const double rank = rankOf(s.state(r.job), r.job, s.now(), true) / (1.0 + m_margin);
     return {rank - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
@@ -91,9 +139,13 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
 
 void GittinsPolicy::annotate(const SimState& state, DecisionNote& note) const
 {
-    (void)state;
-    if (note.kind == DecisionNote::Kind::Started)
+    if (note.kind != DecisionNote::Kind::Started)
+        return;
+    if (m_service != Service::Prior) {
         note.value2 = double(m_outcomes.observed());
+    } else if (const predict::IterationDistribution* d = state.distribution(note.job)) {
+        note.value2 = double(d->isPoint() ? 0 : d->size());
+    }
 }
 
 QString GittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx) const
@@ -101,10 +153,14 @@ QString GittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx)
     if (note.kind == DecisionNote::Kind::Started) {
         // The count seen when the job started (the note's value2), not the explaining policy's.
         const qint64 seen = qint64(note.value2);
-        const QString outcomes = seen == 1 ? QStringLiteral("1 finished job's outcome")
-                                           : QStringLiteral("%1 finished jobs' outcomes").arg(seen);
+        QString outcomes = seen == 1 ? QStringLiteral("1 finished job's outcome")
+                                     : QStringLiteral("%1 finished jobs' outcomes").arg(seen);
+        if (m_service == Service::Prior)
+            outcomes = seen == 0
+                           ? QStringLiteral("the predictor's single value")
+                           : QStringLiteral("the predictor's distribution of %1 values").arg(seen);
         const QString measure =
-            m_service == Service::Progress
+            m_service != Service::WallTime
                 ? QStringLiteral("lowest Gittins rank (expected time to its next likely end, "
                                  "from its progress and %1)")
                 : QStringLiteral("lowest Gittins rank (expected time to its next likely end, "
@@ -113,9 +169,14 @@ QString GittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx)
             note, ctx, measure.arg(outcomes),
             QStringLiteral("rank %1").arg(NoteContext::seconds(note.value / double(kSecond))));
     }
-    if (note.kind == DecisionNote::Kind::Preempted)
+    if (note.kind == DecisionNote::Kind::Preempted) {
+        if (m_margin > 0.0)
+            return preemptedFor(ctx, QStringLiteral("a Gittins rank lower by more than %1% and "
+                                                    "the restart overhead")
+                                         .arg(std::lround(100.0 * m_margin)));
         return preemptedFor(ctx, QStringLiteral("a lower Gittins rank, by more than the restart "
                                                 "overhead"));
+    }
     return PreemptivePolicy::explain(note, ctx);
 }
 

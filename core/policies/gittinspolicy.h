@@ -4,6 +4,8 @@
 #include "policies/preemptivepolicy.h"
 #include "policies/virtualguard.h"
 
+#include <memory>
+#include <unordered_map>
 #include <vector>
 
 namespace gantry::sim {
@@ -19,13 +21,17 @@ namespace gantry::sim {
 /// than the restart overhead. Every running job is re-ranked at every decision: O(R x log
 /// kQuantiles) per decision besides the walk.
 ///
-/// The two names differ in how a job's service and size are measured:
+/// The names differ in how a job's service and size are measured:
 /// - `gittins` (Service::WallTime): R = run time / p-hat, attained service = time run so far, the
 ///   rank in units of p-hat (the reference iteration time tau0 on an empty cluster).
 /// - `gittins-progress` (Service::Progress): R = iterations run / K-hat, attained service = the
 ///   iterations run so far (the job's progress, which a real cluster sees), the rank priced at the
 ///   speed of the GPUs the job holds (tau0 while it waits). A job on slow GPUs is not taken for
 ///   nearly done because time passed, and a prediction's error is not mixed with the placement's.
+/// - Service::Prior (`asrpt-gittins-prior`'s): as Progress, but a job's size is the predictor's
+///   own distribution of its iterations at its arrival (SimState::distribution(): the `mean`
+///   history of its group, a forest's prediction times the ratios it was off by, the oracle's
+///   point), reduced to kQuantiles values, instead of the run's outcomes.
 class GittinsPolicy : public PreemptivePolicy
 {
 public:
@@ -34,10 +40,17 @@ public:
     {
         WallTime, ///< `gittins`
         Progress, ///< `gittins-progress`
+        Prior,    ///< the predictor's distribution (`asrpt-gittins-prior`)
     };
 
-    explicit GittinsPolicy(Service service = Service::WallTime) : m_service(service) {}
+    /// margin: a running job yields its GPUs only to a rank lower than its own divided by
+    /// 1 + margin (and by more than the restart overhead), so that two jobs of close ranks do
+    /// not take turns at every decision.
+    explicit GittinsPolicy(Service service = Service::WallTime, double margin = 0.0)
+        : m_service(service), m_margin(margin)
+    {}
     QString name() const override;
+    bool wantsDistributions() const override { return m_service == Service::Prior; }
     void jobArrived(const SimState& state, int j) override;
     void jobFinished(const SimState& state, int j) override;
     /// Starts by Gittins rank (the note's key, us); preemptions by a lower rank.
@@ -63,9 +76,17 @@ private:
     // Rank in us of job j (state st) at now; running: priced at its GPUs' speed (progress).
     double rankOf(const JobState& st, int j, SimTime now, bool running) const;
 
+    // Prior: the snapshot of job j's distribution, made once per shared sample set.
+    int priorSnapshot(const predict::IterationDistribution& d);
+
     Service m_service;
-    OutcomeDistribution m_outcomes;
+    double m_margin;
+    OutcomeDistribution m_outcomes; // WallTime, Progress: the run's outcomes
+    OutcomeDistribution m_priors;   // Prior: the predictor's distributions, in their units
+    std::unordered_map<const void*, int> m_priorOf; // sample set -> snapshot in m_priors
+    std::vector<std::shared_ptr<const std::vector<double>>> m_priorKept; // keeps addresses unique
     std::vector<int> m_snapshot; // per job: the snapshot it took at arrival
+    std::vector<double> m_scale; // Prior, per job: what its snapshot's values are multiplied by
     SimTime m_overhead = 0;      // the run's restart overhead
 };
 

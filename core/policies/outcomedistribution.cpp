@@ -63,6 +63,22 @@ void OutcomeDistribution::takeSnapshot()
     m_snapshots.push_back(withEnvelopes(std::move(s)));
 }
 
+int OutcomeDistribution::addSnapshot(const std::vector<double>& ascending)
+{
+    std::vector<double> s;
+    const std::size_t n = ascending.size();
+    if (n <= std::size_t(kQuantiles)) {
+        s = ascending;
+    } else {
+        for (int q = 0; q < kQuantiles; ++q)
+            s.push_back(ascending[std::size_t((q + 0.5) * double(n) / kQuantiles)]);
+    }
+    if (s.empty())
+        s.push_back(1.0);
+    m_snapshots.push_back(withEnvelopes(std::move(s)));
+    return int(m_snapshots.size()) - 1;
+}
+
 double OutcomeDistribution::rank(const std::vector<double>& samples, double u)
 {
     const auto first = std::upper_bound(samples.begin(), samples.end(), u);

@@ -22,6 +22,10 @@ public:
     void observe(double ratio);
     /// The snapshot a job arriving now keeps.
     int current() const { return int(m_snapshots.size()) - 1; }
+    /// Adds a snapshot of given values (ascending, non-empty; at most kQuantiles of them kept,
+    /// the middles of equal slices) and returns its index, for a distribution that comes from
+    /// elsewhere than the observations (a predictor's). O(kQuantiles^2).
+    int addSnapshot(const std::vector<double>& ascending);
     /// Snapshot i's sample values, ascending.
     const std::vector<double>& snapshot(int i) const { return m_snapshots[std::size_t(i)].samples; }
     /// rank(snapshot(i), u) from the snapshot's precomputed lower envelopes: O(log samples).

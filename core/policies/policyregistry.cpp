@@ -58,6 +58,16 @@ const Registry& registry()
          "Gantry's: gittins-progress guarded by A-SRPT's virtual machine (a job the real cluster "
          "is late on by 100 x its size past its virtual completion goes first), preemptive",
          [] { return std::make_unique<AsrptGittinsPolicy>(); }},
+        {"asrpt-gittins-prior",
+         "Gantry's: asrpt-gittins over each job's distribution from the predictor (the mean "
+         "history of its group, a forest's prediction times the ratios it was off by); a "
+         "running job yields only to a rank 10% lower",
+         [] {
+             AsrptGittinsPolicy::Options o;
+             o.service = GittinsPolicy::Service::Prior;
+             o.margin = AsrptGittinsPolicy::kPriorMargin;
+             return std::make_unique<AsrptGittinsPolicy>(o);
+         }},
     });
     return list;
 }

@@ -27,6 +27,10 @@ public:
     double mean() const;
     /// True for a point.
     bool isPoint() const { return !m_samples; }
+    /// The scale: the point itself, or what every sample is multiplied by.
+    double scale() const { return m_scale; }
+    /// The unscaled samples, ascending and shared; null for a point.
+    const std::shared_ptr<const std::vector<double>>& samples() const { return m_samples; }
     /// Samples behind the distribution (1 for a point).
     std::size_t size() const { return m_samples ? m_samples->size() : 1; }
 

@@ -9,14 +9,15 @@ QString MeanPredictor::groupOf(const Job& job)
     return job.user + QChar(0x1f) + job.model;
 }
 
-IterationDistribution MeanPredictor::distribution(const Job& job, int index)
+IterationDistribution MeanPredictor::spread(const Job& job, int index, double predicted)
 {
+    (void)index;
     const QString group = groupOf(job);
     if (!group.isEmpty())
         if (auto it = m_groups.constFind(group); it != m_groups.cend() && it->size() >= kGroupMin)
             return IterationDistribution::scaled(1.0, it->sorted());
     if (m_all.size() == 0)
-        return IterationDistribution::point(predict(job, index));
+        return IterationDistribution::point(predicted);
     return IterationDistribution::scaled(1.0, m_all.sorted());
 }
 

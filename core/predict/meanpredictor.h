@@ -24,9 +24,9 @@ public:
     {
         return m_count ? m_sum / double(m_count) : m_coldStart;
     }
-    /// The group's or the whole history's iterations; the cold-start point before any.
-    /// O(n log n) after an observation, O(1) otherwise.
-    IterationDistribution distribution(const Job& job, int index) override;
+    /// The group's or the whole history's iterations; the point predicted before any.
+    /// Amortised O(log n) per observation (SampleSet), O(1) otherwise.
+    IterationDistribution spread(const Job& job, int index, double predicted) override;
     void observe(const Job& job, double trueIterations) override;
 
 private:

@@ -19,10 +19,18 @@ public:
     /// Predicted iterations (> 0) of job, the index-th job of the scenario, at its arrival.
     virtual double predict(const Job& job, int index) = 0;
     /// What the predictor believes about job's iterations as a distribution, in place of
-    /// predict() (the same side effects, such as training). By default the point predict().
-    virtual IterationDistribution distribution(const Job& job, int index)
+    /// predict() (the same side effects, such as training): spread() around predict().
+    IterationDistribution distribution(const Job& job, int index)
     {
-        return IterationDistribution::point(predict(job, index));
+        return spread(job, index, predict(job, index));
+    }
+    /// The distribution around predicted, what predict() has just returned for job, without
+    /// side effects. By default the point predicted.
+    virtual IterationDistribution spread(const Job& job, int index, double predicted)
+    {
+        (void)job;
+        (void)index;
+        return IterationDistribution::point(predicted);
     }
     /// A job finished with trueIterations; predictors that learn add it to their history.
     virtual void observe(const Job& job, double trueIterations) {}

@@ -105,12 +105,13 @@ double RandomForestPredictor::predict(const Job& job, int)
     return k > 0.0 ? k : coldStart(job);
 }
 
-IterationDistribution RandomForestPredictor::distribution(const Job& job, int index)
+IterationDistribution RandomForestPredictor::spread(const Job& job, int index, double predicted)
 {
-    const double k = predict(job, index);
+    (void)job;
+    (void)index;
     if (m_ratios.size() < kMinRatios)
-        return IterationDistribution::point(k);
-    return IterationDistribution::scaled(k, m_ratios.sorted());
+        return IterationDistribution::point(predicted);
+    return IterationDistribution::scaled(predicted, m_ratios.sorted());
 }
 
 } // namespace gantry::predict

@@ -47,9 +47,9 @@ public:
     /// The forest's prediction (training first if the schedule says so), or the cold-start
     /// value. O(trees x depth) plus any training.
     double predict(const Job& job, int index) override;
-    /// The prediction times the ratios seen so far, once kMinRatios jobs have finished under a
-    /// forest; before, the point predict(). O(n log n) after an observation, O(1) otherwise.
-    IterationDistribution distribution(const Job& job, int index) override;
+    /// predicted times the ratios seen so far, once kMinRatios jobs have finished under a
+    /// forest; before, the point predicted. Amortised O(log n) per observation (SampleSet).
+    IterationDistribution spread(const Job& job, int index, double predicted) override;
     /// Adds job with its true iterations to the training set, and the ratio of its true
     /// iterations over the current forest's prediction to the ratios. O(features + trees x depth).
     void observe(const Job& job, double trueIterations) override;

@@ -24,6 +24,9 @@ public:
     virtual QString name() const = 0;
     /// True when the policy may preempt running jobs.
     virtual bool preemptive() const { return false; }
+    /// True for a policy that reads each job's predicted distribution (SimState::distribution());
+    /// the simulator asks the predictor for one at every arrival only then.
+    virtual bool wantsDistributions() const { return false; }
     /// Job j arrived at state.now() (its prediction is in state.state(j)).
     virtual void jobArrived(const SimState& state, int j) = 0;
     /// Job j finished at state.now(); its GPUs are free in state.pool().

@@ -2,6 +2,7 @@
 
 #include "mapping/gpupool.h"
 #include "model/scenario.h"
+#include "predict/iterationdistribution.h"
 #include "sim/jobstate.h"
 
 #include <vector>
@@ -40,6 +41,12 @@ public:
     SimTime restartOverhead() const { return m_restartOverhead; }
     /// Jobs currently running, in no particular order.
     const std::vector<int>& running() const { return m_running; }
+    /// What the predictor believed about arrived job j's iterations, for a policy that
+    /// wantsDistributions() (the point 0 before j arrived); null for the other policies.
+    const predict::IterationDistribution* distribution(int j) const
+    {
+        return std::size_t(j) < m_distributions.size() ? &m_distributions[std::size_t(j)] : nullptr;
+    }
 
 private:
     friend class Simulator;
@@ -49,6 +56,7 @@ private:
     SimTime m_now = 0;
     SimTime m_restartOverhead = 0;
     std::vector<JobState> m_jobs;
+    std::vector<predict::IterationDistribution> m_distributions; // per job, when wanted
     std::vector<int> m_running;
     std::vector<int> m_runningSlot; // position of a job in m_running, -1 if absent
     GpuPool m_pool;

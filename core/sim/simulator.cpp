@@ -195,6 +195,11 @@ void Simulator::arrive(int j)
     if (!(k > 0.0))
         k = 1e-6;
     st.predictedIterations = k;
+    if (m_policy->wantsDistributions()) {
+        if (m_state.m_distributions.size() != m_state.m_jobs.size())
+            m_state.m_distributions.resize(m_state.m_jobs.size());
+        m_state.m_distributions[std::size_t(j)] = m_predictor->spread(job, j, k);
+    }
     // A pure placement maps jobs of one shape alike: tau0 is found once per shape.
     const bool reuse = m_state.placement().pure();
     if (job.kind == JobKind::Duration) {

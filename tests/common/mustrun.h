@@ -45,9 +45,14 @@ class PolicyRun
 {
 public:
     PolicyRun(const Scenario& s, sim::SchedulingPolicy& policy)
+        : PolicyRun(s, policy,
+                    PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0).value())
+    {}
+    /// The same with a predictor of the test's own.
+    PolicyRun(const Scenario& s, sim::SchedulingPolicy& policy,
+              std::shared_ptr<predict::Predictor> predictor)
         : m_placement(PlacementRegistry::create(QStringLiteral("graph"), {})),
-          m_predictor(PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0).value()),
-          m_simulator(s, policy, *m_placement, *m_predictor, 0)
+          m_predictor(std::move(predictor)), m_simulator(s, policy, *m_placement, *m_predictor, 0)
     {
         if (const Status st = m_simulator.run(); !st)
             qFatal("run failed: %s", qPrintable(st.error().message));

@@ -222,6 +222,18 @@ void TestDecisionExplainer::sentences_data()
                        "free, b has 4 free",
                        "j1 waits: needs 4 GPUs, 0 free"}
         << QList<int>{2, 0, 1};
+    // The same moment under the prior's policy, whose distributions are the oracle's points.
+    QTest::newRow("asrpt-gittins-prior t=12")
+        << "asrpt-gittins-prior" << 12.0
+        << QStringList{"j3 finishes on server a, freeing 4 GPUs",
+                       "j1 is preempted: asrpt-gittins-prior gives its GPUs to j2, which has a "
+                       "Gittins rank lower by more than 10% and the restart overhead",
+                       "j2 resumes on servers a and b: it has the lowest Gittins rank (expected "
+                       "time to its next likely end, from its progress and the predictor's single "
+                       "value) of the waiting jobs (rank 49 s) and needs 8 GPUs; a has 4 free, b "
+                       "has 4 free",
+                       "j1 waits: needs 4 GPUs, 0 free"}
+        << QList<int>{2, 0, 1};
     // At t=0 only j1 is on the virtual machine: 50 s of work. j3, arriving at 2 s, makes it 55 s
     // in the end; the notes say what was known at 0.
     QTest::newRow("asrpt-wc t=0")

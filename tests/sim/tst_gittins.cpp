@@ -1,15 +1,18 @@
-// The `gittins`, `gittins-progress` and `asrpt-gittins` policies: the rank by hand, the orders
-// they must reduce to, progress on slow GPUs and the virtual machine's guard, worked by hand.
+// The `gittins`, `gittins-progress`, `asrpt-gittins` and `asrpt-gittins-prior` policies: the rank
+// by hand, the orders they must reduce to, progress on slow GPUs, the virtual machine's guard and
+// the predictor's own distribution, worked by hand.
 #include "../common/mustrun.h"
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "policies/asrptgittinspolicy.h"
 #include "policies/outcomedistribution.h"
+#include "policies/policyregistry.h"
 #include "predict/predictor.h"
 #include "predict/predictorregistry.h"
 #include "run/runner.h"
 #include "sim/simulator.h"
 
+#include <QHash>
 #include <QTest>
 
 #include <algorithm>
@@ -44,6 +47,37 @@ Scenario fastAndSlow()
     return s;
 }
 
+// A predictor that believes what the test tells it: job id -> equally likely iteration counts
+// (one value: a point). Its point prediction is their mean.
+class TableSpreadPredictor : public predict::Predictor
+{
+public:
+    explicit TableSpreadPredictor(QHash<QString, std::vector<double>> table)
+        : m_table(std::move(table))
+    {}
+    QString name() const override { return QStringLiteral("table"); }
+    double predict(const Job& job, int) override
+    {
+        const std::vector<double>& v = m_table.value(job.id);
+        double sum = 0.0;
+        for (double x : v)
+            sum += x;
+        return sum / double(v.size());
+    }
+    predict::IterationDistribution spread(const Job& job, int, double predicted) override
+    {
+        std::vector<double> v = m_table.value(job.id);
+        if (v.size() < 2)
+            return predict::IterationDistribution::point(predicted);
+        std::sort(v.begin(), v.end());
+        return predict::IterationDistribution::scaled(
+            1.0, std::make_shared<const std::vector<double>>(std::move(v)));
+    }
+
+private:
+    QHash<QString, std::vector<double>> m_table;
+};
+
 } // namespace
 
 class TestGittins : public QObject
@@ -64,6 +98,10 @@ private slots:
     void progressOnSlowGpus();
     void dueJobGoesFirst_data();
     void dueJobGoesFirst();
+    void priorLikelyEnd_data();
+    void priorLikelyEnd();
+    void priorMarginDampsTurns();
+    void priorNames();
 };
 
 // rank(u) = min over k of (x_1 + ... + x_k + (m - k) x_k) / k over the m samples above u,
@@ -273,6 +311,84 @@ void TestGittins::dueJobGoesFirst()
     QCOMPARE(policy.guard().virtualCompletion(0), fromSeconds(5));
     if (stretch == 0.0)
         QCOMPARE(policy.guard().dueAt(0), fromSeconds(5));
+}
+
+// One GPU, duration jobs (an iteration is a second). The predictor believes a ends after 10 or
+// after 1000 iterations, equally likely (its point prediction is the mean, 505); c arrives at 5
+// and is known to take 15.
+// - asrpt-gittins-prior: at 5, a's rank is the quantum to its likely end at 10, 5 s for a one
+//   in two chance: 10 < c's 15, so a keeps the GPU. If a does end at 10, c runs 10-25 (total
+//   JCT 10 + 20) and d (400, arriving at 12) 25-425; if not, d's arrival at 12 is the next
+//   decision, a has outlived its likely end (rank 988) and yields to c (15), which runs 12-27,
+//   then d 27-427, then a to 1415.
+// - srtf takes the point 505: c preempts a at 5 and runs 5-20; at 20 a's 500 s left rank after
+//   d's 400, so d runs 20-420 and a ends 5 s (or 995 s) later: 425 (or 1415).
+void TestGittins::priorLikelyEnd_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<double>("aTrue");
+    QTest::addColumn<QList<double>>("finish");
+    QTest::newRow("prior, a ends at 10")
+        << QStringLiteral("asrpt-gittins-prior") << 10.0 << QList<double>{10, 25, 425};
+    QTest::newRow("srtf, a ends at 10")
+        << QStringLiteral("srtf") << 10.0 << QList<double>{425, 20, 420};
+    QTest::newRow("prior, a runs 1000")
+        << QStringLiteral("asrpt-gittins-prior") << 1000.0 << QList<double>{1415, 27, 427};
+    QTest::newRow("srtf, a runs 1000")
+        << QStringLiteral("srtf") << 1000.0 << QList<double>{1415, 20, 420};
+}
+
+void TestGittins::priorLikelyEnd()
+{
+    QFETCH(QString, policy);
+    QFETCH(double, aTrue);
+    QFETCH(QList<double>, finish);
+    Scenario s = oneServer(1);
+    s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, aTrue),
+              Job::duration(QStringLiteral("c"), 5, 1, 15),
+              Job::duration(QStringLiteral("d"), 12, 1, 400)};
+    auto predictor = std::make_shared<TableSpreadPredictor>(
+        QHash<QString, std::vector<double>>{{QStringLiteral("a"), {10, 1000}},
+                                            {QStringLiteral("c"), {15}},
+                                            {QStringLiteral("d"), {400}}});
+    auto made = PolicyRegistry::create(policy);
+    QVERIFY(made);
+    const test::PolicyRun run(s, *made, predictor);
+    for (int j = 0; j < 3; ++j)
+        QCOMPARE(run.state().state(j).finish, fromSeconds(finish[j]));
+}
+
+// One GPU, oracle sizes: a (100 s) runs from 0; b (95 s) arrives at 2, when a has 98 s left.
+// Without a margin b's 95 takes the GPU; with the prior's 10% margin a keeps it unless another
+// rank is below 98 / 1.1 = 89.1.
+void TestGittins::priorMarginDampsTurns()
+{
+    Scenario s = oneServer(1);
+    s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 100),
+              Job::duration(QStringLiteral("b"), 2, 1, 95)};
+    sim::AsrptGittinsPolicy::Options o;
+    o.service = sim::GittinsPolicy::Service::Prior;
+    sim::AsrptGittinsPolicy bare(o);
+    QCOMPARE(test::PolicyRun(s, bare).state().state(0).preemptions, 1);
+    o.margin = sim::AsrptGittinsPolicy::kPriorMargin;
+    sim::AsrptGittinsPolicy damped(o);
+    const test::PolicyRun run(s, damped);
+    QCOMPARE(run.state().state(0).preemptions, 0);
+    QCOMPARE(run.state().state(0).finish, fromSeconds(100));
+    QCOMPARE(run.state().state(1).finish, fromSeconds(195));
+}
+
+// Only the prior's policies ask the engine for distributions.
+void TestGittins::priorNames()
+{
+    sim::GittinsPolicy policy(sim::GittinsPolicy::Service::Prior);
+    QCOMPARE(policy.name(), QStringLiteral("gittins-prior"));
+    QVERIFY(policy.wantsDistributions());
+    QCOMPARE(sim::AsrptGittinsPolicy(
+                 {sim::AsrptGittinsPolicy::Options{100.0, sim::GittinsPolicy::Service::Prior, 0.1}})
+                 .name(),
+             QStringLiteral("asrpt-gittins-prior"));
+    QVERIFY(!sim::AsrptGittinsPolicy().wantsDistributions());
 }
 
 QTEST_GUILESS_MAIN(TestGittins)

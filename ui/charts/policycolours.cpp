@@ -10,10 +10,10 @@ namespace gantry::ui {
 namespace {
 
 // The built-in policies: the baselines cool, the A-SRPT family warm, the Gittins family apart
-// (cyan, deep purple, and pink for A-SRPT's); apart for colour-blind readers and strong enough
-// for thin lines on a projector. Left to their hash, gittins came out a dark blue beside
-// tiresias's and gittins-progress a brown beside srtf's.
-constexpr std::array<std::pair<const char*, QRgb>, 13> Known = {{
+// (cyan, deep purple, pink for A-SRPT's and gold for its prior's); apart for colour-blind readers
+// and strong enough for thin lines on a projector. Left to their hash, gittins came out a dark blue
+// beside tiresias's and gittins-progress a brown beside srtf's.
+constexpr std::array<std::pair<const char*, QRgb>, 14> Known = {{
     {"fifo", 0x4e79a7},
     {"fifo-backfill", 0x76b7b2},
     {"sjf", 0x59a14f},
@@ -27,6 +27,7 @@ constexpr std::array<std::pair<const char*, QRgb>, 13> Known = {{
     {"gittins", 0x17becf},
     {"gittins-progress", 0x6b4c9a},
     {"asrpt-gittins", 0xff9da7},
+    {"asrpt-gittins-prior", 0xedc948},
 }};
 
 // Any other policy: a stable colour from its name.

@@ -273,6 +273,13 @@ void ResultsPanel::rebuildCharts()
         delete old;
     }
     m_chartKey->setText(ChartFactory::policyKey(m_results));
+    // The key is never narrower than its widest entry, which does not break.
+    int widest = 0;
+    for (const RunResult& r : m_results)
+        widest = std::max(widest, m_chartKey->fontMetrics().horizontalAdvance(
+                                      QStringLiteral("\u25a0 ") + r.summary.policy));
+    const QMargins m = m_chartKey->contentsMargins();
+    m_chartKey->setMinimumWidth(widest + m.left() + m.right() + 4);
 }
 
 QStringList ResultsPanel::exportableViews() const
