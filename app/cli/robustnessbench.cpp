@@ -247,6 +247,10 @@ void RobustnessBench::print(const QJsonObject& result, QTextStream& out)
         << " cells)\n"
         << "total: total JCT over the best other baseline's; p99: p99 JCT over sjf's; "
            "mean: total JCT over tiresias' under the mean predictor\n";
+    // The policy column as wide as the longest name.
+    int width = 6;
+    for (const QJsonValue& v : result.value("summary").toArray())
+        width = std::max(width, int(v.toObject().value("policy").toString().size()));
     QString current;
     for (const QJsonValue& v : result.value("summary").toArray()) {
         const QJsonObject o = v.toObject();
@@ -255,7 +259,7 @@ void RobustnessBench::print(const QJsonObject& result, QTextStream& out)
             out << "\n"
                 << current << " clusters\n"
                 << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-                       .arg(QStringLiteral("policy"), -16)
+                       .arg(QStringLiteral("policy"), -width)
                        .arg(QStringLiteral("total median"), 13)
                        .arg(QStringLiteral("total worst"), 12)
                        .arg(QStringLiteral("p99 median"), 11)
@@ -263,7 +267,7 @@ void RobustnessBench::print(const QJsonObject& result, QTextStream& out)
                        .arg(QStringLiteral("mean worst"), 11);
         }
         out << QStringLiteral("%1 %2 %3 %4 %5 %6")
-                   .arg(o.value("policy").toString(), -16)
+                   .arg(o.value("policy").toString(), -width)
                    .arg(o.value("total_vs_best_median").toDouble(), 13, 'f', 3)
                    .arg(o.value("total_vs_best_worst").toDouble(), 12, 'f', 3)
                    .arg(o.value("p99_vs_sjf_median").toDouble(), 11, 'f', 3)

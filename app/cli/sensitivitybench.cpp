@@ -48,14 +48,14 @@ void SensitivityBench::print(const QJsonArray& sensitivityRows, int jobs, int se
     out << "\nsensitivity suite (paper mix, " << jobs << " jobs, load 0.9, graph, noisy:S, "
         << "mean of " << seeds << " seeds): total and p99 JCT\n"
         << QStringLiteral("%1 %2 %3 %4\n")
-               .arg(QStringLiteral("policy"), -14)
+               .arg(QStringLiteral("policy"), -20)
                .arg(QStringLiteral("S"), 5)
                .arg(QStringLiteral("total JCT s"), 12)
                .arg(QStringLiteral("p99 JCT s"), 10);
     for (const QJsonValue& v : sensitivityRows) {
         const QJsonObject o = v.toObject();
         out << QStringLiteral("%1 %2 %3 %4\n")
-                   .arg(o.value("policy").toString(), -14)
+                   .arg(o.value("policy").toString(), -20)
                    .arg(o.value("sigma").toDouble(), 5, 'f', 2)
                    .arg(o.value("total_jct_s").toDouble(), 12, 'f', 0)
                    .arg(o.value("p99_jct_s").toDouble(), 10, 'f', 0);
