@@ -10,6 +10,7 @@
 #include <QSaveFile>
 
 #include <cmath>
+#include <functional>
 
 namespace gantry {
 
@@ -140,28 +141,58 @@ bool putDouble(QByteArray& out, double d)
     return true;
 }
 
-// job written directly; false when it is not a plain duration job.
-bool writePlainJob(QByteArray& out, const Job& j)
+// Where a directly written job puts its brackets, separators and indentation: compact, or as
+// QJsonDocument's indented form does for an object at a given depth (4 spaces per level).
+struct JsonLayout
+{
+    int depth = -1; // -1: compact
+
+    // Opens member key of an object nested level deep in the job (0: the job itself).
+    void key(QByteArray& out, int level, bool first, QLatin1StringView key) const
+    {
+        if (!first)
+            out += ',';
+        if (depth >= 0) {
+            out += '\n';
+            out.append(4 * (depth + level + 1), ' ');
+        }
+        out += '"';
+        out += key;
+        out += depth >= 0 ? "\": " : "\":";
+    }
+    void close(QByteArray& out, int level) const
+    {
+        if (depth >= 0) {
+            out += '\n';
+            out.append(4 * (depth + level), ' ');
+        }
+        out += '}';
+    }
+};
+
+// job written directly in layout; false when it is not a plain duration job (out then holds
+// a part of it).
+bool writePlainJob(QByteArray& out, const Job& j, const JsonLayout& layout)
 {
     if (j.kind != JobKind::Duration || !plainText(j.id) || !plainText(j.user))
         return false;
-    out += "{\"arrival_s\":";
+    out += '{';
+    layout.key(out, 0, true, QLatin1StringView("arrival_s"));
     if (!putDouble(out, j.arrivalS))
         return false;
-    out += ",\"duration_s\":";
+    layout.key(out, 0, false, QLatin1StringView("duration_s"));
     if (!putDouble(out, j.durationS))
         return false;
     if (!j.features.isEmpty()) {
-        out += ",\"features\":{";
+        layout.key(out, 0, false, QLatin1StringView("features"));
+        out += '{';
         bool first = true;
         for (auto it = j.features.cbegin(); it != j.features.cend(); ++it) {
             if (!plainText(it.key()))
                 return false;
-            if (!first)
-                out += ',';
+            const QByteArray name = it.key().toLatin1();
+            layout.key(out, 1, first, QLatin1StringView(name));
             first = false;
-            putText(out, it.key());
-            out += ':';
             const QVariant& v = it.value();
             switch (v.typeId()) {
             case QMetaType::QString:
@@ -184,28 +215,53 @@ bool writePlainJob(QByteArray& out, const Job& j)
                 return false;
             }
         }
-        out += '}';
+        layout.close(out, 1);
     }
-    out += ",\"gpus\":";
+    layout.key(out, 0, false, QLatin1StringView("gpus"));
     out += QByteArray::number(j.gpus);
-    out += ",\"id\":";
+    layout.key(out, 0, false, QLatin1StringView("id"));
     putText(out, j.id);
     if (j.predictedIterations) {
-        out += ",\"predicted_iterations\":";
+        layout.key(out, 0, false, QLatin1StringView("predicted_iterations"));
         if (!putDouble(out, *j.predictedIterations))
             return false;
     }
     if (!j.user.isEmpty()) {
-        out += ",\"user\":";
+        layout.key(out, 0, false, QLatin1StringView("user"));
         putText(out, j.user);
     }
     if (j.weight != 1.0) {
-        out += ",\"weight\":";
+        layout.key(out, 0, false, QLatin1StringView("weight"));
         if (!putDouble(out, j.weight))
             return false;
     }
-    out += '}';
+    layout.close(out, 0);
     return true;
+}
+
+// Appends job as an element of the root's "jobs" array in QJsonDocument's indented form (the
+// object at depth 2), directly when it is plain and through QJsonDocument otherwise.
+void putIndentedJob(QByteArray& out, const Job& job)
+{
+    constexpr int kDepth = 2;
+    const qsizetype start = out.size();
+    out.append(4 * kDepth, ' ');
+    if (writePlainJob(out, job, JsonLayout{kDepth}))
+        return;
+    out.truncate(start);
+    const QByteArray text = QJsonDocument(jobObject(job)).toJson(QJsonDocument::Indented);
+    // Every line of the object written at depth 0, shifted to depth 2; no final newline.
+    qsizetype from = 0;
+    while (from < text.size()) {
+        qsizetype to = text.indexOf('\n', from);
+        if (to < 0)
+            to = text.size();
+        if (from > 0)
+            out += '\n';
+        out.append(4 * kDepth, ' ');
+        out.append(text.constData() + from, to - from);
+        from = to + 1;
+    }
 }
 
 } // namespace
@@ -214,7 +270,7 @@ QByteArray ScenarioWriter::jobCompactJson(const Job& job)
 {
     QByteArray out;
     out.reserve(160);
-    if (writePlainJob(out, job))
+    if (writePlainJob(out, job, JsonLayout{}))
         return out;
     return QJsonDocument(jobObject(job)).toJson(QJsonDocument::Compact);
 }
@@ -283,9 +339,45 @@ QJsonObject ScenarioWriter::contextObject(const Scenario& s)
     return root;
 }
 
+Status ScenarioWriter::write(const Scenario& s, const std::function<bool(const QByteArray&)>& sink)
+{
+    // The context through QJsonDocument with a stand-in for "jobs", whose array is then
+    // written job by job in its place: no JSON tree of every job in memory.
+    static const QByteArray stub = QByteArrayLiteral("gantry-scenario-jobs");
+    QJsonObject root = contextObject(s);
+    root.insert("jobs", QString::fromLatin1(stub));
+    const QByteArray context = QJsonDocument(root).toJson(QJsonDocument::Indented);
+    const QByteArray member = "\n    \"jobs\": \"" + stub + '"';
+    const qsizetype at = context.indexOf(member);
+    if (at < 0)
+        return Error::internal(QStringLiteral("the scenario's context has no jobs member"));
+    QByteArray chunk = context.left(at + member.size() - stub.size() - 2);
+    chunk += "[\n";
+    constexpr qsizetype kChunk = 1 << 20;
+    for (std::size_t i = 0; i < s.jobs.size(); ++i) {
+        putIndentedJob(chunk, s.jobs[i]);
+        chunk += i + 1 < s.jobs.size() ? ",\n" : "\n";
+        if (chunk.size() >= kChunk) {
+            if (!sink(chunk))
+                return Error::invalid(QStringLiteral("cannot write"));
+            chunk.clear();
+        }
+    }
+    chunk += "    ]";
+    chunk += QByteArrayView(context).sliced(at + member.size());
+    if (!sink(chunk))
+        return Error::invalid(QStringLiteral("cannot write"));
+    return {};
+}
+
 QByteArray ScenarioWriter::toJson(const Scenario& s)
 {
-    return QJsonDocument(toJsonObject(s)).toJson(QJsonDocument::Indented);
+    QByteArray out;
+    (void)write(s, [&out](const QByteArray& chunk) {
+        out += chunk;
+        return true;
+    });
+    return out;
 }
 
 Status ScenarioWriter::writeFile(const Scenario& s, const QString& path)
@@ -293,8 +385,9 @@ Status ScenarioWriter::writeFile(const Scenario& s, const QString& path)
     QSaveFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
-    f.write(toJson(s));
-    if (!f.commit())
+    const Status written =
+        write(s, [&f](const QByteArray& chunk) { return f.write(chunk) == chunk.size(); });
+    if (!written || !f.commit())
         return Error::invalid(QStringLiteral("%1: cannot write: %2").arg(path, f.errorString()));
     return {};
 }

@@ -1098,6 +1098,15 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
                                  .arg(i)
                                  .arg(QString::fromUtf8(direct), QString::fromUtf8(qt))));
     }
+    // The scenario file's text, written job by job, is QJsonDocument's indented form of the
+    // whole object; so it is without jobs.
+    QCOMPARE(gantry::ScenarioWriter::toJson(s),
+             QJsonDocument(whole).toJson(QJsonDocument::Indented));
+    Scenario none = s;
+    none.jobs.clear();
+    QCOMPARE(
+        gantry::ScenarioWriter::toJson(none),
+        QJsonDocument(gantry::ScenarioWriter::toJsonObject(none)).toJson(QJsonDocument::Indented));
     const auto sha = [](const QByteArray& b) {
         return QString::fromLatin1(QCryptographicHash::hash(b, QCryptographicHash::Sha256).toHex());
     };
