@@ -1,5 +1,8 @@
 #include "gantt/ganttpainter.h"
 
+#include "gantt/ganttjobnames.h"
+#include "gantt/ganttlabelpainter.h"
+#include "gantt/jobcolours.h"
 #include "gantt/occupancy.h"
 
 #include <QFontMetricsF>
@@ -11,93 +14,21 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
-#include <numeric>
 
 namespace gantry::ui {
-
-namespace {
-
-// The lane-label column: wide enough for the longest "rack/server/gN", within these bounds.
-constexpr double kLabelWidth = 110.0;
-constexpr double kMaxLabelWidth = 240.0;
-// Point size of the lane labels.
-constexpr double kLabelPointSize = 8.0;
-constexpr double kAxisHeight = 22.0;
-constexpr double kBandGap = 6.0;
-
-// A round step for about `pixels` between ticks.
-double tickStep(double span, double width, double pixels)
-{
-    const double raw = span * pixels / std::max(1.0, width);
-    static const double steps[] = {1,       2,       5,       10,      15,     30,     60,
-                                   120,     300,     600,     900,     1800,   3600,   7200,
-                                   10800,   21600,   43200,   86400,   172800, 432000, 604800,
-                                   1209600, 2592000, 7776000, 31536000};
-    for (double s : steps)
-        if (s >= raw)
-            return s;
-    return std::pow(10.0, std::ceil(std::log10(raw)));
-}
-
-QString timeLabel(double s, double step)
-{
-    if (step >= 86400.0)
-        return QStringLiteral("%1 d").arg(s / 86400.0, 0, 'g', 6);
-    if (step >= 3600.0)
-        return QStringLiteral("%1 h").arg(s / 3600.0, 0, 'g', 6);
-    if (step >= 60.0)
-        return QStringLiteral("%1 min").arg(s / 60.0, 0, 'g', 6);
-    return QStringLiteral("%1 s").arg(s, 0, 'g', 6);
-}
-
-} // namespace
 
 GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
     : m_scenario(scenario), m_schedule(schedule)
 {
-    Cluster& c = m_scenario.cluster;
-    c.finalize();
-    // Lanes rack by rack, servers in file order inside a rack.
-    std::vector<int> servers(c.servers.size());
-    std::iota(servers.begin(), servers.end(), 0);
-    std::stable_sort(servers.begin(), servers.end(), [&](int a, int b) {
-        return c.servers[std::size_t(a)].rack < c.servers[std::size_t(b)].rack;
-    });
-    m_laneOfGpu.assign(std::size_t(c.totalGpus()), -1);
-    for (int s : servers)
-        for (int k = 0; k < c.servers[std::size_t(s)].gpus; ++k) {
-            const int g = c.firstGpu(s) + k;
-            m_laneOfGpu[std::size_t(g)] = int(m_gpuOfLane.size());
-            m_gpuOfLane.push_back(g);
-            m_serverOfLane.push_back(s);
-            m_rackOfLane.push_back(c.servers[std::size_t(s)].rack);
-        }
-    // Widest lane label: every server's "rack/server" with the widest GPU suffix.
-    {
-        QFont f;
-        f.setPointSizeF(kLabelPointSize);
-        const QFontMetricsF fm(f);
-        double widest = 0.0;
-        for (std::size_t s = 0; s < c.servers.size(); ++s) {
-            const Server& sv = c.servers[s];
-            const QString rack =
-                c.racks.empty() || sv.rack < 0 || std::size_t(sv.rack) >= c.racks.size()
-                    ? QString()
-                    : c.racks[std::size_t(sv.rack)].name;
-            widest = std::max(
-                widest,
-                fm.horizontalAdvance(
-                    QStringLiteral("%1/%2/g%3").arg(rack, sv.name).arg(std::max(0, sv.gpus - 1))));
-        }
-        m_labelWidth = std::clamp(std::ceil(widest) + 10.0, kLabelWidth, kMaxLabelWidth);
-    }
-    const std::size_t lanes = m_gpuOfLane.size();
+    m_scenario.cluster.finalize();
+    m_lanes = GanttLanes(m_scenario.cluster);
+    const std::size_t lanes = std::size_t(m_lanes.count());
     std::vector<int> count(lanes + 1, 0);
     for (const ScheduleSegment& seg : m_schedule.segments) {
         m_endS = std::max(m_endS, seg.endS);
         for (int g : seg.gpus)
             if (g >= 0 && std::size_t(g) < lanes)
-                ++count[std::size_t(m_laneOfGpu[std::size_t(g)]) + 1];
+                ++count[std::size_t(m_lanes.laneOfGpu(g)) + 1];
     }
     m_laneBegin.assign(lanes + 1, 0);
     for (std::size_t l = 0; l < lanes; ++l)
@@ -108,7 +39,7 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
         const ScheduleSegment& seg = m_schedule.segments[k];
         for (int g : seg.gpus)
             if (g >= 0 && std::size_t(g) < lanes)
-                m_pieces[std::size_t(fill[std::size_t(m_laneOfGpu[std::size_t(g)])]++)] =
+                m_pieces[std::size_t(fill[std::size_t(m_lanes.laneOfGpu(g))]++)] =
                     Piece{seg.startS, seg.endS, int(k), seg.job,
                           seg.end == ScheduleSegment::End::Preempted};
     }
@@ -127,22 +58,8 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
         m_pieceJob.push_back(pc.job);
         m_piecePreempted.push_back(pc.preempted);
     }
-    m_virtual = m_schedule.virtualSlices;
-    std::sort(m_virtual.begin(), m_virtual.end(),
-              [](const VirtualSlice& a, const VirtualSlice& b) { return a.fromS < b.fromS; });
-    std::vector<double> release(m_scenario.jobs.size(), -1.0);
-    for (const VirtualSlice& v : m_virtual) {
-        m_virtualSpans.push_back({v.fromS, v.toS});
-        m_virtualJobs.push_back(v.job);
-        m_virtualMaxLength = std::max(m_virtualMaxLength, v.toS - v.fromS);
-        m_endS = std::max(m_endS, v.toS);
-        if (v.job >= 0 && std::size_t(v.job) < release.size())
-            release[std::size_t(v.job)] = std::max(release[std::size_t(v.job)], v.toS);
-    }
-    for (double r : release)
-        if (r >= 0.0)
-            m_releaseS.push_back(r);
-    std::sort(m_releaseS.begin(), m_releaseS.end());
+    m_band = GanttVirtualBand(m_schedule.virtualSlices, m_scenario.jobs.size());
+    m_endS = std::max(m_endS, m_band.endS());
     if (m_endS <= 0.0)
         m_endS = 1.0;
     m_lanePixels = LanePixelWriter(m_scenario.jobs.size());
@@ -150,7 +67,7 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
 
 int GanttPainter::laneCount() const
 {
-    return int(m_gpuOfLane.size());
+    return m_lanes.count();
 }
 
 double GanttPainter::endS() const
@@ -165,25 +82,17 @@ GanttPainter::Stats GanttPainter::lastStats() const
 
 QString GanttPainter::laneLabel(int lane) const
 {
-    const Cluster& c = m_scenario.cluster;
-    const int s = m_serverOfLane[std::size_t(lane)];
-    return QStringLiteral("%1/%2/g%3")
-        .arg(c.racks.empty() ? QString()
-                             : c.racks[std::size_t(m_rackOfLane[std::size_t(lane)])].name,
-             c.servers[std::size_t(s)].name)
-        .arg(m_gpuOfLane[std::size_t(lane)] - c.firstGpu(s));
+    return m_lanes.label(m_scenario.cluster, lane);
 }
 
 QString GanttPainter::fitLabel(const QString& text, const QFontMetricsF& fm, double width)
 {
-    return fm.elidedText(text, Qt::ElideLeft, width);
+    return GanttLabelPainter::fitLabel(text, fm, width);
 }
 
 QColor GanttPainter::jobColour(int job)
 {
-    // Golden-angle hues keep neighbouring job indices apart.
-    const int hue = int((std::uint64_t(job) * 137u) % 360u);
-    return QColor::fromHsv(hue, 150 + (job % 3) * 35, 225 - (job % 2) * 40);
+    return JobColours::of(job);
 }
 
 GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) const
@@ -201,11 +110,11 @@ GanttPainter::Layout GanttPainter::layout(const QRectF& area, const Options& o) 
     l.count = std::max(0, l.count);
     QRectF r = area;
     if (o.labels)
-        r.adjust(std::min(m_labelWidth, area.width() * 0.3), 0, 0, -kAxisHeight);
+        r.adjust(std::min(m_lanes.labelWidth(), area.width() * 0.3), 0, 0, -Layout::kAxisHeight);
     if (o.showVirtualMachine && hasVirtualMachine()) {
         const double h = std::clamp(r.height() * 0.12, 18.0, 48.0);
         l.band = QRectF(r.left(), r.bottom() - h, r.width(), h);
-        r.setBottom(r.bottom() - h - kBandGap);
+        r.setBottom(r.bottom() - h - Layout::kBandGap);
     }
     l.chart = r;
     l.laneHeight = l.count > 0 ? r.height() / l.count : 0.0;
@@ -235,18 +144,20 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
     p.fillRect(area, Qt::white);
     p.setClipRect(area);
     // The band's slices are summed while the lanes are written (see paintLanes), drawn after.
-    BandSlices slices;
+    GanttVirtualBand::Slices slices;
     paintLanes(
         p, l, o,
         [&] {
             if (!l.band.isEmpty())
-                slices = aggregateBand(l, o);
+                slices = m_band.aggregate(l, o.highlightJob);
         },
         stats);
-    if (!l.band.isEmpty())
-        paintVirtualBand(p, l, o, slices, stats);
+    if (!l.band.isEmpty()) {
+        stats.bars += m_band.paint(p, l, o.highlightJob, slices);
+        stats.aggregated += slices.added;
+    }
     if (o.labels)
-        paintLabels(p, area, l);
+        GanttLabelPainter::paint(p, area, l, m_lanes, m_scenario.cluster);
     p.restore();
 }
 
@@ -300,55 +211,6 @@ bool GanttPainter::paintKept(QPainter& p, const QRectF& area, const Layout& l,
     return true;
 }
 
-void GanttPainter::extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
-                               int job, double startS, double endS, const QRectF& bar)
-{
-    for (std::size_t& k : open) {
-        LabelBlock& b = blocks[k];
-        if (b.job == job && b.startS == startS && b.endS == endS &&
-            std::abs(bar.top() - b.rect.bottom()) <= 1.5) {
-            b.rect = b.rect.united(bar);
-            return;
-        }
-    }
-    // Blocks that ended a lane above cannot grow any more.
-    std::erase_if(open, [&](std::size_t k) { return bar.top() - blocks[k].rect.bottom() > 1.5; });
-    blocks.push_back({job, startS, endS, bar});
-    open.push_back(blocks.size() - 1);
-}
-
-void GanttPainter::paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks,
-                                 const Options& o) const
-{
-    if (blocks.empty())
-        return;
-    QFont f = p.font();
-    f.setPointSizeF(7.5);
-    p.setFont(f);
-    const QFontMetricsF fm(f);
-    const double textHeight = fm.height(); // most blocks are lower: one call, not one a block
-    for (const LabelBlock& b : blocks) {
-        if (b.rect.height() < textHeight || b.job < 0 ||
-            std::size_t(b.job) >= m_scenario.jobs.size())
-            continue;
-        const QString& name = m_scenario.jobs[std::size_t(b.job)].id;
-        const QRectF text = b.rect.adjusted(3, 0, -3, 0);
-        const double advance = fm.horizontalAdvance(name);
-        if (advance > text.width())
-            continue;
-        // Dark text on light bars, white on dark ones; dimmed bars keep dark text.
-        const QColor bar = jobColour(b.job);
-        const bool light = (o.highlightJob >= 0 && b.job != o.highlightJob) ||
-                           0.299 * bar.redF() + 0.587 * bar.greenF() + 0.114 * bar.blueF() > 0.6;
-        // On a patch of the bar's colour: the gaps between its lanes do not cut the letters.
-        const QRectF patch(text.left() - 2, text.center().y() - textHeight / 2.0, advance + 4,
-                           textHeight);
-        p.fillRect(patch, o.highlightJob >= 0 && b.job != o.highlightJob ? bar.lighter(150) : bar);
-        p.setPen(light ? QColor(30, 30, 30) : Qt::white);
-        p.drawText(text, Qt::AlignVCenter | Qt::AlignLeft, name);
-    }
-}
-
 LanePixelWriter::Pieces GanttPainter::pieces() const
 {
     return {m_spans.data(), m_pieceJob.data(), m_piecePreempted.data(), m_laneBegin.data(),
@@ -370,8 +232,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
     const double gap = l.laneHeight >= 3.0 ? 1.0 : 0.0;
     // Bars of one job over the same time on adjacent lanes form one block; blocks large enough
     // carry the job's name (the others name it on hover).
-    std::vector<LabelBlock> blocks;
-    std::vector<std::size_t> open; // blocks that the next lane may extend
+    GanttJobNames names;
     p.setRenderHint(QPainter::Antialiasing, false);
     QPen outline(Qt::black, 1.5);
     std::vector<QRectF> preemptions;
@@ -408,7 +269,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
                 if (m_piecePreempted[std::size_t(k)] && sp.endS <= l.to)
                     preemptions.push_back(r);
                 if (w >= LanePixelWriter::kMinLabelWidth)
-                    extendBlock(blocks, open, jobs[k], sp.startS, sp.endS, r);
+                    names.extend(jobs[k], sp.startS, sp.endS, r);
             }
         }
         // Aggregated pieces are in the same pixels, under the bars: at most one image to draw.
@@ -450,7 +311,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
                            std::max(l.laneHeight - gap, 1.0));
             if (seg.job != lastColourJob) {
                 lastColourJob = seg.job;
-                colour = jobColour(seg.job);
+                colour = JobColours::of(seg.job);
                 if (dimOthers && !highlighted)
                     colour = colour.lighter(150);
             }
@@ -464,7 +325,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
                 preemptions.push_back(r);
             ++stats.bars;
             if (r.width() >= LanePixelWriter::kMinLabelWidth)
-                extendBlock(blocks, open, seg.job, seg.startS, seg.endS, r);
+                names.extend(seg.job, seg.startS, seg.endS, r);
         }
     }
     if (!occ.empty())
@@ -474,10 +335,8 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
     const double serverPx = l.laneHeight * 4.0;
     if (serverPx >= 3.0) {
         for (int lane = l.first + 1; lane < l.first + l.count; ++lane) {
-            const bool rack =
-                m_rackOfLane[std::size_t(lane)] != m_rackOfLane[std::size_t(lane - 1)];
-            const bool server =
-                m_serverOfLane[std::size_t(lane)] != m_serverOfLane[std::size_t(lane - 1)];
+            const bool rack = m_lanes.rack(lane) != m_lanes.rack(lane - 1);
+            const bool server = m_lanes.server(lane) != m_lanes.server(lane - 1);
             if (!rack && !server)
                 continue;
             const double y = l.chart.top() + (lane - l.first) * l.laneHeight;
@@ -485,7 +344,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
             p.drawLine(QPointF(l.chart.left(), y), QPointF(l.chart.right(), y));
         }
     }
-    paintJobNames(p, blocks, o);
+    names.paint(p, m_scenario.jobs, o.highlightJob);
     // Preemption markers: a red tick at the end of each preempted segment.
     if (!preemptions.empty()) {
         p.setPen(QPen(QColor(210, 20, 20), 2.0));
@@ -495,144 +354,6 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
     p.setPen(QPen(QColor(120, 120, 120), 1.0));
     p.setBrush(Qt::NoBrush);
     p.drawRect(l.chart);
-}
-
-GanttPainter::BandSlices GanttPainter::aggregateBand(const Layout& l, const Options& o) const
-{
-    BandSlices b;
-    if (l.to <= l.from)
-        return b;
-    b.pxPerS = l.band.width() / (l.to - l.from);
-    b.width = std::max(1, int(std::ceil(l.band.width())));
-    b.occ.assign(std::size_t(b.width) + 1, 0.0f);
-    int occFrom = b.width, occTo = -1; // columns covered (not needed here)
-    const Span* spans = m_virtualSpans.data();
-    const Span* first =
-        std::lower_bound(spans, spans + m_virtualSpans.size(), l.from - m_virtualMaxLength,
-                         [](const Span& sp, double t) { return sp.startS < t; });
-    b.added = occupancy::aggregateOverlapping(
-        spans, first, spans + m_virtualSpans.size(), m_virtualJobs.data(), o.highlightJob, l.from,
-        l.to, b.pxPerS, b.width, 1.0, b.occ.data(), occFrom, occTo, b.wide);
-    return b;
-}
-
-void GanttPainter::paintVirtualBand(QPainter& p, const Layout& l, const Options& o,
-                                    const BandSlices& slices, Stats& stats) const
-{
-    if (l.to <= l.from)
-        return;
-    const QRectF& band = l.band;
-    p.fillRect(band, QColor(245, 245, 250));
-    const double pxPerS = slices.pxPerS;
-    const int width = slices.width;
-    const double sliceTop = band.top() + band.height() * 0.3;
-    const double sliceHeight = band.height() * 0.7;
-    stats.aggregated += slices.added;
-    for (const int k : slices.wide) {
-        const VirtualSlice* it = &m_virtual[std::size_t(k)];
-        const double x0 = (std::max(it->fromS, l.from) - l.from) * pxPerS;
-        const double x1 = (std::min(it->toS, l.to) - l.from) * pxPerS;
-        const bool highlighted = it->job == o.highlightJob;
-        QColor c = jobColour(it->job);
-        if (o.highlightJob >= 0 && !highlighted)
-            c = c.lighter(150);
-        const QRectF r(band.left() + x0, sliceTop, std::max(1.0, x1 - x0), sliceHeight);
-        p.fillRect(r, c);
-        if (highlighted) {
-            p.setPen(QPen(Qt::black, 1.5));
-            p.drawRect(r);
-        }
-        ++stats.bars;
-    }
-    if (slices.added > 0)
-        p.drawImage(QRectF(band.left(), sliceTop, width, sliceHeight),
-                    LanePixelWriter::occupancyImage(slices.occ, width, 1));
-    // Releases to the cluster: a small down-pointing mark per job at its virtual completion.
-    p.setRenderHint(QPainter::Antialiasing, true);
-    p.setPen(Qt::NoPen);
-    p.setBrush(QColor(40, 40, 40));
-    const double h = band.height() * 0.25;
-    double lastX = -10.0;
-    for (auto r = std::lower_bound(m_releaseS.begin(), m_releaseS.end(), l.from);
-         r != m_releaseS.end() && *r <= l.to; ++r) {
-        const auto tooClose = [&](double t) {
-            return band.left() + (t - l.from) * pxPerS - lastX < 2.0;
-        };
-        if (tooClose(*r)) {
-            // Marks closer than two pixels merge: skip to the first one far enough (x grows
-            // with the time, so the test is true, then false).
-            r = std::partition_point(r, m_releaseS.end(), tooClose) - 1;
-            continue;
-        }
-        const double x = band.left() + (*r - l.from) * pxPerS;
-        lastX = x;
-        const QPointF tri[3] = {QPointF(x - h * 0.5, band.top() + 1),
-                                QPointF(x + h * 0.5, band.top() + 1), QPointF(x, band.top() + h)};
-        p.drawPolygon(tri, 3);
-    }
-    p.setRenderHint(QPainter::Antialiasing, false);
-    p.setPen(QPen(QColor(120, 120, 120), 1.0));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(band);
-}
-
-void GanttPainter::paintLabels(QPainter& p, const QRectF& area, const Layout& l) const
-{
-    const Cluster& c = m_scenario.cluster;
-    QFont f = p.font();
-    f.setPointSizeF(kLabelPointSize);
-    p.setFont(f);
-    const QFontMetricsF fm(f);
-    const double textH = fm.height();
-    p.setPen(QColor(40, 40, 40));
-    const double left = area.left() + 4.0;
-    const double w = l.chart.left() - area.left() - 8.0;
-    auto label = [&](double y0, double y1, const QString& text) {
-        if (y1 - y0 < textH * 0.9)
-            return;
-        p.drawText(QRectF(left, y0, w, y1 - y0), Qt::AlignVCenter | Qt::AlignLeft,
-                   fitLabel(text, fm, w));
-    };
-    const double laneH = l.laneHeight;
-    // The finest level of detail that fits: lanes, else servers, else racks.
-    const int level = laneH >= textH * 0.9 ? 0 : laneH * 8.0 >= textH ? 1 : 2;
-    auto group = [&](int lane) {
-        return level == 0   ? lane
-               : level == 1 ? m_serverOfLane[std::size_t(lane)]
-                            : m_rackOfLane[std::size_t(lane)];
-    };
-    int runStart = l.first;
-    for (int lane = l.first + 1; lane <= l.first + l.count; ++lane) {
-        if (lane < l.first + l.count && group(lane) == group(runStart))
-            continue;
-        const double y0 = l.chart.top() + (runStart - l.first) * laneH;
-        const double y1 = l.chart.top() + (lane - l.first) * laneH;
-        const int s = m_serverOfLane[std::size_t(runStart)];
-        const QString rack = c.racks.empty()
-                                 ? QString()
-                                 : c.racks[std::size_t(m_rackOfLane[std::size_t(runStart)])].name;
-        if (level == 0)
-            label(y0, y1, laneLabel(runStart));
-        else if (level == 1)
-            label(y0, y1, QStringLiteral("%1/%2").arg(rack, c.servers[std::size_t(s)].name));
-        else
-            label(y0, y1, rack);
-        runStart = lane;
-    }
-    if (!l.band.isEmpty())
-        label(l.band.top(), l.band.bottom(), QStringLiteral("virtual machine"));
-    // Time axis.
-    if (l.to <= l.from)
-        return;
-    const double step = tickStep(l.to - l.from, l.chart.width(), 90.0);
-    const double axisY = (l.band.isEmpty() ? l.chart.bottom() : l.band.bottom());
-    p.setPen(QColor(80, 80, 80));
-    for (double t = std::ceil(l.from / step) * step; t <= l.to; t += step) {
-        const double x = l.chart.left() + (t - l.from) / (l.to - l.from) * l.chart.width();
-        p.drawLine(QPointF(x, axisY), QPointF(x, axisY + 4));
-        p.drawText(QRectF(x - 45, axisY + 4, 90, kAxisHeight - 4), Qt::AlignHCenter | Qt::AlignTop,
-                   timeLabel(t, step));
-    }
 }
 
 GanttPainter::Hit GanttPainter::hitTest(const QRectF& area, const Options& options,
@@ -650,16 +371,10 @@ GanttPainter::Hit GanttPainter::hitTest(const QRectF& area, const Options& optio
     const double slack = 1.5 * (l.to - l.from) / std::max(1.0, ref.width());
     if (!l.band.isEmpty() && l.band.contains(pos)) {
         h.virtualBand = true;
-        auto it = std::lower_bound(m_virtual.begin(), m_virtual.end(),
-                                   h.timeS - m_virtualMaxLength - slack,
-                                   [](const VirtualSlice& v, double t) { return v.fromS < t; });
-        for (; it != m_virtual.end() && it->fromS <= h.timeS + slack; ++it)
-            if (it->toS >= h.timeS - slack) {
-                h.job = it->job;
-                h.segment = -2;
-                if (it->fromS <= h.timeS && it->toS >= h.timeS)
-                    break;
-            }
+        if (const std::optional<int> job = m_band.jobAt(h.timeS, slack)) {
+            h.job = *job;
+            h.segment = -2;
+        }
         return h;
     }
     if (!l.chart.contains(pos) || l.count <= 0)

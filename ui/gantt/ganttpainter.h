@@ -1,5 +1,8 @@
 #pragma once
 
+#include "gantt/ganttlanes.h"
+#include "gantt/ganttlayout.h"
+#include "gantt/ganttvirtualband.h"
 #include "gantt/lanepixelwriter.h"
 #include "model/scenario.h"
 #include "sim/schedule.h"
@@ -23,7 +26,10 @@ namespace gantry::ui {
 /// job segment coloured by job, preemption markers, an optional virtual-machine band (asrpt)
 /// and a time cursor. Only the visible lanes and time range are drawn; where bars are
 /// narrower than a pixel or lanes denser than pixels, they are aggregated into per-pixel
-/// occupancy columns. Keeps copies of what it draws; a paint is O(visible segments).
+/// occupancy columns. Keeps copies of what it draws; a paint is O(visible segments). It indexes
+/// the segments lane by lane and draws their bars; the lane order (GanttLanes), the labels and
+/// time axis (GanttLabelPainter), the job names on the bars (GanttJobNames) and the
+/// virtual-machine band (GanttVirtualBand) are parts of their own.
 class GanttPainter
 {
 public:
@@ -100,18 +106,7 @@ private:
     };
     // A piece's time span, kept apart from the rest so that a paint streams 16 bytes a piece.
     using Span = LanePixelWriter::Span;
-    // The lanes drawn and where (chart, first, count, from, to, laneHeight), and the band.
-    struct Layout : LanePixelWriter::View
-    {
-        QRectF band; // virtual-machine band (empty when not drawn)
-    };
-    struct LabelBlock
-    {
-        int job;
-        double startS;
-        double endS;
-        QRectF rect; // the bars of this job and time span on adjacent lanes
-    };
+    using Layout = GanttLayout; // where a paint puts the lanes, the band and the labels
     // What the kept frame was drawn for: everything of a paint but the cursor.
     struct FrameKey
     {
@@ -128,49 +123,23 @@ private:
                     Stats& stats) const;
     void paintCursor(QPainter& p, const Layout& l, const Options& o) const;
     bool paintKept(QPainter& p, const QRectF& area, const Layout& l, const Options& o) const;
-    static void extendBlock(std::vector<LabelBlock>& blocks, std::vector<std::size_t>& open,
-                            int job, double startS, double endS, const QRectF& bar);
-    void paintJobNames(QPainter& p, const std::vector<LabelBlock>& blocks, const Options& o) const;
     // The lanes' pieces as the lane pixel writer reads them.
     LanePixelWriter::Pieces pieces() const;
     // Draws the lanes; runs alongside meanwhile, maybe on another thread.
     void paintLanes(QPainter& p, const Layout& l, const Options& o,
                     const std::function<void()>& alongside, Stats& stats) const;
-    // The virtual band's slices in view: those narrower than a pixel summed per pixel column,
-    // the others left to draw as bars.
-    struct BandSlices
-    {
-        int width = 0;          // pixel columns
-        double pxPerS = 0.0;    // pixels a second
-        std::vector<float> occ; // width + 1 cells (see occupancy::addSubPixel)
-        std::vector<int> wide;  // slices drawn as bars, by index in m_virtual
-        int added = 0;          // slices summed into occ
-    };
-    // Sums the band's slices in view; any thread.
-    BandSlices aggregateBand(const Layout& l, const Options& o) const;
-    void paintVirtualBand(QPainter& p, const Layout& l, const Options& o, const BandSlices& slices,
-                          Stats& stats) const;
-    void paintLabels(QPainter& p, const QRectF& area, const Layout& l) const;
 
     Scenario m_scenario;
     Schedule m_schedule;
-    std::vector<int> m_gpuOfLane;
-    std::vector<int> m_laneOfGpu;
-    std::vector<int> m_rackOfLane;      // index into Cluster::racks
-    std::vector<int> m_serverOfLane;    // index into Cluster::servers
+    GanttLanes m_lanes;
     std::vector<Piece> m_pieces;        // lane by lane, each lane sorted by start
     std::vector<int> m_laneBegin;       // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])
     std::vector<Span> m_spans;          // m_pieces' spans, same order
     std::vector<int> m_pieceJob;        // m_pieces' jobs, same order
     std::vector<char> m_piecePreempted; // m_pieces' preempted flags, same order
     std::vector<double> m_laneMaxLength;
-    std::vector<VirtualSlice> m_virtual; // sorted by start
-    std::vector<Span> m_virtualSpans;    // m_virtual's spans, same order
-    std::vector<int> m_virtualJobs;      // m_virtual's jobs, same order
-    std::vector<double> m_releaseS;      // virtual completions, sorted
-    double m_virtualMaxLength = 0.0;
+    GanttVirtualBand m_band;
     double m_endS = 0.0;
-    double m_labelWidth = 110.0; // lane-label column, from the longest label
     mutable Stats m_stats;
     // Frame buffers kept between paints (no page faults on each frame); one painter paints on
     // one thread at a time.

@@ -1,6 +1,6 @@
 #include "gantt/lanepixelwriter.h"
 
-#include "gantt/ganttpainter.h"
+#include "gantt/jobcolours.h"
 #include "gantt/occupancy.h"
 
 #include <QPaintEngine>
@@ -169,7 +169,7 @@ QRgb LanePixelWriter::jobRgb(int job, bool dimmed) const
     // Opaque and never white (saturation 150 or more, lighter(150) keeps more than 60): lanes
     // written straight into a white chart tell bars from background by that.
     const auto compute = [&] {
-        const QColor c = GanttPainter::jobColour(job);
+        const QColor c = JobColours::of(job);
         return (dimmed ? c.lighter(150) : c).rgba();
     };
     if (job < 0 || std::size_t(job) >= m_jobRgb.size())
