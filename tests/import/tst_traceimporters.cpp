@@ -124,6 +124,8 @@ private slots:
     void gavelJobTypes_data();
     void gavelJobTypes();
     void reportSummary();
+    void reportHeadline_data();
+    void reportHeadline();
     void strict_data();
     void strict();
     void errors_data();
@@ -238,6 +240,15 @@ void TestTraceImporters::counts_data()
                                                   << "gavel/mixed_formats.trace"
                                                   << "" << 4 << 3 << ""
                                                   << "3";
+    // Lines of nothing but blanks and tabs, among the rows and at the end, are no rows.
+    QTest::newRow("gavel blank lines") << "gavel"
+                                       << "gavel/blank_lines.trace"
+                                       << "" << 4 << 4 << ""
+                                       << "";
+    QTest::newRow("gavel blank lines, strict") << "gavel"
+                                               << "gavel/blank_lines.trace"
+                                               << "strict" << 4 << 4 << ""
+                                               << "";
     // Gavel's earlier format: 7 fields, total_steps before arrival_time and scale_factor.
     QTest::newRow("gavel earlier format") << "gavel"
                                           << "gavel/earlier_format.trace"
@@ -594,6 +605,42 @@ void TestTraceImporters::gavelJobTypes()
     QCOMPARE(b, batch);
 }
 
+void TestTraceImporters::reportHeadline_data()
+{
+    QTest::addColumn<QString>("format");
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<QString>("headline"); // after "SOURCE: "
+
+    QTest::newRow("helios") << "helios"
+                            << "helios/cluster_log.csv"
+                            << "read 22 rows, kept 11 jobs, dropped 11 (5 malformed, 2 with zero "
+                               "GPUs, 1 failed or cancelled before starting, 1 with GPUs but no "
+                               "end time, 1 with no duration, 1 larger than the cluster)";
+    QTest::newRow("gavel") << "gavel"
+                           << "gavel/physical_cluster.trace"
+                           << "read 14 rows, kept 8 jobs, dropped 6 (3 malformed, 1 with zero "
+                              "GPUs, 1 with no duration, 1 larger than the cluster)";
+    QTest::newRow("gavel earlier format") << "gavel"
+                                          << "gavel/earlier_format.trace"
+                                          << "read 6 rows, kept 4 jobs, dropped 2 (1 malformed, 1 "
+                                             "with zero GPUs)";
+    QTest::newRow("gavel blank lines") << "gavel"
+                                       << "gavel/blank_lines.trace"
+                                       << "read 4 rows, kept 4 jobs, dropped 0";
+}
+
+// The first line stands alone in the window's status bar: it says why each row was dropped.
+void TestTraceImporters::reportHeadline()
+{
+    QFETCH(QString, format);
+    QFETCH(QString, file);
+    QFETCH(QString, headline);
+    const auto r = importWith(format, file, QString());
+    QVERIFY(r.ok());
+    QCOMPARE(r.value().report.summaryLines().value(0),
+             data(file) + QStringLiteral(": ") + headline);
+}
+
 void TestTraceImporters::reportSummary()
 {
     const auto r =
@@ -601,7 +648,8 @@ void TestTraceImporters::reportSummary()
     QVERIFY(r.ok());
     const QStringList lines = r.value().report.summaryLines();
     const QString src = data(QStringLiteral("helios/cluster_log.csv"));
-    QCOMPARE(lines.value(0), src + QStringLiteral(": read 22 rows, kept 11 jobs, dropped 11"));
+    QVERIFY(lines.value(0).startsWith(
+        src + QStringLiteral(": read 22 rows, kept 11 jobs, dropped 11 (")));
     QVERIFY(lines.contains(QStringLiteral("  dropped 2 with zero GPUs")));
     QVERIFY(lines.contains(QStringLiteral("  dropped 1 larger than the cluster (16 GPUs)")));
     QVERIFY(lines.contains(QStringLiteral("  dropped 5 malformed")));

@@ -138,6 +138,11 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
     while (reader.next(rec)) {
         if (progress.parsed(reader))
             return Error::cancelled();
+        // A line of nothing but blanks and tabs (a trailing one, say) is no row: the reader
+        // reads a tab as a delimiter, so only its empty cells tell it.
+        if (std::all_of(rec.cells.begin(), rec.cells.end(),
+                        [](const QByteArray& c) { return c.trimmed().isEmpty(); }))
+            continue;
         const bool header = first && !rec.cells.empty() && rec.cells[0] == "job_type";
         first = false;
         if (header)

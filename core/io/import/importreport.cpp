@@ -59,11 +59,19 @@ QString ImportReport::reasonKey(DropReason reason)
 QStringList ImportReport::summaryLines() const
 {
     QStringList lines;
+    // The first line stands alone where only one line fits (the window's status bar): it
+    // counts the dropped rows by reason too.
+    QStringList why;
+    for (int r = 0; r < kDropReasons; ++r)
+        if (const int n = drops[std::size_t(r)])
+            why << QStringLiteral("%1 %2").arg(n).arg(reasonText(DropReason(r)));
     lines << QStringLiteral("%1: read %2 rows, kept %3 jobs, dropped %4")
-                 .arg(source)
-                 .arg(rowsRead)
-                 .arg(kept)
-                 .arg(droppedTotal());
+                     .arg(source)
+                     .arg(rowsRead)
+                     .arg(kept)
+                     .arg(droppedTotal()) +
+                 (why.isEmpty() ? QString()
+                                : QStringLiteral(" (%1)").arg(why.join(QStringLiteral(", "))));
     for (int r = 0; r < kDropReasons; ++r) {
         const int n = drops[std::size_t(r)];
         if (n == 0)

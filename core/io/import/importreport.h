@@ -63,7 +63,8 @@ struct ImportReport
     static QString reasonText(DropReason reason);
     /// Stable key of reason for machine-readable output, e.g. "zero_gpus".
     static QString reasonKey(DropReason reason);
-    /// The summary: a first line with the totals, one line per reason that dropped rows, the
+    /// The summary: a first line with the totals and the dropped rows counted by reason ("...,
+    /// dropped 3 (2 malformed, 1 with zero GPUs)"), one line per reason that dropped rows, the
     /// listed malformed rows and the notes.
     QStringList summaryLines() const;
 
