@@ -10,6 +10,7 @@
 #include "export/playbackanimation.h"
 #include "io/scenarioreader.h"
 #include "results/resultspanel.h"
+#include "teaching/teachingpanel.h"
 #include "window/resultstab.h"
 #include "window/runsession.h"
 
@@ -17,6 +18,7 @@
 #include <QDir>
 #include <QFile>
 #include <QImageReader>
+#include <QLabel>
 #include <QRandomGenerator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -93,6 +95,8 @@ private Q_SLOTS:
     void writerRefuses();
     void framesFollowThePlayback_data();
     void framesFollowThePlayback();
+    void captionsSpeakInSeconds_data();
+    void captionsSpeakInSeconds();
     void scheduleAtCutsSegments();
     void writeIsAtomic();
     void cancelLeavesNoFile();
@@ -233,6 +237,51 @@ void TestAnimation::framesFollowThePlayback()
     // Frames differ as the schedule grows (unless there is only one).
     if (a.frameCount() > 1)
         QVERIFY(a.frame(0) != last);
+}
+
+void TestAnimation::captionsSpeakInSeconds_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::newRow("srtf") << "srtf";
+    QTest::newRow("asrpt") << "asrpt";
+    QTest::newRow("fifo") << "fifo";
+}
+
+// A caption's heading gives its moment as its sentences and the teaching panel do (a run over
+// an hour long: minutes and hours would read differently), never in another unit.
+void TestAnimation::captionsSpeakInSeconds()
+{
+    QFETCH(QString, policy);
+    auto s = ScenarioReader::readFile(sample("two-racks.json"));
+    QVERIFY(s.ok());
+    const auto run = test::runWith(s.value(), policy);
+    QVERIFY(run.first.summary.makespanS > 3600.0);
+    PlaybackAnimation::Options o;
+    o.frames = 12;
+    PlaybackAnimation a(s.value(), run.second, run.first, o);
+    TeachingPanel panel;
+    panel.setRun(s.value(), run.second, run.first);
+    int checked = 0;
+    for (int i = 0; i < a.frameCount(); ++i) {
+        const int step = a.frameStep(i);
+        if (step < 0)
+            continue;
+        const QString heading = a.caption(i).heading;
+        const QString at = QStringLiteral(" at %1 ").arg(NoteContext::seconds(
+            DecisionExplainer(s.value(), run.second, run.first.config, run.first.jobs)
+                .stepTime(step)));
+        QVERIFY2(heading.contains(at), qPrintable(heading + QLatin1String(" lacks") + at));
+        for (const char* unit : {" min", " h ", " h·", " days"})
+            QVERIFY2(!heading.contains(QString::fromUtf8(unit)), qPrintable(heading));
+        panel.showStep(step);
+        QString title;
+        for (const QLabel* l : panel.findChildren<QLabel*>())
+            if (l->text().startsWith(QLatin1String("Decision ")))
+                title = l->text();
+        QVERIFY2(title.contains(at), qPrintable(title + QLatin1String(" lacks") + at));
+        ++checked;
+    }
+    QVERIFY(checked >= 10);
 }
 
 void TestAnimation::scheduleAtCutsSegments()

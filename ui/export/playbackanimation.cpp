@@ -3,6 +3,7 @@
 #include "animatedgifwriter.h"
 #include "format/readabletext.h"
 #include "gantt/ganttpainter.h"
+#include "sim/notecontext.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -210,12 +211,36 @@ QImage PlaybackAnimation::frame(int i) const
     gantt.paint(p, chart, o);
 
     if (m_options.captions)
-        paintCaption(p, QRectF(0, h - captionH, w, captionH), frameStep(i), m_options.dark);
+        paintCaption(p, QRectF(0, h - captionH, w, captionH), caption(i), m_options.dark);
     p.end();
     return image;
 }
 
-void PlaybackAnimation::paintCaption(QPainter& p, const QRectF& area, int step, bool dark) const
+PlaybackAnimation::Caption PlaybackAnimation::caption(int i) const
+{
+    const int step = frameStep(i);
+    const int steps = m_explainer->stepCount();
+    Caption c;
+    if (step < 0) {
+        c.heading = steps > 0 ? tr("Before the first decision") : tr("No decisions to explain");
+        c.body = tr("No job has arrived yet.");
+        return c;
+    }
+    const DecisionStep s = m_explainer->step(step);
+    c.heading = tr("Decision %1 of %2 at %3 · %4 free after it")
+                    .arg(step + 1)
+                    .arg(steps)
+                    .arg(NoteContext::seconds(s.timeS),
+                         ReadableText::count(s.freeGpusAfter, tr("GPU"), tr("GPUs")));
+    QStringList lines;
+    for (const QString& sentence : s.sentences)
+        lines << QStringLiteral("• ") + sentence;
+    c.body = lines.join(QLatin1Char('\n'));
+    return c;
+}
+
+void PlaybackAnimation::paintCaption(QPainter& p, const QRectF& area, const Caption& caption,
+                                     bool dark) const
 {
     const Theme t = theme(dark);
     const double scale = m_options.size.height() / 720.0;
@@ -223,24 +248,6 @@ void PlaybackAnimation::paintCaption(QPainter& p, const QRectF& area, int step, 
     p.fillRect(area, t.strip);
     p.setPen(QPen(t.muted, std::max(1.0, scale)));
     p.drawLine(area.topLeft(), area.topRight());
-    const int steps = m_explainer->stepCount();
-    QString heading;
-    QString body;
-    if (step < 0) {
-        heading = steps > 0 ? tr("Before the first decision") : tr("No decisions to explain");
-        body = tr("No job has arrived yet.");
-    } else {
-        const DecisionStep s = m_explainer->step(step);
-        heading = tr("Decision %1 of %2 at %3 · %4 free after it")
-                      .arg(step + 1)
-                      .arg(steps)
-                      .arg(ReadableText::duration(s.timeS),
-                           ReadableText::count(s.freeGpusAfter, tr("GPU"), tr("GPUs")));
-        QStringList lines;
-        for (const QString& sentence : s.sentences)
-            lines << QStringLiteral("• ") + sentence;
-        body = lines.join(QLatin1Char('\n'));
-    }
     QFont f = p.font();
     f.setBold(true);
     f.setPixelSize(int(21 * scale));
@@ -250,10 +257,10 @@ void PlaybackAnimation::paintCaption(QPainter& p, const QRectF& area, int step, 
     const QRectF inner = area.adjusted(margin, margin * 0.6, -margin, -margin * 0.6);
     p.drawText(QRectF(inner.left(), inner.top(), inner.width(), headH),
                Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetricsF(f).elidedText(heading, Qt::ElideRight, inner.width()));
+               QFontMetricsF(f).elidedText(caption.heading, Qt::ElideRight, inner.width()));
     f.setBold(false);
     p.setFont(f);
-    fitText(p, inner.adjusted(0, headH, 0, 0), body, 20 * scale, 14 * scale,
+    fitText(p, inner.adjusted(0, headH, 0, 0), caption.body, 20 * scale, 14 * scale,
             Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap);
 }
 

@@ -63,6 +63,17 @@ public:
     int frameStep(int i) const;
     /// Right edge of the time axis in a frame at timeS (its left edge is 0), seconds.
     double visibleUntil(double timeS) const;
+    /// The caption strip's text of frame i: a heading with the step, its moment and the free
+    /// GPUs, and the body with one bulleted line per sentence. Its times are written as the
+    /// sentences and the window's teaching panel write them (NoteContext::seconds), so that a
+    /// caption never mixes units. O(events up to the step).
+    struct Caption
+    {
+        QString heading; ///< "Decision 3 of 12 at 40 s · 4 GPUs free after it"
+        QString body;    ///< "• j2 starts ..." lines
+    };
+    /// Caption of frame i.
+    Caption caption(int i) const;
     /// Frame i rendered. O(segments of the schedule).
     QImage frame(int i) const;
     /// The schedule as it stood at timeS: segments and virtual slices cut at timeS, the events,
@@ -76,7 +87,7 @@ public:
     Status write(const QString& path, Feedback* feedback = nullptr) const;
 
 private:
-    void paintCaption(QPainter& p, const QRectF& area, int step, bool dark) const;
+    void paintCaption(QPainter& p, const QRectF& area, const Caption& caption, bool dark) const;
 
     Scenario m_scenario;
     Schedule m_schedule;

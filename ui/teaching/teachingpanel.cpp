@@ -1,6 +1,7 @@
 #include "teaching/teachingpanel.h"
 
 #include "format/readabletext.h"
+#include "sim/notecontext.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -100,10 +101,11 @@ void TeachingPanel::display(int i)
         return;
     }
     m_shown = m_explainer->step(i);
-    m_title->setText(tr("Decision %1 of %2 at %3 s (policy %4) · %5 free after it")
+    // The moment in the words of the sentences under it (and of the animation's captions).
+    m_title->setText(tr("Decision %1 of %2 at %3 (policy %4) · %5 free after it")
                          .arg(i + 1)
                          .arg(n)
-                         .arg(m_shown.timeS, 0, 'g', 10)
+                         .arg(NoteContext::seconds(m_shown.timeS))
                          .arg(m_result.config.policy)
                          .arg(ReadableText::count(m_shown.freeGpusAfter, tr("GPU"), tr("GPUs"))));
     m_sentences->addItems(m_shown.sentences);
