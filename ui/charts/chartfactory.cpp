@@ -510,10 +510,18 @@ ChartFactory::TimeUnit ChartFactory::timeUnit(double spanS)
 
 QString ChartFactory::policyKey(const std::vector<RunResult>& runs)
 {
-    QStringList policies, entries;
+    QStringList policies;
     for (const RunResult& r : runs)
-        if (!policies.contains(r.summary.policy))
-            policies << r.summary.policy;
+        policies << r.summary.policy;
+    return policyKey(policies);
+}
+
+QString ChartFactory::policyKey(const QStringList& all)
+{
+    QStringList policies, entries;
+    for (const QString& p : all)
+        if (!policies.contains(p))
+            policies << p;
     // An entry never breaks inside (its hyphens do not break: "asrpt-" / "backfill"); the
     // spaces between entries do.
     for (const QString& p : policies)

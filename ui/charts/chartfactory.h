@@ -8,6 +8,7 @@
 #include <QRectF>
 #include <QSizeF>
 #include <QString>
+#include <QStringList>
 
 #include <memory>
 #include <vector>
@@ -63,6 +64,8 @@ public:
     /// non-breaking hyphens), as rich text that a word-wrapped label flows over as many lines
     /// as its width needs.
     static QString policyKey(const std::vector<RunResult>& runs);
+    /// The same key for policies, in order (duplicates once).
+    static QString policyKey(const QStringList& policies);
 
     /// Paints chart into target of painter at its full resolution (vector on a PDF or SVG
     /// device). The chart is laid out at target's size; its scene is the caller's business:

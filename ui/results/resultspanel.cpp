@@ -1,6 +1,7 @@
 #include "results/resultspanel.h"
 
 #include "charts/chartfactory.h"
+#include "charts/policykey.h"
 #include "export/imageexport.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
@@ -57,12 +58,8 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
         m_chartViews.push_back(view);
         grid->addWidget(view, i / 2, i % 2);
     }
-    m_chartKey = new QLabel(m_charts);
+    m_chartKey = new PolicyKey(m_charts);
     m_chartKey->setObjectName(QStringLiteral("chartKey"));
-    m_chartKey->setTextFormat(Qt::RichText);
-    m_chartKey->setWordWrap(true);
-    m_chartKey->setAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_chartKey->setContentsMargins(8, 8, 8, 8);
     grid->addWidget(m_chartKey, 1, 1);
     m_tabs->addTab(m_charts, tr("Charts"));
 
@@ -272,14 +269,10 @@ void ResultsPanel::rebuildCharts()
         m_chartViews[std::size_t(i)]->setChart(chart);
         delete old;
     }
-    m_chartKey->setText(ChartFactory::policyKey(m_results));
-    // The key is never narrower than its widest entry, which does not break.
-    int widest = 0;
+    QStringList policies;
     for (const RunResult& r : m_results)
-        widest = std::max(widest, m_chartKey->fontMetrics().horizontalAdvance(
-                                      QStringLiteral("\u25a0 ") + r.summary.policy));
-    const QMargins m = m_chartKey->contentsMargins();
-    m_chartKey->setMinimumWidth(widest + m.left() + m.right() + 4);
+        policies << r.summary.policy;
+    m_chartKey->setPolicies(policies);
 }
 
 QStringList ResultsPanel::exportableViews() const

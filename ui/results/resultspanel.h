@@ -1,5 +1,6 @@
 #pragma once
 
+#include "charts/policykey.h"
 #include "model/scenario.h"
 #include "run/runresult.h"
 #include "sim/schedule.h"
@@ -59,7 +60,7 @@ public:
     /// The Charts tab's charts (JCT CDF, utilisation over time, JCT per policy), shown without
     /// their legends, and the key that names their policies.
     const std::vector<QChartView*>& chartViews() const { return m_chartViews; }
-    QLabel* chartKey() const { return m_chartKey; }
+    PolicyKey* chartKey() const { return m_chartKey; }
     /// The upper and lower Gantt charts of the Compare tab.
     GanttView* compareTop() const { return m_compareTop; }
     GanttView* compareBottom() const { return m_compareBottom; }
@@ -105,7 +106,7 @@ private:
     HeatmapView* m_heatmap;
     QWidget* m_charts;
     std::vector<QChartView*> m_chartViews;
-    QLabel* m_chartKey;
+    PolicyKey* m_chartKey;
     QComboBox* m_compareA;
     QComboBox* m_compareB;
     GanttView* m_compareTop;

@@ -1,6 +1,7 @@
 #include "sensitivitydialog.h"
 
 #include "charts/chartfactory.h"
+#include "charts/policykey.h"
 #include "format/readabletext.h"
 #include "policies/policyregistry.h"
 #include "run/productdefaults.h"
@@ -13,6 +14,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLegend>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSpinBox>
@@ -33,9 +35,10 @@ QChartView* chartView(QChart* chart)
     return view;
 }
 
-// Replaces the chart of view, deleting the old one.
+// Replaces the chart of view, deleting the old one; the dialog's one key names the policies.
 void replaceChart(QChartView* view, QChart* chart)
 {
+    chart->legend()->hide();
     QChart* old = view->chart();
     view->setChart(chart);
     delete old;
@@ -86,9 +89,20 @@ SensitivityDialog::SensitivityDialog(const Scenario& scenario, QWidget* parent)
 
     m_total = chartView(ChartFactory::sensitivityTotalJct({}));
     m_p99 = chartView(ChartFactory::sensitivityP99Jct({}));
+    m_total->chart()->legend()->hide();
+    m_p99->chart()->legend()->hide();
+    // One key for both charts: a legend each ran out of room at fourteen policies.
+    m_key = new PolicyKey;
+    m_key->setObjectName(QStringLiteral("chartKey"));
+    m_key->setPolicies(PolicyRegistry::names());
     auto* charts = new QSplitter(Qt::Horizontal);
     charts->addWidget(m_total);
     charts->addWidget(m_p99);
+    auto* chartsAndKey = new QWidget;
+    auto* keyed = new QVBoxLayout(chartsAndKey);
+    keyed->setContentsMargins(0, 0, 0, 0);
+    keyed->addWidget(charts, 1);
+    keyed->addWidget(m_key);
 
     m_table = new QTableWidget;
     m_table->setObjectName(QStringLiteral("sensitivityTable"));
@@ -96,7 +110,7 @@ SensitivityDialog::SensitivityDialog(const Scenario& scenario, QWidget* parent)
     m_table->verticalHeader()->setVisible(false);
     m_table->setMinimumHeight(120);
     auto* split = new QSplitter(Qt::Vertical);
-    split->addWidget(charts);
+    split->addWidget(chartsAndKey);
     split->addWidget(m_table);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -217,6 +231,7 @@ void SensitivityDialog::showOutcome(const PredictionSensitivity::Outcome& outcom
 {
     replaceChart(m_total, ChartFactory::sensitivityTotalJct(outcome));
     replaceChart(m_p99, ChartFactory::sensitivityP99Jct(outcome));
+    m_key->setPolicies(outcome.policies);
     m_table->clear();
     m_table->setRowCount(int(outcome.policies.size()));
     m_table->setColumnCount(int(outcome.sigmas.size()) + 1);

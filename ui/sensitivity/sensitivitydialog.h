@@ -16,6 +16,7 @@ class QTableWidget;
 
 namespace gantry::ui {
 
+class PolicyKey;
 class SensitivityWorker;
 
 /// Run > Prediction Sensitivity: every registered policy on the scenario with the `noisy:S`
@@ -44,6 +45,8 @@ public:
     QChart* totalChart() const;
     /// The chart of p99 JCT against S.
     QChart* p99Chart() const;
+    /// The one key of both charts (their legends are hidden): every policy of the outcome.
+    PolicyKey* chartKey() const { return m_key; }
     /// The table: one row per policy, one column per S ("total / p99").
     QTableWidget* table() const { return m_table; }
     /// The status line.
@@ -69,6 +72,7 @@ private:
     QProgressBar* m_progress = nullptr;
     QChartView* m_total = nullptr;
     QChartView* m_p99 = nullptr;
+    PolicyKey* m_key = nullptr;
     QTableWidget* m_table = nullptr;
     QPushButton* m_run = nullptr;
     QDialogButtonBox* m_buttons = nullptr;
