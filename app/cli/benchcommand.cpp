@@ -11,6 +11,7 @@
 #include "predictionbench.h"
 #include "robustnessbench.h"
 #include "run/productdefaults.h"
+#include "scalebench.h"
 #include "sensitivitybench.h"
 #include "sweepbench.h"
 
@@ -293,7 +294,7 @@ int BenchCommand::run(const QStringList& args)
         {QStringLiteral("scenario"), QStringLiteral("repeat"), QStringLiteral("policies"),
          QStringLiteral("suite"), QStringLiteral("predictor"), QStringLiteral("paper-jobs"),
          QStringLiteral("paper-seeds"), QStringLiteral("sweep"), QStringLiteral("heavy-sweep"),
-         QStringLiteral("clusters"), QStringLiteral("write-scenarios")},
+         QStringLiteral("clusters"), QStringLiteral("write-scenarios"), QStringLiteral("jobs")},
         {QStringLiteral("json")});
     if (!parsed) {
         err << "gantry-cli: " << parsed.error().message << Qt::endl;
@@ -309,10 +310,10 @@ int BenchCommand::run(const QStringList& args)
         QStringLiteral("all"),        QStringLiteral("scheduling"), QStringLiteral("mapping"),
         QStringLiteral("prediction"), QStringLiteral("paper"),      QStringLiteral("sensitivity"),
         QStringLiteral("sweep"),      QStringLiteral("parse"),      QStringLiteral("memory"),
-        QStringLiteral("fidelity"),   QStringLiteral("robustness")};
+        QStringLiteral("fidelity"),   QStringLiteral("robustness"), QStringLiteral("scale")};
     if (!suites.contains(suite)) {
         err << "gantry-cli: bench: --suite must be all, scheduling, mapping, prediction, paper, "
-               "sensitivity, sweep, parse, memory, fidelity or robustness"
+               "sensitivity, sweep, parse, memory, fidelity, robustness or scale"
             << Qt::endl;
         return ExitInvalid;
     }
@@ -333,16 +334,17 @@ int BenchCommand::run(const QStringList& args)
     const auto wants = [&](const char* name) {
         return suite == QLatin1String("all") || suite == QLatin1String(name);
     };
-    // In the order their tables are printed; sweep, robustness and parse only when asked.
+    // In the order their tables are printed; sweep, robustness, parse and scale only when asked.
     const std::pair<const char*, int (*)(BenchContext&)> order[] = {
         {"scheduling", schedulingSuite},   {"mapping", mappingSuite},
         {"prediction", predictionSuite},   {"paper", paperSuite},
         {"sensitivity", sensitivitySuite}, {"sweep", SweepBench::suite},
         {"memory", memorySuite},           {"fidelity", fidelitySuite},
-        {"robustness", robustnessSuite},   {"parse", parseSuite}};
+        {"robustness", robustnessSuite},   {"parse", parseSuite},
+        {"scale", ScaleBench::suite}};
     for (const auto& [name, runSuite] : order) {
-        const bool onlyWhenAsked =
-            !qstrcmp(name, "sweep") || !qstrcmp(name, "robustness") || !qstrcmp(name, "parse");
+        const bool onlyWhenAsked = !qstrcmp(name, "sweep") || !qstrcmp(name, "robustness") ||
+                                   !qstrcmp(name, "parse") || !qstrcmp(name, "scale");
         if (onlyWhenAsked ? suite != QLatin1String(name) : !wants(name))
             continue;
         if (const int status = runSuite(b); status != ExitOk)

@@ -238,6 +238,11 @@ QList<Command> table()
            QStringLiteral("the robustness suite also writes each generated scenario there, "
                           "named cluster-K-MIX-LOAD-sS.json, to study one cell with run or "
                           "compare")},
+          {QStringLiteral("--jobs N"),
+           QStringLiteral("jobs of the scale suite (--suite scale: generate, a Helios trace and "
+                          "its import, run, the window through gantry-uibench), built in a "
+                          "temporary folder (default 1000000, --repeat default 1); all does not "
+                          "include that suite")},
           json}},
     };
 }

@@ -1,14 +1,16 @@
-// gantry-uibench [--frames-only] [--dump DIR] [SCENARIO]: runs the scenario (default
-// sampledata/philly-512.json) under asrpt (oracle predictor, consolidate placement) with a
+// gantry-uibench [--frames-only] [--dump DIR] [--rounds N] [--json] [SCENARIO]: runs the scenario
+// (default sampledata/philly-512.json) under asrpt (oracle predictor, consolidate placement) with a
 // ScheduleRecorder, then times GanttPainter frames into a 1600x900 image at full zoom-out and at a
 // close zoom (1 hour, 64 lanes), each drawn anew and with the playback cursor moving (the kept
 // frame reused): median of 30 frames, with the bars and aggregated pieces of a frame. Then runs the
 // scenario again in a worker thread while a 10 ms timer on the main thread records the largest gap
 // between ticks. Last, the window as a user waits for it: opening the scenario in a MainWindow, and
-// saving its project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows.
-// --frames-only stops after the frames; --dump DIR writes each kind of frame timed, as drawn
-// last, to DIR/<n>.png, and a full frame with a job highlighted to DIR/highlighted.png (to
-// compare the pixels of two builds).
+// saving its project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows
+// (--rounds N windows). --frames-only stops after the frames; --dump DIR writes each kind of
+// frame timed, as drawn last, to DIR/<n>.png, and a full frame with a job highlighted to
+// DIR/highlighted.png (to compare the pixels of two builds). --json prints the figures as one
+// JSON object on standard output (the text goes to standard error), for gantry-cli bench
+// --suite scale.
 #include "gantt/ganttpainter.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
@@ -20,6 +22,9 @@
 #include <QEventLoop>
 #include <QFileInfo>
 #include <QImage>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QPainter>
 #include <QTemporaryDir>
 #include <QThread>
@@ -32,6 +37,9 @@
 using namespace gantry;
 
 namespace {
+
+// Where the text goes: standard output, or standard error under --json.
+std::FILE* textOut = stdout;
 
 struct Frame
 {
@@ -81,14 +89,14 @@ double median(std::vector<double> v)
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
-// Opens path in a fresh window and saves its project with three runs, 3 times; prints the
-// medians. False when a step fails.
-bool timeWindow(const QString& path)
+// Opens path in a fresh window and saves its project with three runs, rounds times; prints the
+// medians and puts them in figures. False when a step fails.
+bool timeWindow(const QString& path, int rounds, QJsonObject& figures)
 {
     QTemporaryDir dir;
     std::vector<double> openS, saveS;
     double sizeMb = 0.0;
-    for (int round = 0; round < 3; ++round) {
+    for (int round = 0; round < rounds; ++round) {
         ui::MainWindow w;
         w.setInteractive(false);
         w.resize(1600, 1000);
@@ -120,9 +128,14 @@ bool timeWindow(const QString& path)
         saveS.push_back(double(t.nsecsElapsed()) / 1e9);
         sizeMb = double(QFileInfo(file).size()) / 1e6;
     }
-    std::printf("\nwindow (median of 3): open the scenario %.2f s (target 1.5 s); save its project "
-                "with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 1 s)\n",
-                median(openS), median(saveS), sizeMb);
+    std::fprintf(textOut,
+                 "\nwindow (median of %d): open the scenario %.2f s (target 1.5 s); save its "
+                 "project with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 1 s)\n",
+                 rounds, median(openS), median(saveS), sizeMb);
+    figures.insert("window", QJsonObject{{"rounds", rounds},
+                                         {"open_s", median(openS)},
+                                         {"save_s", median(saveS)},
+                                         {"project_mb", sizeMb}});
     return true;
 }
 
@@ -135,16 +148,32 @@ int main(int argc, char** argv)
     QApplication app(argc, argv);
     QString path = QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/philly-512.json");
     QString dumpDir;
-    bool framesOnly = false;
+    bool framesOnly = false, json = false;
+    int rounds = 3;
     const QStringList args = QCoreApplication::arguments();
     for (qsizetype i = 1; i < args.size(); ++i) {
         if (args[i] == QLatin1String("--frames-only"))
             framesOnly = true;
+        else if (args[i] == QLatin1String("--json"))
+            json = true;
+        else if (args[i] == QLatin1String("--rounds") && i + 1 < args.size())
+            rounds = std::max(1, args[++i].toInt());
         else if (args[i] == QLatin1String("--dump") && i + 1 < args.size())
             dumpDir = args[++i];
         else
             path = args[i];
     }
+    if (json)
+        textOut = stderr;
+    QJsonObject figures;
+    // Under --json the figures so far, whatever happens next.
+    const auto finish = [&](int status) {
+        if (json) {
+            figures.insert("exit", status);
+            std::printf("%s\n", QJsonDocument(figures).toJson(QJsonDocument::Compact).constData());
+        }
+        return status;
+    };
     auto read = ScenarioReader::readFile(path);
     if (!read.ok()) {
         std::fprintf(stderr, "%s\n", qPrintable(read.error().message));
@@ -159,24 +188,32 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "%s\n", qPrintable(run.error().message));
         return 2;
     }
-    const double runS = double(runTimer.elapsed()) / 1000.0;
+    const double runS = double(runTimer.nsecsElapsed()) / 1e9;
     const Schedule schedule = rec.take();
     const ui::GanttPainter gantt(scenario, schedule);
-    std::printf("scenario %s: %zu jobs, %d lanes, %zu segments, %zu virtual slices; run %.2f s\n",
-                qPrintable(scenario.name), scenario.jobs.size(), gantt.laneCount(),
-                schedule.segments.size(), schedule.virtualSlices.size(), runS);
+    std::fprintf(textOut,
+                 "scenario %s: %zu jobs, %d lanes, %zu segments, %zu virtual slices; run %.2f s\n",
+                 qPrintable(scenario.name), scenario.jobs.size(), gantt.laneCount(),
+                 schedule.segments.size(), schedule.virtualSlices.size(), runS);
+    figures.insert("scenario", scenario.name);
+    figures.insert("jobs", qint64(scenario.jobs.size()));
+    figures.insert("run_s", runS);
     // The same run recording the policy's decision notes, as the window does for teaching mode.
     {
         QElapsedTimer notesTimer;
         notesTimer.start();
         ScheduleRecorder withNotes(scenario);
         auto again = Runner::run(scenario, benchConfig(), nullptr, {&withNotes});
-        const double notesS = double(notesTimer.elapsed()) / 1000.0;
+        const double notesS = double(notesTimer.nsecsElapsed()) / 1e9;
         if (again.ok()) {
             const std::size_t notes = withNotes.take().notes.size();
-            std::printf("same run recording decision notes: %.2f s (%.2fx), %zu notes, %.1f MB\n",
-                        notesS, runS > 0.0 ? notesS / runS : 0.0, notes,
-                        double(notes * sizeof(DecisionNote)) / 1e6);
+            const double notesMb = double(notes * sizeof(DecisionNote)) / 1e6;
+            std::fprintf(textOut,
+                         "same run recording decision notes: %.2f s (%.2fx), %zu notes, %.1f MB\n",
+                         notesS, runS > 0.0 ? notesS / runS : 0.0, notes, notesMb);
+            figures.insert("notes_run_s", notesS);
+            figures.insert("notes", qint64(notes));
+            figures.insert("notes_mb", notesMb);
         }
     }
 
@@ -192,8 +229,9 @@ int main(int argc, char** argv)
     close.cursorS = close.fromS + 1800.0;
     const int frames = 30;
     int kind = 0; // frames of each kind are dumped to <kind>.png
-    std::printf("\n%-40s %10s %10s %8s %11s\n", "frame 1600x900", "median ms", "max ms", "bars",
-                "aggregated");
+    std::fprintf(textOut, "\n%-40s %10s %10s %8s %11s\n", "frame 1600x900", "median ms", "max ms",
+                 "bars", "aggregated");
+    QJsonArray frameRows;
     for (auto [label, o] :
          {std::pair{"full zoom-out", full}, std::pair{"close (1 h, 64 lanes)", close}}) {
         for (const bool playback : {false, true}) {
@@ -201,15 +239,24 @@ int main(int argc, char** argv)
                 dumpDir.isEmpty() ? QString() : dumpDir + QStringLiteral("/%1.png").arg(kind);
             ++kind;
             const Frame f = timeFrames(gantt, o, frames, playback, dump);
-            std::printf("%-40s %10.2f %10.2f %8d %11d\n",
-                        qPrintable(QString::fromLatin1(label) +
-                                   (playback ? QStringLiteral(", cursor moving")
-                                             : QStringLiteral(", drawn anew"))),
-                        f.medianMs, f.maxMs, f.stats.bars, f.stats.aggregated);
+            const QString name =
+                QString::fromLatin1(label) +
+                (playback ? QStringLiteral(", cursor moving") : QStringLiteral(", drawn anew"));
+            std::fprintf(textOut, "%-40s %10.2f %10.2f %8d %11d\n", qPrintable(name), f.medianMs,
+                         f.maxMs, f.stats.bars, f.stats.aggregated);
+            frameRows.append(QJsonObject{{"frame", name},
+                                         {"median_ms", f.medianMs},
+                                         {"max_ms", f.maxMs},
+                                         {"bars", f.stats.bars},
+                                         {"aggregated", f.stats.aggregated}});
+            if (!playback && !qstrcmp(label, "full zoom-out"))
+                figures.insert("full_zoom_out_anew_ms", f.medianMs);
         }
     }
-    std::printf("target: under 8 ms a frame while the cursor moves (median of %d frames)\n",
-                frames);
+    std::fprintf(textOut,
+                 "target: under 8 ms a frame while the cursor moves (median of %d frames)\n",
+                 frames);
+    figures.insert("frames", frameRows);
     if (!dumpDir.isEmpty()) {
         // Also a frame with a job highlighted (the others dimmed), to compare those pixels too.
         ui::GanttPainter::Options highlighted = full;
@@ -217,7 +264,7 @@ int main(int argc, char** argv)
         timeFrames(gantt, highlighted, 1, false, dumpDir + QStringLiteral("/highlighted.png"));
     }
     if (framesOnly)
-        return 0;
+        return finish(0);
 
     // Event-loop stall: the same run in a worker thread, a 10 ms timer on this thread.
     QElapsedTimer clock;
@@ -247,14 +294,16 @@ int main(int argc, char** argv)
     timer.stop();
     worker->wait();
     delete worker;
-    std::printf("\nevent loop during a run in a worker thread: %.2f s, %ld ticks of 10 ms, "
-                "largest gap %lld ms (target: no stall over 100 ms)%s\n",
-                double(clock.elapsed()) / 1000.0, ticks, worst, ok ? "" : " [run failed]");
+    std::fprintf(textOut,
+                 "\nevent loop during a run in a worker thread: %.2f s, %ld ticks of 10 ms, "
+                 "largest gap %lld ms (target: no stall over 100 ms)%s\n",
+                 double(clock.elapsed()) / 1000.0, ticks, worst, ok ? "" : " [run failed]");
+    figures.insert("event_loop_gap_ms", double(worst));
     if (!ok)
-        return 1;
-    if (!timeWindow(path)) {
-        std::printf("window: a step failed\n");
-        return 1;
+        return finish(1);
+    if (!timeWindow(path, rounds, figures)) {
+        std::fprintf(textOut, "window: a step failed\n");
+        return finish(1);
     }
-    return 0;
+    return finish(0);
 }

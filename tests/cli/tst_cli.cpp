@@ -11,6 +11,7 @@
 #include <QMap>
 #include <QRegularExpression>
 #include <QSet>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -164,6 +165,8 @@ private slots:
     void importLimit();
     void importMalformed();
     void benchSmoke();
+    void benchScale_data();
+    void benchScale();
     void mapJson_data();
     void mapJson();
 };
@@ -197,7 +200,8 @@ const QList<QPair<QString, QStringList>> kCommandOptions = {
      {"--format", "--cluster", "-o", "--nodes", "--limit", "--since", "--until", "--vc",
       "--min-gpus", "--max-gpus", "--strict"}},
     {"bench",
-     {"--suite", "--scenario", "--repeat", "--policies", "--predictor", "--paper-jobs", "--json"}},
+     {"--suite", "--scenario", "--repeat", "--policies", "--predictor", "--paper-jobs", "--jobs",
+      "--json"}},
 };
 
 // --help, -h and a bare help print the overview: every command's usage and what it does.
@@ -832,6 +836,11 @@ void TestCli::invalid_data()
                                         << "--limit";
     QTest::newRow("bench bad --repeat")
         << QStringList{"bench", "--scenario", f, "--repeat", "0", "--json"} << "repeat";
+    // The scale suite's --jobs is checked before anything runs.
+    for (const char* jobs : {"0", "-1", "ten", "12x"})
+        QTest::newRow(qPrintable(QStringLiteral("bench scale --jobs %1").arg(jobs)))
+            << QStringList{"bench", "--suite", "scale", "--jobs", jobs, "--json"}
+            << "--jobs must be a whole number";
     QTest::newRow("bench missing scenario")
         << QStringList{"bench", "--scenario", data("valid/none.json"), "--json"} << "none.json";
     // The bench runs children; their invalid input is still invalid input (2), not internal (1).
@@ -1134,6 +1143,93 @@ void TestCli::benchSmoke()
 #ifdef GANTRY_HAVE_MPI
     QCOMPARE(sides.value(QStringLiteral("mpi")), 2);
 #endif
+}
+
+// The scale suite at 2,000 jobs, run once for every row of the table: each step is there, the
+// child steps have a positive wall time and peak memory, a window row is either measured or
+// says why not, and a target is marked met only when the figures meet it.
+void TestCli::benchScale_data()
+{
+    QTest::addColumn<QString>("step");
+    QTest::addColumn<bool>("child"); // timed as a child process: wall time and peak memory
+    QTest::newRow("generate") << "generate" << true;
+    QTest::newRow("import") << "import --format helios" << true;
+    QTest::newRow("json.load") << "python3 json.load" << true;
+    QTest::newRow("run fifo") << "run fifo" << true;
+    QTest::newRow("run sjf") << "run sjf" << true;
+    QTest::newRow("run default") << "(default)" << true;
+    QTest::newRow("open") << "window: open the scenario" << false;
+    QTest::newRow("save") << "window: save project, three runs" << false;
+    QTest::newRow("gantt") << "Gantt full zoom-out, drawn anew" << false;
+    QTest::newRow("notes") << "teaching notes for the run" << false;
+    QTest::newRow("uibench peak") << "gantry-uibench peak memory" << false;
+}
+
+void TestCli::benchScale()
+{
+    QFETCH(QString, step);
+    QFETCH(bool, child);
+    static const Outcome o =
+        cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("scale"),
+             QStringLiteral("--jobs"), QStringLiteral("2000"), QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QString problem;
+    const QJsonObject scale = parseObject(o.out, &problem).value("scale").toObject();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    QCOMPARE(scale.value("jobs").toInt(), 2000);
+    QCOMPARE(scale.value("repeat").toInt(), 1);
+    QVERIFY(scale.value("trace_csv_mb").toDouble() > 0.0);
+    QJsonObject row;
+    int found = 0;
+    for (const QJsonValue& v : scale.value("rows").toArray()) {
+        const QJsonObject r = v.toObject();
+        const QString name = r.value("step").toString();
+        if (name == step || (step.startsWith('(') && name.endsWith(step))) {
+            row = r;
+            ++found;
+        }
+    }
+    QVERIFY2(found == 1, qPrintable(step + QStringLiteral(" rows: ") + QString::number(found)));
+    QVERIFY(!row.value("target").toString().isEmpty());
+    const bool notMeasured = row.value("not_measured").toBool(false);
+    const QString measured = row.value("measured").toString();
+    QCOMPARE(measured.startsWith(QLatin1String("not measured: ")), notMeasured);
+    if (notMeasured) {
+        // Only python3 and gantry-uibench may be missing, and then nothing is judged.
+        QVERIFY2(!child || (step == QLatin1String("python3 json.load") &&
+                            QStandardPaths::findExecutable(QStringLiteral("python3")).isEmpty()),
+                 qPrintable(measured));
+        QVERIFY(!row.contains("met"));
+        return;
+    }
+    const double wall =
+        row.contains("wall_ms") ? row.value("wall_ms").toDouble() : row.value("wall_s").toDouble();
+    QVERIFY2(wall > 0.0, qPrintable(measured));
+    if (child)
+        QVERIFY2(row.value("peak_rss_mb").toDouble() > 1.0, qPrintable(measured));
+    if (step == QLatin1String("generate"))
+        QCOMPARE(row.value("jobs").toInt(), 2000);
+    if (step.startsWith(QLatin1String("import"))) {
+        QCOMPARE(row.value("rows").toInt(), 2000);
+        QVERIFY(row.value("jobs").toInt() > 1000);
+        QVERIFY(row.value("input_mb").toDouble() > 0.0 && row.value("output_mb").toDouble() > 0.0);
+        QCOMPARE(row.value("met").toBool(), row.value("wall_s").toDouble() <= 5.0 &&
+                                                row.value("peak_rss_mb").toDouble() <= 1000.0);
+    }
+    if (step.startsWith(QLatin1String("run")) || step.startsWith('(')) {
+        QVERIFY(!row.value("policy").toString().isEmpty());
+        // Judged against json.load only when it was measured; over 1 GB fails regardless.
+        if (row.contains("ratio_to_json_load"))
+            QCOMPARE(row.value("met").toBool(), row.value("ratio_to_json_load").toDouble() <= 0.5 &&
+                                                    row.value("peak_rss_mb").toDouble() <= 1000.0);
+        else if (row.contains("met"))
+            QVERIFY(!row.value("met").toBool());
+    }
+    if (step.startsWith(QLatin1String("window: open")))
+        QCOMPARE(row.value("met").toBool(), wall <= 1.5);
+    if (step.startsWith(QLatin1String("Gantt")))
+        QCOMPARE(row.value("met").toBool(), wall <= 16.0);
 }
 
 void TestCli::mapJson_data()
