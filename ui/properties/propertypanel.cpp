@@ -4,6 +4,7 @@
 #include "document/fieldrules.h"
 #include "document/iterationbreakdown.h"
 #include "document/projectdocument.h"
+#include "format/elidedcombobox.h"
 #include "format/elidedlabel.h"
 #include "format/elidedtext.h"
 #include "format/readabletext.h"
@@ -360,10 +361,9 @@ QLineEdit* PropertyPanel::newLine(Page& page, const QString& key)
 
 QComboBox* PropertyPanel::addCombo(Page& page, const QString& key, const QString& label)
 {
-    auto* combo = new QComboBox;
-    // As wide as the field column, not as the longest rack or model name (whole in the list).
-    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    combo->setMinimumContentsLength(8);
+    // As wide as the field column, not as the longest rack or model name: cut with an ellipsis,
+    // whole in the list and the tooltip.
+    auto* combo = new ElidedComboBox;
     combo->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
     addErrorLabel(page, key, combo, label);
     connect(combo, &QComboBox::activated, this, [this, combo, key](int index) {

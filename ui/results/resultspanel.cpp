@@ -3,6 +3,7 @@
 #include "charts/chartfactory.h"
 #include "charts/policykey.h"
 #include "export/imageexport.h"
+#include "format/elidedcombobox.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
 #include "playback/playbackbar.h"
@@ -31,9 +32,10 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     column->setContentsMargins(0, 0, 0, 0);
     auto* top = new QHBoxLayout;
     top->addWidget(new QLabel(tr("Run:"), this));
-    m_runBox = new QComboBox(this);
+    // A long run name is cut with an ellipsis, whole in the list and the tooltip.
+    m_runBox = new ElidedComboBox(Qt::ElideRight, this);
     m_runBox->setObjectName(QStringLiteral("runChooser"));
-    m_runBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_runBox->setMinimumContentsLength(RunNameChars);
     top->addWidget(m_runBox);
     top->addStretch(1);
     column->addLayout(top);
@@ -66,8 +68,10 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     auto* compare = new QWidget(this);
     auto* cc = new QVBoxLayout(compare);
     auto* pick = new QHBoxLayout;
-    m_compareA = new QComboBox(compare);
-    m_compareB = new QComboBox(compare);
+    m_compareA = new ElidedComboBox(Qt::ElideRight, compare);
+    m_compareB = new ElidedComboBox(Qt::ElideRight, compare);
+    m_compareA->setMinimumContentsLength(RunNameChars);
+    m_compareB->setMinimumContentsLength(RunNameChars);
     pick->addWidget(new QLabel(tr("Upper:"), compare));
     pick->addWidget(m_compareA);
     pick->addWidget(new QLabel(tr("Lower:"), compare));

@@ -93,6 +93,9 @@ private:
     static constexpr int MaxPredictorChars = 24;
     // Height below which a chart of the Charts tab stops reading (title, axes, plot).
     static constexpr int ChartMinimumHeight = 150;
+    /// Characters of a run's name the run choosers ask room for ("14. asrpt-gittins-prior ·
+    /// graph · rf-fast"); a narrower panel cuts the name with an ellipsis.
+    static constexpr int RunNameChars = 36;
 
     Scenario m_scenario;
     std::vector<RunResult> m_results;

@@ -1,5 +1,6 @@
 #include "runpanel.h"
 
+#include "format/elidedcombobox.h"
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
 #include "predict/predictorregistry.h"
@@ -39,13 +40,11 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     auto* panelLayout = new QVBoxLayout(this);
 
     panelLayout->addWidget(new QLabel(tr("Scenario")));
-    m_scenarioCombo = new QComboBox;
+    // As wide as the dock, not as the longest name: cut with an ellipsis, whole in the list and
+    // the tooltip (ElidedComboBox), as the other choices below.
+    m_scenarioCombo = new ElidedComboBox;
     m_scenarioCombo->setObjectName(QStringLiteral("scenarioCombo"));
-    // As wide as the dock, not as the longest scenario name (whole in the list and the tooltip).
-    m_scenarioCombo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     m_scenarioCombo->setMinimumContentsLength(12);
-    connect(m_scenarioCombo, &QComboBox::currentTextChanged, m_scenarioCombo,
-            &QComboBox::setToolTip);
     panelLayout->addWidget(m_scenarioCombo);
     connect(m_scenarioCombo, &QComboBox::activated, this, &RunPanel::scenarioActivated);
 
@@ -62,16 +61,17 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     panelLayout->addWidget(m_policyList, 1);
 
     auto* form = new QFormLayout;
-    m_placementCombo = new QComboBox;
+    m_placementCombo = new ElidedComboBox;
     m_placementCombo->setObjectName(QStringLiteral("placementCombo"));
     m_placementCombo->addItems(PlacementRegistry::names());
     selectText(m_placementCombo, ProductDefaults::runConfig().placement);
     form->addRow(tr("Placement"), m_placementCombo);
 
-    m_predictorCombo = new QComboBox;
+    auto* predictor = new ElidedComboBox;
+    m_predictorCombo = predictor;
     m_predictorCombo->setObjectName(QStringLiteral("predictorCombo"));
     m_predictorCombo->addItems(PredictorRegistry::names());
-    m_predictorCombo->setEditable(true); // parameterised names such as noisy:0.5
+    predictor->setEditable(true); // parameterised names such as noisy:0.5
     m_predictorCombo->setInsertPolicy(QComboBox::NoInsert);
     selectText(m_predictorCombo, ProductDefaults::runConfig().predictor);
     form->addRow(tr("Predictor"), m_predictorCombo);
@@ -81,7 +81,7 @@ RunPanel::RunPanel(QWidget* parent) : QWidget(parent)
     m_seedSpin->setRange(0, std::numeric_limits<int>::max());
     form->addRow(tr("Seed"), m_seedSpin);
 
-    m_contentionCombo = new QComboBox;
+    m_contentionCombo = new ElidedComboBox;
     m_contentionCombo->setObjectName(QStringLiteral("contentionCombo"));
     m_contentionCombo->addItem(tr("as the scenario says"), QString());
     m_contentionCombo->addItem(QStringLiteral("none"), QStringLiteral("none"));
