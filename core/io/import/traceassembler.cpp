@@ -15,15 +15,19 @@ bool TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& o
 {
     if (progress.assembled(0, rows.size()))
         return false;
-    std::stable_sort(rows.begin(), rows.end(),
-                     [](const TraceRow& a, const TraceRow& b) { return a.submitS < b.submitS; });
-    const double origin = rows.empty() ? 0.0 : rows.front().submitS;
+    // Submission order, ties in file order: a sorted index (rows are large to move).
+    std::vector<std::pair<double, std::size_t>> order(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i)
+        order[i] = {rows[i].submitS, i};
+    std::sort(order.begin(), order.end());
+    const double origin = order.empty() ? 0.0 : order.front().first;
     const int total = scenario.cluster.totalGpus();
     report.clusterGpus = total;
     QSet<QString> used;
     double first = std::numeric_limits<double>::quiet_NaN();
     std::size_t done = 0;
-    for (TraceRow& r : rows) {
+    for (const auto& [submit, index] : order) {
+        TraceRow& r = rows[index];
         if (progress.assembled(done++, rows.size()))
             return false;
         const double t = r.submitS - origin;
