@@ -167,10 +167,10 @@ QString CliCommands::usage()
         "                    [--cluster FILE] -o OUT [--nodes NODES.csv] [--limit N] [--since S]\n"
         "                    [--until S] [--vc NAME] [--min-gpus N] [--max-gpus N] [--strict]\n"
         "  gantry-cli bench [--suite all|scheduling|mapping|prediction|paper|sensitivity|sweep|\n"
-        "                   parse|memory|fidelity|robustness] [--json] [--sweep FILE]\n"
+        "                   parse|memory|fidelity|robustness|scale] [--json] [--sweep FILE]\n"
         "                   [--heavy-sweep FILE|none] [--scenario FILE]\n"
         "                   [--repeat N] [--predictor X] [--paper-jobs N] [--paper-seeds N]\n"
-        "                   [--clusters N] [--write-scenarios DIR]\n"
+        "                   [--clusters N] [--write-scenarios DIR] [--jobs N]\n"
         "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"
         "                   [--project FILE.gantry] [--report OUT.pdf] [--page a4|letter]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
