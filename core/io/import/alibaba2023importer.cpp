@@ -283,16 +283,14 @@ Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
             r.drop = DropReason::NoEndTime;
         else if (duration <= 0)
             r.drop = DropReason::NoDuration;
-        Job& j = r.job;
-        j.kind = JobKind::Duration;
-        j.gpus = *gpus;
+        r.gpus = *gpus;
         if (!r.drop) {
             if (phase.compare(QLatin1String("Running"), Qt::CaseInsensitive) == 0)
                 ++runningWithDeletion;
             double speed = allSpeed;
             if (cSpec >= 0 && !TraceFields::missing(cell(cSpec))) {
                 const QString spec = QString::fromUtf8(cell(cSpec));
-                j.features.insert(QStringLiteral("gpu_spec"), spec);
+                r.features.insert(QStringLiteral("gpu_spec"), spec);
                 if (haveNodes) {
                     auto it = specSpeed.constFind(spec);
                     if (it == specSpeed.constEnd()) {
@@ -306,17 +304,17 @@ Result<ImportedTrace> Alibaba2023Importer::importData(const Input& main,
                     speed = *it;
                 }
             }
-            j.durationS = std::min(duration * speed, TraceFields::kMaxSeconds);
+            r.durationS = std::min(duration * speed, TraceFields::kMaxSeconds);
             if (milli && *milli > 0 && *milli < 1000 && *gpus == 1)
-                j.features.insert(QStringLiteral("gpu_milli"), *milli);
+                r.features.insert(QStringLiteral("gpu_milli"), *milli);
             if (cQos >= 0 && !TraceFields::missing(cell(cQos)))
-                j.features.insert(QStringLiteral("qos"), QString::fromUtf8(cell(cQos)));
+                r.features.insert(QStringLiteral("qos"), QString::fromUtf8(cell(cQos)));
             if (cCpu >= 0)
                 if (const auto v = TraceFields::number(cell(cCpu)))
-                    j.features.insert(QStringLiteral("cpu_milli"), *v);
+                    r.features.insert(QStringLiteral("cpu_milli"), *v);
             if (cMem >= 0)
                 if (const auto v = TraceFields::number(cell(cMem)))
-                    j.features.insert(QStringLiteral("memory_mib"), *v);
+                    r.features.insert(QStringLiteral("memory_mib"), *v);
         }
         rows.push_back(std::move(r));
     }

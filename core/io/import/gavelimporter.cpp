@@ -230,26 +230,26 @@ Result<ImportedTrace> GavelImporter::importData(const Input& main,
             r.drop = DropReason::ZeroGpus;
         else if (*steps == 0)
             r.drop = DropReason::NoDuration;
-        Job& j = r.job;
-        j.kind = JobKind::Duration;
-        j.gpus = *scale;
-        j.durationS = *steps * type->stepSeconds;
+        r.gpus = *scale;
+        r.durationS = *steps * type->stepSeconds;
         if (!r.drop) {
             if (const auto spec = zooModelFor(*type, *scale, cl)) {
-                j.kind = JobKind::Model;
-                j.gpus = 0;
-                j.durationS = 0.0;
-                j.model = spec->name;
-                j.parallelism.dp = *scale;
-                j.iterations = *steps;
-                j.graph = ModelGraphBuilder::build(*spec, j.parallelism);
+                r.gpus = 0;
+                r.durationS = 0.0;
+                r.model = std::make_unique<Job>();
+                Job& m = *r.model;
+                m.kind = JobKind::Model;
+                m.model = spec->name;
+                m.parallelism.dp = *scale;
+                m.iterations = *steps;
+                m.graph = ModelGraphBuilder::build(*spec, m.parallelism);
             }
-            j.weight = *priority;
-            j.features.insert(QStringLiteral("name"), type->family);
+            r.weight = *priority;
+            r.features.insert(QStringLiteral("name"), type->family);
             if (batch > 0)
-                j.features.insert(QStringLiteral("batch_size"), double(batch));
+                r.features.insert(QStringLiteral("batch_size"), double(batch));
             if (*slo > 0)
-                j.features.insert(QStringLiteral("slo"), *slo);
+                r.features.insert(QStringLiteral("slo"), *slo);
         }
         rows.push_back(std::move(r));
     }

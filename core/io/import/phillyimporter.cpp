@@ -4,6 +4,7 @@
 #include "io/import/csvreader.h"
 #include "io/import/csvrows.h"
 #include "io/import/importprogress.h"
+#include "io/import/sharedvalues.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
 
@@ -77,6 +78,7 @@ Result<ImportedTrace> PhillyImporter::importData(const Input& main,
     const int cVc = h.column(QStringLiteral("cluster"));
 
     std::vector<TraceRow> rows;
+    SharedValues shared; // virtual clusters repeat over rows
     ImportProgress progress(feedback, main.source);
     CsvRows csv(reader, h.size(), report, options, progress);
     while (csv.next()) {
@@ -112,16 +114,17 @@ Result<ImportedTrace> PhillyImporter::importData(const Input& main,
         r.line = rec.line;
         r.submitS = *ts;
         if (cVc >= 0)
-            r.vc = QString::fromUtf8(cell(cVc));
+            r.vc = shared.text(cell(cVc));
         if (*gpus == 0)
             r.drop = DropReason::ZeroGpus;
         else if (*dur == 0)
             r.drop = DropReason::NoDuration;
-        r.job.kind = JobKind::Duration;
-        r.job.gpus = *gpus;
-        r.job.durationS = *dur;
+        r.gpus = *gpus;
+        r.durationS = *dur;
         if (!r.vc.isEmpty())
-            r.job.features.insert(QStringLiteral("vc"), r.vc);
+            r.features = shared.features(cell(cVc), [&] {
+                return QVariantMap{{QStringLiteral("vc"), r.vc}};
+            });
         rows.push_back(std::move(r));
     }
     if (csv.error())

@@ -4,6 +4,7 @@
 #include "io/import/csvreader.h"
 #include "io/import/csvrows.h"
 #include "io/import/importprogress.h"
+#include "io/import/sharedvalues.h"
 #include "io/import/traceassembler.h"
 #include "io/import/tracefields.h"
 
@@ -61,6 +62,8 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
             fallbacks.append(h.column(c));
 
     std::vector<TraceRow> rows;
+    SharedValues shared; // users, virtual clusters and features repeat over rows
+    QByteArray featureKey;
     ImportProgress progress(feedback, input.source);
     CsvRows csv(reader, h.size(), report, options, progress);
     while (csv.next()) {
@@ -125,7 +128,7 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
         if (cId >= 0)
             r.traceId = QString::fromUtf8(cell(cId));
         if (cVc >= 0)
-            r.vc = QString::fromUtf8(cell(cVc));
+            r.vc = shared.text(cell(cVc));
         if (*gpus == 0)
             r.drop = DropReason::ZeroGpus;
         else if (!start)
@@ -134,19 +137,28 @@ Result<ImportedTrace> SlurmTraceParser::import(const Layout& layout,
             r.drop = DropReason::NoEndTime;
         else if (*duration <= 0)
             r.drop = DropReason::NoDuration;
-        Job& j = r.job;
-        j.kind = JobKind::Duration;
-        j.gpus = *gpus;
-        j.durationS = duration.value_or(0.0);
+        r.gpus = *gpus;
+        r.durationS = duration.value_or(0.0);
         if (!r.drop) {
             if (cUser >= 0 && !TraceFields::missing(cell(cUser)))
-                j.user = QString::fromUtf8(cell(cUser));
-            for (const auto& [c, key] : text)
-                if (!TraceFields::missing(cell(c)))
-                    j.features.insert(key, QString::fromUtf8(cell(c)));
-            for (const auto& [c, key] : numbers)
-                if (const auto v = TraceFields::number(cell(c)))
-                    j.features.insert(key, *v);
+                r.user = shared.text(cell(cUser));
+            // Rows of the same feature cells share one map.
+            featureKey.clear();
+            for (const auto* columns : {&text, &numbers})
+                for (const auto& [c, key] : *columns)
+                    featureKey.append(QByteArray::number(cell(c).size()))
+                        .append(':')
+                        .append(cell(c));
+            r.features = shared.features(featureKey, [&] {
+                QVariantMap f;
+                for (const auto& [c, key] : text)
+                    if (!TraceFields::missing(cell(c)))
+                        f.insert(key, QString::fromUtf8(cell(c)));
+                for (const auto& [c, key] : numbers)
+                    if (const auto v = TraceFields::number(cell(c)))
+                        f.insert(key, *v);
+                return f;
+            });
         }
         rows.push_back(std::move(r));
     }

@@ -23,15 +23,15 @@ bool TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& o
     const double origin = order.empty() ? 0.0 : order.front().first;
     const int total = scenario.cluster.totalGpus();
     report.clusterGpus = total;
-    QSet<QString> used;
+
+    // Which rows are kept, in submission order, so that the jobs are allocated once.
+    std::vector<std::size_t> kept;
+    kept.reserve(rows.size());
     double first = std::numeric_limits<double>::quiet_NaN();
-    std::size_t done = 0;
     for (const auto& [submit, index] : order) {
-        TraceRow& r = rows[index];
-        if (progress.assembled(done++, rows.size()))
-            return false;
+        const TraceRow& r = rows[index];
         const double t = r.submitS - origin;
-        const int gpus = r.job.gpuCount();
+        const int gpus = r.gpuCount();
         std::optional<DropReason> why = r.drop;
         if (!why && options.sinceS && t < *options.sinceS)
             why = DropReason::BeforeSince;
@@ -45,13 +45,13 @@ bool TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& o
             why = DropReason::MoreGpus;
         if (!why && gpus > total)
             why = DropReason::LargerThanCluster;
-        if (!why && options.limit > 0 && int(scenario.jobs.size()) >= options.limit)
+        if (!why && options.limit > 0 && qsizetype(kept.size()) >= options.limit)
             why = DropReason::OverLimit;
         if (why) {
             report.drop(*why);
             continue;
         }
-        if (scenario.jobs.empty())
+        if (kept.empty())
             first = r.submitS;
         if (r.submitS - first > TraceFields::kMaxSeconds) {
             // A garbled date far from the others would make the scenario unreadable.
@@ -59,19 +59,29 @@ bool TraceAssembler::assemble(std::vector<TraceRow> rows, const ImportOptions& o
                                                        "job"));
             continue;
         }
-        Job& j = r.job;
+        kept.push_back(index);
+    }
+
+    scenario.jobs.reserve(scenario.jobs.size() + kept.size());
+    QSet<QString> used;
+    used.reserve(qsizetype(kept.size()));
+    std::size_t done = 0;
+    for (const std::size_t index : kept) {
+        if (progress.assembled(done++, kept.size()))
+            return false;
+        TraceRow& r = rows[index];
         QString id =
             r.traceId.isEmpty() ? idPrefix + QString::number(scenario.jobs.size()) : r.traceId;
-        if (used.contains(id)) {
+        const qsizetype before = used.size();
+        used.insert(id);
+        if (used.size() == before) { // taken: the first free "id-n", n from 2
             int n = 2;
             while (used.contains(QStringLiteral("%1-%2").arg(id).arg(n)))
                 ++n;
             id = QStringLiteral("%1-%2").arg(id).arg(n);
+            used.insert(id);
         }
-        used.insert(id);
-        j.id = id;
-        j.arrivalS = r.submitS - first;
-        scenario.jobs.push_back(std::move(j));
+        scenario.jobs.push_back(r.takeJob(id, r.submitS - first));
     }
     report.kept = int(scenario.jobs.size());
     progress.finished();
