@@ -8,7 +8,8 @@
 #include "model/modelgraphbuilder.h"
 
 #include <algorithm>
-#include <numeric>
+#include <string_view>
+#include <unordered_set>
 
 namespace gantry {
 
@@ -84,20 +85,16 @@ void ScenarioParser::checkJobIds() const
     if (m_draft)
         return;
     const std::vector<Job>& jobs = m_s.jobs;
-    std::vector<qsizetype> order(jobs.size());
-    std::iota(order.begin(), order.end(), qsizetype(0));
-    std::sort(order.begin(), order.end(), [&jobs](qsizetype a, qsizetype b) {
-        const int c = QString::compare(jobs[size_t(a)].id, jobs[size_t(b)].id);
-        return c != 0 ? c < 0 : a < b;
-    });
     // addJob one by one refuses the first job whose id came before: the least second
-    // occurrence of any id.
+    // occurrence of any id, found in one pass over a set of the ids seen.
+    std::unordered_set<std::u16string_view> seen;
+    seen.reserve(jobs.size());
     qsizetype first = -1;
-    for (size_t k = 1; k < order.size(); ++k)
-        if (jobs[size_t(order[k])].id == jobs[size_t(order[k - 1])].id &&
-            (k < 2 || jobs[size_t(order[k - 1])].id != jobs[size_t(order[k - 2])].id) &&
-            (first < 0 || order[k] < first))
-            first = order[k];
+    for (size_t k = 0; k < jobs.size() && first < 0; ++k) {
+        const QString& id = jobs[k].id;
+        if (!seen.emplace(reinterpret_cast<const char16_t*>(id.utf16()), size_t(id.size())).second)
+            first = qsizetype(k);
+    }
     if (first >= 0)
         throw JsonPathError{
             indexed(QStringLiteral("jobs"), first) + QStringLiteral(".id"),

@@ -119,10 +119,10 @@ FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
         r.setNumber(QStringLiteral("submit_hour"),
                     std::fmod(std::floor(std::max(0.0, job.arrivalS) / 3600.0), 24.0));
 
-    static const QSet<QString> fixedKeys{QStringLiteral("dataset"), QStringLiteral("vc"),
-                                         QStringLiteral("name"), QStringLiteral("template")};
+    static const QString fixedKeys[] = {QStringLiteral("dataset"), QStringLiteral("vc"),
+                                        QStringLiteral("name"), QStringLiteral("template")};
     for (auto it = job.features.cbegin(); it != job.features.cend(); ++it) {
-        if (fixedKeys.contains(it.key()))
+        if (std::find(std::begin(fixedKeys), std::end(fixedKeys), it.key()) != std::end(fixedKeys))
             continue;
         if (isNumber(it.value())) {
             const double v = it.value().toDouble();
@@ -160,8 +160,15 @@ void FeatureEncoder::fixColumns(const std::vector<Raw>& rows)
     for (auto it = free.cbegin(); it != free.cend(); ++it)
         if (!it.value())
             m_columns.push_back({it.key(), false, {}});
+}
+
+int FeatureEncoder::columnOf(const QString& name) const
+{
+    // A score of columns: a scan that compares lengths first costs less than hashing the name.
     for (std::size_t i = 0; i < m_columns.size(); ++i)
-        m_index.insert(m_columns[i].name, int(i));
+        if (m_columns[i].name == name)
+            return int(i);
+    return -1;
 }
 
 // Walks the row's own entries (a few) instead of looking every column up in them: a
@@ -185,13 +192,13 @@ void FeatureEncoder::encodeRow(const Raw& raw, float* out, Columns& columns) con
         return c.codes.value(v, -1);
     };
     for (const auto& [key, value] : raw.categories) {
-        const int i = m_index.value(key, -1);
+        const int i = columnOf(key);
         if (i < 0 || !columns[std::size_t(i)].categorical || value.isEmpty())
             continue;
         out[i] = float(codeOf(columns[std::size_t(i)], value));
     }
     for (const auto& [key, value] : raw.numbers) {
-        const int i = m_index.value(key, -1);
+        const int i = columnOf(key);
         if (i < 0)
             continue;
         auto& c = columns[std::size_t(i)];

@@ -65,16 +65,17 @@ private:
     {
         QString name;
         bool categorical = false;
-        QMap<QString, int> codes; // categorical: value -> ordinal code
+        QHash<QString, int> codes; // categorical: value -> ordinal code
     };
 
     void fixColumns(const std::vector<Raw>& rows);
+    // Position of the column named name, or -1.
+    int columnOf(const QString& name) const;
     // The values of raw into out (width() of them); with assign, unseen categories get codes.
     template <bool assign, typename Columns>
     void encodeRow(const Raw& raw, float* out, Columns& columns) const;
 
     std::vector<Column> m_columns;
-    QHash<QString, int> m_index; // column name -> position
     bool m_fitted = false;
 };
 

@@ -21,9 +21,10 @@ void RandomForestPredictor::observe(const Job& job, double trueIterations)
 {
     if (!std::isfinite(trueIterations) || trueIterations < 0.0)
         return;
-    if (const double p = forestValue(job); p > 0.0)
+    FeatureEncoder::Raw raw = FeatureEncoder::extract(job);
+    if (const double p = forestValue(raw); p > 0.0)
         m_ratios.add(trueIterations / p);
-    m_pending.push_back(FeatureEncoder::extract(job));
+    m_pending.push_back(std::move(raw));
     m_targets.push_back(trueIterations);
     m_maxTarget = std::max(m_maxTarget, trueIterations);
 }
@@ -83,7 +84,14 @@ double RandomForestPredictor::forestValue(const Job& job)
 {
     if (!m_forest.trained() || samples() < std::max(1, m_options.minSamples))
         return 0.0;
-    const std::vector<float> row = m_encoder.encode(FeatureEncoder::extract(job));
+    return forestValue(FeatureEncoder::extract(job));
+}
+
+double RandomForestPredictor::forestValue(const FeatureEncoder::Raw& raw)
+{
+    if (!m_forest.trained() || samples() < std::max(1, m_options.minSamples))
+        return 0.0;
+    const std::vector<float> row = m_encoder.encode(raw);
     // Recurring jobs repeat feature vectors: a lookup costs less than walking 20 trees.
     const QByteArray key(reinterpret_cast<const char*>(row.data()),
                          qsizetype(row.size() * sizeof(float)));

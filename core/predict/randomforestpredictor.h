@@ -72,6 +72,8 @@ private:
     double coldStart(const Job& job) const;
     // The current forest's clamped prediction (no training), or a value <= 0 without a forest.
     double forestValue(const Job& job);
+    // The same for a job's extracted features.
+    double forestValue(const FeatureEncoder::Raw& raw);
 
     Options m_options;
     double m_defaultIterations;
