@@ -51,47 +51,4 @@ std::optional<QString> CliArgs::value(const QString& name) const
     return std::nullopt;
 }
 
-Result<RunConfig> CliArgs::runConfig(RunConfig c) const
-{
-    if (auto v = value(QStringLiteral("policy")))
-        c.policy = *v;
-    if (auto v = value(QStringLiteral("placement")))
-        c.placement = *v;
-    if (auto v = value(QStringLiteral("predictor")))
-        c.predictor = *v;
-    if (auto v = value(QStringLiteral("seed"))) {
-        bool ok = false;
-        c.seed = v->toULongLong(&ok);
-        if (!ok)
-            return Error::invalid(
-                QStringLiteral("--seed: must be a non-negative integer, got \"%1\"").arg(*v));
-    }
-    if (auto v = value(QStringLiteral("contention"))) {
-        if (*v == QLatin1String("none"))
-            c.contention = Contention::None;
-        else if (*v == QLatin1String("fair"))
-            c.contention = Contention::Fair;
-        else
-            return Error::invalid(
-                QStringLiteral("--contention: must be none or fair, got \"%1\"").arg(*v));
-    }
-    if (auto v = value(QStringLiteral("mapping-backend"))) {
-        if (*v != QLatin1String("cpu") && *v != QLatin1String("cuda") &&
-            *v != QLatin1String("auto"))
-            return Error::invalid(
-                QStringLiteral("--mapping-backend: must be cpu, cuda or auto, got \"%1\"").arg(*v));
-        c.mappingBackend = *v;
-    }
-    if (auto v = value(QStringLiteral("restart-overhead"))) {
-        bool ok = false;
-        const double s = v->toDouble(&ok);
-        if (!ok || !(s >= 0.0 && s <= 1e9))
-            return Error::invalid(
-                QStringLiteral("--restart-overhead: must be seconds from 0 to 1e9, got \"%1\"")
-                    .arg(*v));
-        c.restartOverheadS = s;
-    }
-    return c;
-}
-
 } // namespace gantry::cli

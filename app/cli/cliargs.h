@@ -1,6 +1,5 @@
 #pragma once
 
-#include "run/runconfig.h"
 #include "util/result.h"
 
 #include <QString>
@@ -38,10 +37,6 @@ public:
     std::optional<QString> value(const QString& name) const;
     /// True when flag --name was given.
     bool flag(const QString& name) const { return m_flags.contains(name); }
-
-    /// The run options shared by run and compare (--policy, --placement, --predictor, --seed,
-    /// --contention, --restart-overhead), over defaults.
-    Result<RunConfig> runConfig(RunConfig defaults) const;
 
 private:
     QStringList m_positional;

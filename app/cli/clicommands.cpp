@@ -14,6 +14,7 @@
 #include "run/batchrunner.h"
 #include "run/resultwriter.h"
 #include "run/runner.h"
+#include "runoptions.h"
 #include "sim/schedulerecorder.h"
 
 #include <QCoreApplication>
@@ -37,11 +38,9 @@ QTextStream& out()
     return s;
 }
 
-const QStringList kRunOptions = {QStringLiteral("policy"),     QStringLiteral("placement"),
-                                 QStringLiteral("predictor"),  QStringLiteral("seed"),
-                                 QStringLiteral("contention"), QStringLiteral("restart-overhead"),
-                                 QStringLiteral("first-jobs"), QStringLiteral("mapping-backend"),
-                                 QStringLiteral("project"),    QStringLiteral("history")};
+// The run options of run and compare.
+const RunOptions::Groups kRunGroups =
+    RunOptions::Policy | RunOptions::Engine | RunOptions::Project | RunOptions::FirstJobs;
 
 Result<Scenario> loadScenario(const CliArgs& a, const QString& command)
 {
@@ -66,32 +65,6 @@ Result<Scenario> loadScenario(const CliArgs& a, const QString& command)
         return sc;
     }
     return s;
-}
-
-RunConfig cliDefaults()
-{
-    return ProductDefaults::runConfig();
-}
-
-// --history fills the configuration's history from a project; --project is checked before the
-// runs so that a bad file fails at once.
-Status applyProjectOptions(const CliArgs& a, RunConfig& config)
-{
-    if (auto h = a.value(QStringLiteral("history"))) {
-        auto jobs = ProjectCommand::loadHistory(*h);
-        if (!jobs)
-            return jobs.error();
-        config.history = std::move(jobs).value();
-    }
-    return {};
-}
-
-// With --project, the recording checked before the runs (see ProjectRecording); null without.
-Result<std::unique_ptr<ProjectRecording>> startRecording(const CliArgs& a, const Scenario& scenario)
-{
-    if (auto p = a.value(QStringLiteral("project")))
-        return ProjectRecording::start(*p, scenario);
-    return std::unique_ptr<ProjectRecording>();
 }
 
 QString fmt(double v, int prec = 1)
@@ -146,13 +119,14 @@ QJsonObject withMemory(QJsonObject o, bool memory)
 
 QString CliCommands::usage()
 {
-    return QStringLiteral(
-        "usage:\n"
-        "  gantry-cli validate FILE\n"
-        "  gantry-cli run FILE [--policy P] [--placement M] [--predictor X] [--seed N]\n"
-        "                      [--contention none|fair] [--restart-overhead S]\n"
-        "                      [--mapping-backend cpu|cuda|auto] [--out DIR] [--json]\n"
-        "                      [--project FILE.gantry] [--history FILE.gantry]\n"
+    // The run options are RunOptions'; the other lines are written here.
+    const QString run = RunOptions::usageLines(
+        QStringLiteral("  gantry-cli run FILE"),
+        RunOptions::synopsis(RunOptions::Policy | RunOptions::Engine) +
+            QStringList{QStringLiteral("[--out DIR]"), QStringLiteral("[--json]")} +
+            RunOptions::synopsis(RunOptions::Project),
+        22);
+    const QString others = QStringLiteral(
         "  gantry-cli compare FILE --policies P1,P2,... [same options]\n"
         "                      [--format table|csv|json] [--json]\n"
         "  gantry-cli report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
@@ -174,6 +148,7 @@ QString CliCommands::usage()
         "  gantry-cli sweep SWEEP.json [--threads N] [--out DIR] [--resume] [--json]\n"
         "                   [--project FILE.gantry] [--report OUT.pdf] [--page a4|letter]\n"
         "exit status: 0 success, 2 invalid input, 1 internal error\n");
+    return QStringLiteral("usage:\n  gantry-cli validate FILE\n") + run + others;
 }
 
 int CliCommands::validate(const QStringList& args)
@@ -195,17 +170,18 @@ int CliCommands::validate(const QStringList& args)
 
 int CliCommands::run(const QStringList& args)
 {
-    auto a = CliArgs::parse(args, kRunOptions + QStringList{QStringLiteral("out")},
-                            {QStringLiteral("json"), QStringLiteral("report-memory")});
+    auto a =
+        CliArgs::parse(args, RunOptions::names(kRunGroups) + QStringList{QStringLiteral("out")},
+                       {QStringLiteral("json"), QStringLiteral("report-memory")});
     if (!a)
         return CliError::report(a.error());
-    auto config = a.value().runConfig(cliDefaults());
+    auto config = RunOptions::config(a.value(), ProductDefaults::runConfig());
     if (!config)
         return CliError::report(config.error());
     auto scenario = loadScenario(a.value(), QStringLiteral("run"));
     if (!scenario)
         return CliError::report(scenario.error());
-    if (Status s = applyProjectOptions(a.value(), config.value()); !s)
+    if (Status s = ProjectCommand::applyHistory(a.value(), config.value()); !s)
         return CliError::report(s.error());
     // --out also writes trace.json, so the run records its schedule then.
     const auto dir = a.value().value(QStringLiteral("out"));
@@ -213,7 +189,7 @@ int CliCommands::run(const QStringList& args)
     std::vector<sim::SimObserver*> observers;
     if (dir)
         observers.push_back(&recorder);
-    auto recording = startRecording(a.value(), scenario.value());
+    auto recording = ProjectRecording::fromOptions(a.value(), scenario.value());
     if (!recording)
         return CliError::report(recording.error());
     auto ran = Runner::run(scenario.value(), config.value(), nullptr, observers);
@@ -247,9 +223,9 @@ int CliCommands::run(const QStringList& args)
 int CliCommands::compare(const QStringList& args)
 {
     auto a = CliArgs::parse(args,
-                            kRunOptions + QStringList{QStringLiteral("policies"),
-                                                      QStringLiteral("format"),
-                                                      QStringLiteral("threads")},
+                            RunOptions::names(kRunGroups) + QStringList{QStringLiteral("policies"),
+                                                                        QStringLiteral("format"),
+                                                                        QStringLiteral("threads")},
                             {QStringLiteral("json")});
     if (!a)
         return CliError::report(a.error());
@@ -268,13 +244,13 @@ int CliCommands::compare(const QStringList& args)
     if (!list || list->trimmed().isEmpty())
         return CliError::report(
             Error::invalid(QStringLiteral("compare needs --policies P1,P2,...")));
-    auto base = a.value().runConfig(cliDefaults());
+    auto base = RunOptions::config(a.value(), ProductDefaults::runConfig());
     if (!base)
         return CliError::report(base.error());
     auto scenario = loadScenario(a.value(), QStringLiteral("compare"));
     if (!scenario)
         return CliError::report(scenario.error());
-    if (Status s = applyProjectOptions(a.value(), base.value()); !s)
+    if (Status s = ProjectCommand::applyHistory(a.value(), base.value()); !s)
         return CliError::report(s.error());
     BatchRunner::Options options;
     if (auto t = a.value().value(QStringLiteral("threads"))) {
@@ -291,7 +267,7 @@ int CliCommands::compare(const QStringList& args)
         configs.push_back(std::move(c));
     }
     // The first failing policy's error, as when the runs went one after another.
-    auto recording = startRecording(a.value(), scenario.value());
+    auto recording = ProjectRecording::fromOptions(a.value(), scenario.value());
     if (!recording)
         return CliError::report(recording.error());
     auto batch = BatchRunner::run(BatchRunner::items(scenario.value(), configs), options);

@@ -5,8 +5,7 @@
 #include "io/workloadgenerator.h"
 #include "mapping/placementregistry.h"
 #include "policies/policyregistry.h"
-#include "predict/predictorregistry.h"
-#include "run/productdefaults.h"
+#include "runoptions.h"
 
 #include <QList>
 
@@ -34,30 +33,13 @@ QString oneOf(const QStringList& names)
     return QStringLiteral("one of: ") + names.join(QStringLiteral(", "));
 }
 
-// The options of a simulation, shared by run, compare and report.
-QList<Option> runOptions()
+// The run options of groups (RunOptions), as the help lists them.
+QList<Option> runOptions(RunOptions::Groups groups)
 {
-    return {
-        {QStringLiteral("--placement M"),
-         QStringLiteral("GPU placement (default %1; %2)")
-             .arg(ProductDefaults::runConfig().placement, oneOf(PlacementRegistry::names()))},
-        {QStringLiteral("--predictor X"),
-         QStringLiteral("duration predictor (default %1; %2)")
-             .arg(ProductDefaults::runConfig().predictor, oneOf(PredictorRegistry::names()))},
-        {QStringLiteral("--seed N"), QStringLiteral("seeds every random choice (default 0)")},
-        {QStringLiteral("--contention none|fair"),
-         QStringLiteral("network contention model (default: the scenario's, else none)")},
-        {QStringLiteral("--restart-overhead S"),
-         QStringLiteral("seconds a preempted job loses when it restarts (default: the "
-                        "scenario's)")},
-        {QStringLiteral("--mapping-backend cpu|cuda|auto"),
-         QStringLiteral("back end of the parallel mapping search (default auto: CUDA when a GPU "
-                        "is present)")},
-        {QStringLiteral("--project FILE.gantry"),
-         QStringLiteral("record the runs in this project (created when missing)")},
-        {QStringLiteral("--history FILE.gantry"),
-         QStringLiteral("predictors learn first from this project's finished jobs")},
-    };
+    QList<Option> list;
+    for (const RunOptions::Option& o : RunOptions::options(groups))
+        list.append({o.shown(), o.help});
+    return list;
 }
 
 Option policiesOption()
@@ -70,8 +52,6 @@ Option policiesOption()
 QList<Command> table()
 {
     const Option json{QStringLiteral("--json"), QStringLiteral("print JSON instead of text")};
-    const Option firstJobs{QStringLiteral("--first-jobs N"),
-                           QStringLiteral("keep only the first N jobs by arrival")};
     return {
         {QStringLiteral("validate"),
          QStringLiteral("Checks a scenario file: prints its jobs, GPUs, servers and racks, or "
@@ -79,13 +59,9 @@ QList<Command> table()
          {}},
         {QStringLiteral("run"),
          QStringLiteral("Simulates one scheduling policy on a scenario and prints its metrics."),
-         QList<Option>{
-             {QStringLiteral("--policy P"),
-              QStringLiteral("scheduling policy (default %1; %2)")
-                  .arg(ProductDefaults::runConfig().policy, oneOf(PolicyRegistry::names()))}} +
-             runOptions() +
+         runOptions(RunOptions::Policy | RunOptions::Engine | RunOptions::Project |
+                    RunOptions::FirstJobs) +
              QList<Option>{
-                 firstJobs,
                  {QStringLiteral("--out DIR"),
                   QStringLiteral("write jobs.csv, summary.json and trace.json into DIR")},
                  {QStringLiteral("--json"), QStringLiteral("print the metrics as one JSON object")},
@@ -94,9 +70,9 @@ QList<Command> table()
         {QStringLiteral("compare"),
          QStringLiteral("Simulates several policies on one scenario and prints their metrics "
                         "side by side."),
-         QList<Option>{policiesOption()} + runOptions() +
-             QList<Option>{firstJobs,
-                           {QStringLiteral("--format table|csv|json"),
+         QList<Option>{policiesOption()} +
+             runOptions(RunOptions::Engine | RunOptions::Project | RunOptions::FirstJobs) +
+             QList<Option>{{QStringLiteral("--format table|csv|json"),
                             QStringLiteral("output format (default table)")},
                            {QStringLiteral("--json"),
                             QStringLiteral("the same as --format json: an array of metrics")},
@@ -115,29 +91,27 @@ QList<Command> table()
              {QStringLiteral("--page a4|letter"), QStringLiteral("page size (default a4)")},
              {QStringLiteral("--sensitivity"),
               QStringLiteral("add the prediction-sensitivity section (noisy:S, S = 0 to 2)")}} +
-             runOptions()},
+             runOptions(RunOptions::Engine | RunOptions::Project)},
         {QStringLiteral("animate"),
          QStringLiteral("Simulates one policy and writes its playback as an animated GIF for "
                         "slides: the Gantt chart at each decision step with the step's "
                         "explanation as a caption; gantry-report, installed beside gantry-cli, "
                         "draws it."),
-         QList<Option>{
-             {QStringLiteral("--policy P"),
-              QStringLiteral("scheduling policy (default %1; %2)")
-                  .arg(ProductDefaults::runConfig().policy, oneOf(PolicyRegistry::names()))},
-             {QStringLiteral("-o, --output OUT.gif"), QStringLiteral("the animation to write")},
-             {QStringLiteral("--frames N"),
-              QStringLiteral("N evenly spaced frames from 0 to the end (default: one per "
-                             "decision step; at most 1000)")},
-             {QStringLiteral("--size WxH"),
-              QStringLiteral("pixels of each frame (default 1280x720)")},
-             {QStringLiteral("--delay-ms D"),
-              QStringLiteral("milliseconds each frame shows (default 1500; the last frame "
-                             "three times as long)")},
-             {QStringLiteral("--no-captions"),
-              QStringLiteral("leave out the explanation strip under the chart")},
-             {QStringLiteral("--dark"), QStringLiteral("dark title and caption strips")}} +
-             runOptions().mid(0, 6)},
+         runOptions(RunOptions::Policy) +
+             QList<Option>{
+                 {QStringLiteral("-o, --output OUT.gif"), QStringLiteral("the animation to write")},
+                 {QStringLiteral("--frames N"),
+                  QStringLiteral("N evenly spaced frames from 0 to the end (default: one per "
+                                 "decision step; at most 1000)")},
+                 {QStringLiteral("--size WxH"),
+                  QStringLiteral("pixels of each frame (default 1280x720)")},
+                 {QStringLiteral("--delay-ms D"),
+                  QStringLiteral("milliseconds each frame shows (default 1500; the last frame "
+                                 "three times as long)")},
+                 {QStringLiteral("--no-captions"),
+                  QStringLiteral("leave out the explanation strip under the chart")},
+                 {QStringLiteral("--dark"), QStringLiteral("dark title and caption strips")}} +
+             runOptions(RunOptions::Engine)},
         {QStringLiteral("project"),
          QStringLiteral("Lists a project file's scenarios, recorded runs, job history, GPU "
                         "types and stored sweeps; --add adds scenarios to it."),

@@ -24,6 +24,17 @@ Result<std::vector<Job>> ProjectCommand::loadHistory(const QString& path)
     return store.value()->history();
 }
 
+Status ProjectCommand::applyHistory(const CliArgs& a, RunConfig& config)
+{
+    if (auto h = a.value(QStringLiteral("history"))) {
+        auto jobs = loadHistory(*h);
+        if (!jobs)
+            return jobs.error();
+        config.history = std::move(jobs).value();
+    }
+    return {};
+}
+
 Status ProjectCommand::checkWritable(const QString& path)
 {
     if (!QFileInfo::exists(path)) {

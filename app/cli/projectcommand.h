@@ -1,7 +1,9 @@
 #pragma once
 
+#include "cliargs.h"
 #include "model/job.h"
 #include "model/scenario.h"
+#include "run/runconfig.h"
 #include "run/runresult.h"
 #include "util/result.h"
 
@@ -22,6 +24,9 @@ public:
     static int run(const QStringList& args);
     /// The history of the project at path (which must exist), for RunConfig::history.
     static Result<std::vector<Job>> loadHistory(const QString& path);
+    /// With the run option --history in a, config's history loaded from that project; without
+    /// it, config unchanged.
+    static Status applyHistory(const CliArgs& a, RunConfig& config);
     /// Checks, before a long sweep, that path is a usable project when it exists and that it
     /// could be written: an existing file is not read-only, a missing one can be created in its
     /// folder.

@@ -27,6 +27,14 @@ Result<std::unique_ptr<ProjectRecording>> ProjectRecording::start(const QString&
         new ProjectRecording(path, scenario, std::move(store)));
 }
 
+Result<std::unique_ptr<ProjectRecording>> ProjectRecording::fromOptions(const CliArgs& a,
+                                                                        const Scenario& scenario)
+{
+    if (auto p = a.value(QStringLiteral("project")))
+        return start(*p, scenario);
+    return std::unique_ptr<ProjectRecording>();
+}
+
 Status ProjectRecording::record(const std::vector<RunResult>& results)
 {
     if (!m_store) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cliargs.h"
 #include "model/scenario.h"
 #include "run/runresult.h"
 #include "storage/projectstore.h"
@@ -24,6 +25,9 @@ public:
     /// created by record()) and starts the forms of scenario, which must outlive this object.
     static Result<std::unique_ptr<ProjectRecording>> start(const QString& path,
                                                            const Scenario& scenario);
+    /// start() on the project of the run option --project in a; null without it.
+    static Result<std::unique_ptr<ProjectRecording>> fromOptions(const CliArgs& a,
+                                                                 const Scenario& scenario);
     /// Records results of the scenario and adds its finished jobs to the history, in one
     /// transaction; prints a line on stderr.
     Status record(const std::vector<RunResult>& results);

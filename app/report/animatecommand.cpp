@@ -7,6 +7,7 @@
 #include "io/scenarioreader.h"
 #include "run/productdefaults.h"
 #include "run/runner.h"
+#include "runoptions.h"
 #include "sim/schedulerecorder.h"
 
 #include <QRegularExpression>
@@ -16,6 +17,7 @@ namespace gantry::report {
 
 using cli::CliArgs;
 using cli::CliError;
+using cli::RunOptions;
 using ui::PlaybackAnimation;
 
 namespace {
@@ -36,27 +38,30 @@ Result<int> integer(const CliArgs& a, const QString& name, int fallback)
 
 QString AnimateCommand::usage()
 {
-    return QStringLiteral(
-        "       gantry-report --animate FILE --policy P -o OUT.gif [--frames N] [--size WxH]\n"
-        "                     [--delay-ms D] [--no-captions] [--dark] [--placement M]\n"
-        "                     [--predictor X] [--seed N] [--contention none|fair]\n"
-        "                     [--restart-overhead S] [--mapping-backend cpu|cuda|auto]\n"
+    const QString synopsis = RunOptions::usageLines(
+        QStringLiteral("       gantry-report --animate FILE"),
+        QStringList{QStringLiteral("--policy P"), QStringLiteral("-o OUT.gif"),
+                    QStringLiteral("[--frames N]"), QStringLiteral("[--size WxH]"),
+                    QStringLiteral("[--delay-ms D]"), QStringLiteral("[--no-captions]"),
+                    QStringLiteral("[--dark]")} +
+            RunOptions::synopsis(RunOptions::Engine),
+        21);
+    const QString text = QStringLiteral(
         "--animate writes the run's playback as an animated GIF: one frame per decision step\n"
         "(or N evenly spaced), each with the step's explanation as a caption\n");
+    return synopsis + text;
 }
 
 int AnimateCommand::run(const QStringList& all)
 {
     QStringList args = all;
     args.removeAll(QStringLiteral("--animate"));
-    auto parsed = CliArgs::parse(
-        args,
-        {QStringLiteral("policy"), QStringLiteral("o"), QStringLiteral("output"),
-         QStringLiteral("frames"), QStringLiteral("size"), QStringLiteral("delay-ms"),
-         QStringLiteral("placement"), QStringLiteral("predictor"), QStringLiteral("seed"),
-         QStringLiteral("contention"), QStringLiteral("restart-overhead"),
-         QStringLiteral("mapping-backend")},
-        {QStringLiteral("no-captions"), QStringLiteral("dark")});
+    auto parsed = CliArgs::parse(args,
+                                 QStringList{QStringLiteral("o"), QStringLiteral("output"),
+                                             QStringLiteral("frames"), QStringLiteral("size"),
+                                             QStringLiteral("delay-ms")} +
+                                     RunOptions::names(RunOptions::Policy | RunOptions::Engine),
+                                 {QStringLiteral("no-captions"), QStringLiteral("dark")});
     if (!parsed)
         return CliError::report(parsed.error());
     const CliArgs& a = parsed.value();
@@ -99,7 +104,7 @@ int AnimateCommand::run(const QStringList& all)
         return CliError::report(Error::invalid(option + QStringLiteral(": ") + m));
     }
 
-    auto config = a.runConfig(ProductDefaults::runConfig());
+    auto config = RunOptions::config(a, ProductDefaults::runConfig());
     if (!config)
         return CliError::report(config.error());
     auto scenario = ScenarioReader::readFile(a.positional().front());

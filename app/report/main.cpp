@@ -12,6 +12,7 @@
 #include "projectrecording.h"
 #include "report/reportbuilder.h"
 #include "run/productdefaults.h"
+#include "runoptions.h"
 
 #include <QApplication>
 #include <QDir>
@@ -33,32 +34,35 @@ QTextStream& err()
 
 QString usage()
 {
-    return QStringLiteral(
-               "usage: gantry-report FILE --policies P1,P2,... -o OUT.pdf [--baseline P]\n"
-               "                     [--page a4|letter] [--placement M] [--predictor X] [--seed "
-               "N]\n"
-               "                     [--contention none|fair] [--restart-overhead S]\n"
-               "                     [--mapping-backend cpu|cuda|auto] [--project FILE.gantry]\n"
-               "                     [--history FILE.gantry] [--sensitivity]\n"
-               "--sensitivity adds the prediction-sensitivity section: total and p99 JCT of each\n"
-               "policy with the noisy:S predictor for S = 0, 0.25, 0.5, 1 and 2, mean of seeds 1 "
-               "to 3\n"
-               "(15 more runs per policy)\n"
-               "%1"
-               "%2"
-               "exit status: 0 success, 2 invalid input, 1 internal error\n")
-        .arg(gantry::report::CapacityPlanCommand::usage(), gantry::report::AnimateCommand::usage());
+    const QString synopsis = RunOptions::usageLines(
+        QStringLiteral("usage: gantry-report FILE"),
+        QStringList{QStringLiteral("--policies P1,P2,..."), QStringLiteral("-o OUT.pdf"),
+                    QStringLiteral("[--baseline P]"), QStringLiteral("[--page a4|letter]")} +
+            RunOptions::synopsis(RunOptions::Engine | RunOptions::Project) +
+            QStringList{QStringLiteral("[--sensitivity]")},
+        21);
+    const QString text =
+        QStringLiteral(
+            "--sensitivity adds the prediction-sensitivity section: total and p99 JCT of each\n"
+            "policy with the noisy:S predictor for S = 0, 0.25, 0.5, 1 and 2, mean of seeds 1 "
+            "to 3\n"
+            "(15 more runs per policy)\n"
+            "%1"
+            "%2"
+            "exit status: 0 success, 2 invalid input, 1 internal error\n")
+            .arg(gantry::report::CapacityPlanCommand::usage(),
+                 gantry::report::AnimateCommand::usage());
+    return synopsis + text;
 }
 
 int run(const QStringList& args)
 {
+    // --policy is known so that it is refused with a pointer to --policies.
     auto parsed = CliArgs::parse(
         args,
-        {QStringLiteral("policies"), QStringLiteral("o"), QStringLiteral("output"),
-         QStringLiteral("baseline"), QStringLiteral("page"), QStringLiteral("policy"),
-         QStringLiteral("placement"), QStringLiteral("predictor"), QStringLiteral("seed"),
-         QStringLiteral("contention"), QStringLiteral("restart-overhead"),
-         QStringLiteral("mapping-backend"), QStringLiteral("project"), QStringLiteral("history")},
+        QStringList{QStringLiteral("policies"), QStringLiteral("o"), QStringLiteral("output"),
+                    QStringLiteral("baseline"), QStringLiteral("page")} +
+            RunOptions::names(RunOptions::Policy | RunOptions::Engine | RunOptions::Project),
         {QStringLiteral("sensitivity")});
     if (!parsed)
         return CliError::report(parsed.error());
@@ -101,25 +105,18 @@ int run(const QStringList& args)
                                    .arg(options.baseline, *list)));
     }
 
-    auto config = a.runConfig(ProductDefaults::runConfig());
+    auto config = RunOptions::config(a, ProductDefaults::runConfig());
     if (!config)
         return CliError::report(config.error());
     auto scenario = ScenarioReader::readFile(a.positional().front());
     if (!scenario)
         return CliError::report(scenario.error());
-    if (auto h = a.value(QStringLiteral("history"))) {
-        auto jobs = ProjectCommand::loadHistory(*h);
-        if (!jobs)
-            return CliError::report(jobs.error());
-        config.value().history = std::move(jobs).value();
-    }
-    std::unique_ptr<ProjectRecording> recording;
-    if (const auto project = a.value(QStringLiteral("project"))) {
-        auto started = ProjectRecording::start(*project, scenario.value());
-        if (!started)
-            return CliError::report(started.error());
-        recording = std::move(started).value();
-    }
+    if (Status s = ProjectCommand::applyHistory(a, config.value()); !s)
+        return CliError::report(s.error());
+    auto started = ProjectRecording::fromOptions(a, scenario.value());
+    if (!started)
+        return CliError::report(started.error());
+    const std::unique_ptr<ProjectRecording> recording = std::move(started).value();
 
     auto input = ReportBuilder::run(scenario.value(), config.value(), policies);
     if (!input)
