@@ -1,10 +1,13 @@
 // The desktop fuzz test (issue 16): the window driven as a careless user would. First every
 // editable field of every property panel (scenario, rack, server, a job of each kind) gets
 // boundary and hostile text; then seeded random sessions of edits, undo, redo, copy, paste,
-// delete, run and cancel on seeded random scenarios. After each step: the window is alive, the
+// delete, run and cancel on seeded random scenarios, and undo or redo (keys or Edit menu) with
+// the focus in a field holding typed, unentered text. After each step: the window is alive, the
 // document is valid or shows its problems, the panel shows every field of the selected job's
-// kind; undoing back to the start gives the original scenario byte for byte; saving to a
-// project file and opening it again gives the same scenarios. Fixed seeds, a few seconds.
+// kind, the idle progress bar names a state; undoing back to the start gives the original
+// scenario byte for byte; saving to a project file and opening it again gives the same
+// scenarios. After an undo or redo in a field: the document is the one that undo stack index had,
+// the field shows the document's value, and leaving the field edits nothing. Fixed seeds.
 
 #include "document/fieldrules.h"
 #include "document/jobbuilder.h"
@@ -26,11 +29,14 @@
 #include <QJsonDocument>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
 
+#include <algorithm>
+#include <map>
 #include <memory>
 
 using gantry::JobKind;
@@ -44,7 +50,7 @@ namespace {
 
 constexpr int RunTimeoutMs = 60000;
 constexpr int StepsPerSession = 40;
-constexpr int Sessions = 6;
+constexpr int Sessions = 12;
 constexpr int JobsPerScenario = 8; // every edit validates the whole scenario: keep it small
 
 // What is edited: a page of the panel and, for a job, the kind of job.
@@ -191,10 +197,13 @@ private:
     void checkStep(const QString& step);
     void checkSaveAndReopen(const QString& step);
     void runAndCancel(bool cancel);
+    QString undoInField(const QString& field, const QString& text, int keys, bool undoing,
+                        const std::map<int, QByteArray>& states);
 
     QTemporaryDir m_dir;
     std::unique_ptr<MainWindow> m_window;
     int m_saves = 0;
+    int m_fieldUndos = 0; // undo or redo with typed text in a field
 };
 
 void TstDesktopFuzz::initTestCase()
@@ -209,11 +218,15 @@ void TstDesktopFuzz::initTestCase()
     m_window->setInteractive(false);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    // Keys typed in a field reach the window's shortcuts only in the active window.
+    m_window->activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
 }
 
 void TstDesktopFuzz::cleanupTestCase()
 {
-    qInfo("%d save(s), each reopened identical", m_saves);
+    qInfo("%d save(s), each reopened identical; %d undo or redo(s) in a field", m_saves,
+          m_fieldUndos);
     m_window.reset();
 }
 
@@ -291,6 +304,24 @@ void TstDesktopFuzz::checkStep(const QString& step)
     PropertyPanel* panel = w.propertyPanel();
     const Selection& s = doc->selection();
     QVERIFY2(panel->page() == (s.isEmpty() ? Selection::Kind::None : s.kind), qPrintable(step));
+    // The welcome guide never speaks of a sample project: these are not the sample.
+    if (const auto* welcome = w.findChild<QLabel*>(QStringLiteral("welcomeText")))
+        QVERIFY2(!welcome->text().contains(QLatin1String("sample"), Qt::CaseInsensitive),
+                 qPrintable(step + QStringLiteral(": ") + welcome->text()));
+    // Idle, the progress bar names a state (full when it finished), never a percentage.
+    if (!w.isRunning() && !w.isImporting()) {
+        const auto* bar = w.findChild<QProgressBar*>(QStringLiteral("progressBar"));
+        QVERIFY2(bar, qPrintable(step));
+        static const QStringList full{QStringLiteral("Finished"), QStringLiteral("Imported")};
+        static const QStringList empty{QStringLiteral("Ready"), QStringLiteral("Cancelled"),
+                                       QStringLiteral("Failed"), QStringLiteral("Not imported")};
+        const QString state = bar->format();
+        QVERIFY2(full.contains(state) || empty.contains(state),
+                 qPrintable(step + QStringLiteral(": idle bar reads ") + bar->text()));
+        QVERIFY2(
+            bar->value() == (full.contains(state) ? bar->maximum() : bar->minimum()),
+            qPrintable(step + QStringLiteral(": idle bar at %1 says ").arg(bar->value()) + state));
+    }
     if (s.kind == Selection::Kind::Job && s.indices.size() == 1 && panel->isVisible()) {
         const JobKind k = doc->current().jobs[std::size_t(s.indices.front())].kind;
         for (JobKind other : {JobKind::Duration, JobKind::Graph, JobKind::Model})
@@ -340,6 +371,91 @@ void TstDesktopFuzz::runAndCancel(bool cancel)
     if (cancel)
         w.cancelRun();
     QTRY_VERIFY_WITH_TIMEOUT(!w.isRunning(), RunTimeoutMs);
+}
+
+// With the focus in the panel's line field, types text (not entered) and undoes or redoes the
+// document (keys: 0 Ctrl+Z, 1 Edit > Undo, 2 Ctrl+Shift+Z, 3 the Redo action's own keys,
+// 4 Edit > Redo); undoing says which. The undo stack must be able to take that step. Then: the
+// document is the one recorded at the new undo index (states), the field shows the document's
+// value, and leaving the field makes no edit. Returns what was done.
+QString TstDesktopFuzz::undoInField(const QString& field, const QString& text, int keys,
+                                    bool undoing, const std::map<int, QByteArray>& states)
+{
+    MainWindow& w = *m_window;
+    ProjectDocument* doc = w.document();
+    QUndoStack* undo = doc->undoStack();
+    PropertyPanel* panel = w.propertyPanel();
+    auto* edit = qobject_cast<QLineEdit*>(panel->editor(field));
+    if (!edit || !edit->isVisible() || !edit->isEnabled() || edit->isReadOnly())
+        return QStringLiteral("no line field %1").arg(field);
+    const char* how[] = {"Ctrl+Z", "Edit > Undo", "Ctrl+Shift+Z", "redo keys", "Edit > Redo"};
+    const QString what = QStringLiteral("\"%1\" typed in %2, %3")
+                             .arg(text.left(20), field, QLatin1String(how[keys]));
+    const int index = undo->index() + (undoing ? -1 : 1);
+    ++m_fieldUndos;
+    edit->setFocus(Qt::OtherFocusReason);
+    if (!edit->hasFocus()) {
+        QTest::qFail(qPrintable(what + QStringLiteral(": the field takes no focus")), __FILE__,
+                     __LINE__);
+        return what;
+    }
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Delete);
+    if (std::all_of(text.begin(), text.end(), [](QChar c) { return c.unicode() < 128; })) {
+        QTest::keyClicks(edit, text);
+    } else {
+        edit->insert(text);
+        edit->setModified(true);
+    }
+    switch (keys) {
+    case 0:
+        QTest::keyClick(edit, Qt::Key_Z, Qt::ControlModifier);
+        break;
+    case 1:
+        action(w, "undoAction")->trigger();
+        break;
+    case 2:
+        QTest::keyClick(edit, Qt::Key_Z, Qt::ControlModifier | Qt::ShiftModifier);
+        break;
+    case 3:
+        QTest::keySequence(edit, action(w, "redoAction")->shortcut());
+        break;
+    default:
+        action(w, "redoAction")->trigger();
+        break;
+    }
+    const auto fail = [&](const QString& why) {
+        QTest::qFail(qPrintable(what + QStringLiteral(": ") + why), __FILE__, __LINE__);
+        return what;
+    };
+    // The document took the step, whole: it is as it was at that index.
+    if (undo->index() != index)
+        return fail(QStringLiteral("undo index %1, not %2").arg(undo->index()).arg(index));
+    const auto known = states.find(index);
+    if (known != states.end() && json(doc->current()) != known->second)
+        return fail(QStringLiteral("the document is not the one of undo index %1").arg(index));
+    // The field shows the document's value: what the panel shows when it fills the page again.
+    const Selection selection = doc->selection();
+    const bool shown = panel->editor(field) == edit && edit->isVisible();
+    const QString text1 = edit->text();
+    if (shown && edit->isModified())
+        return fail(QStringLiteral("the field still holds typed text \"%1\"").arg(text1));
+    // Leaving the field makes no edit.
+    const QByteArray after = json(doc->current());
+    const int count = undo->count();
+    w.problemsList()->setFocus(Qt::OtherFocusReason);
+    edit->clearFocus();
+    if (undo->count() != count || undo->index() != index || json(doc->current()) != after)
+        return fail(QStringLiteral("leaving the field made the edit \"%1\"")
+                        .arg(undo->count() > count ? undo->text(count) : undo->undoText()));
+    if (shown) {
+        doc->setSelection({});
+        doc->setSelection(selection);
+        if (panel->editor(field) == edit && edit->text() != text1)
+            return fail(QStringLiteral("the field showed \"%1\", the document holds \"%2\"")
+                            .arg(text1, edit->text()));
+    }
+    return what;
 }
 
 void TstDesktopFuzz::hostileValues_data()
@@ -442,6 +558,7 @@ void TstDesktopFuzz::randomSessions()
     QUndoStack* undo = doc->undoStack();
     const QByteArray start = json(doc->current());
     const int startIndex = undo->index();
+    std::map<int, QByteArray> states{{startIndex, start}}; // the document at each undo index
     gantry::Rng rng(seed * 7919);
     auto pick = [&rng](int n) { return n > 0 ? int(rng.below(std::uint64_t(n))) : -1; };
     const Selection::Kind kinds[] = {Selection::Kind::None, Selection::Kind::Rack,
@@ -473,13 +590,43 @@ void TstDesktopFuzz::randomSessions()
                 clickIn(field);
             else
                 gantry::test::typeIntoField(m_window->propertyPanel(), field, value);
-        } else if (roll < 60) {
+        } else if (roll < 55) {
             what = QStringLiteral("undo");
             if (undo->index() > startIndex)
                 action(w, "undoAction")->trigger();
-        } else if (roll < 70) {
+        } else if (roll < 62) {
             what = QStringLiteral("redo");
             action(w, "redoAction")->trigger();
+        } else if (roll < 72) { // undo or redo with text typed in a field of the selection's page
+            const bool canUndo = undo->index() > startIndex;
+            const bool canRedo = undo->canRedo();
+            const Selection::Kind k = kinds[pick(4)];
+            const int count = k == Selection::Kind::Rack     ? int(s.cluster.racks.size())
+                              : k == Selection::Kind::Server ? int(s.cluster.servers.size())
+                              : k == Selection::Kind::Job    ? int(s.jobs.size())
+                                                             : 0;
+            const int index = pick(count);
+            Target t{k};
+            if (k == Selection::Kind::Job && index >= 0)
+                t.job = s.jobs[std::size_t(index)].kind;
+            QStringList lines;
+            if (select(t, index))
+                for (const QString& f : fieldsOf(t))
+                    if (qobject_cast<QLineEdit*>(w.propertyPanel()->editor(f)))
+                        lines << f;
+            const QString field = lines.value(pick(int(lines.size())));
+            const QString value = hostile()[pick(int(hostile().size()))];
+            // Keys 0-1 undo, 2-4 redo; when the stack cannot take that step, the other one.
+            int keys = pick(5);
+            const bool undoing = canUndo && (!canRedo || keys < 2);
+            if (undoing != (keys < 2))
+                keys = undoing ? keys % 2 : 2 + keys;
+            if ((!canUndo && !canRedo) || field.isEmpty())
+                what = QStringLiteral("nothing to undo or redo in a field");
+            else
+                what = undoInField(field, value, keys, undoing, states);
+            if (QTest::currentTestFailed())
+                return;
         } else if (roll < 90) { // copy, paste or delete a random selection
             const Selection::Kind k = kinds[1 + pick(3)];
             const int count = k == Selection::Kind::Rack     ? int(s.cluster.racks.size())
@@ -503,6 +650,7 @@ void TstDesktopFuzz::randomSessions()
         }
         const QString label = QStringLiteral("seed %1 step %2: %3").arg(seed).arg(step).arg(what);
         checkStep(label);
+        states[undo->index()] = json(doc->current());
         if (step % 20 == 19)
             checkSaveAndReopen(label);
     }

@@ -18,6 +18,11 @@ EditMenu::EditMenu(QMenu* menu, QObject* parent) : QObject(parent)
     };
     m_undo = add(tr("&Undo"), &EditMenu::undoRequested, QKeySequence::Undo, "undoAction");
     m_redo = add(tr("&Redo"), &EditMenu::redoRequested, QKeySequence::Redo, "redoAction");
+    // Every key the platform gives undo and redo, not just the first (Ctrl+Y, but also
+    // Ctrl+Shift+Z; Ctrl+Z, but also Alt+Backspace): a text field lets these keys through to
+    // the window (PropertyPanel), and one without an action here undid the field's own text.
+    m_undo->setShortcuts(QKeySequence::Undo);
+    m_redo->setShortcuts(QKeySequence::Redo);
     menu->addSeparator();
     m_cut = add(tr("Cu&t"), &EditMenu::cutRequested, QKeySequence::Cut, "cutAction");
     m_copy = add(tr("&Copy"), &EditMenu::copyRequested, QKeySequence::Copy, "copyAction");
