@@ -230,6 +230,12 @@ void MainWindow::buildWidgets()
     connect(planView(), &PlanView::pointOpened, this,
             [this](std::size_t row) { openPlanPoint(row); });
     connect(m_central, &CentralTabs::planShown, this, &MainWindow::updatePlanBase);
+    // A sweep that outlived its scenario (another project cancels it, another scenario lets it
+    // end) kept the view from taking the current one meanwhile: it takes it once the sweep ends.
+    connect(planView(), &PlanView::sweepEnded, this, [this] {
+        if (m_central->currentTab() == Tab::Plan)
+            updatePlanBase();
+    });
     connect(m_central, &CentralTabs::runStepRequested, this, [this, runDock] {
         m_runPanel->runButton()->setFocus();
         runDock->raise();

@@ -133,6 +133,8 @@ private slots:
     void sampleProjectsSavedSweepOpens();
     void newProjectDropsThePlan();
     void newProjectCancelsTheSweep();
+    void documentSwitchLeavesNothingOfTheSweep_data();
+    void documentSwitchLeavesNothingOfTheSweep();
     void badFormDropsTheEarlierAnswer_data();
     void badFormDropsTheEarlierAnswer();
     void requestOfRoundTrips_data();
@@ -848,6 +850,101 @@ void checkNothingShown(const PlanView& view)
 }
 
 } // namespace
+
+void TstPlanView::documentSwitchLeavesNothingOfTheSweep_data()
+{
+    QTest::addColumn<QString>("to"); // new project, scenario file, project file, another scenario
+    QTest::addColumn<bool>("running");
+    for (const char* to : {"new project", "scenario file", "project file", "another scenario"})
+        for (bool running : {false, true})
+            QTest::addRow("%s, sweep %s", to, running ? "running" : "shown")
+                << QString::fromLatin1(to) << running;
+}
+
+// File > New, File > Open of a scenario or a project, or another scenario of the project, while
+// the Plan view (on screen) shows a finished sweep or runs one: once the sweep has ended, the
+// view shows nothing of it and its form and Run sweep are the current scenario's, without
+// leaving the Plan view. A sweep of a scenario left in the same project is kept with that
+// scenario; one of a project closed is not.
+void TstPlanView::documentSwitchLeavesNothingOfTheSweep()
+{
+    QFETCH(QString, to);
+    QFETCH(bool, running);
+    const bool sameProject = to == QLatin1String("another scenario");
+    MainWindow window;
+    window.setInteractive(false);
+    if (sameProject) {
+        QVERIFY(window.openFile(sample("sample.gantry")));
+        QVERIFY(window.selectScenario(1));
+    } else {
+        QVERIFY(window.openFile(sample("two-racks.json")));
+    }
+    QCOMPARE(window.document()->current().name, QStringLiteral("two-racks"));
+    window.showPlan();
+    PlanView* view = window.planView();
+    QVERIFY(view->hasBaseScenario());
+    QString answer;
+    if (!running) {
+        QVERIFY(runTinySweep(*view));
+        QVERIFY(view->session());
+        answer = view->summaryText();
+        QVERIFY(!answer.isEmpty());
+    } else {
+        view->setRequest(tinyRequest());
+        QVERIFY(view->startSweep());
+    }
+    const int sweepsBefore = window.document()->unsavedSweepCount();
+    QSignalSpy ended(view, &PlanView::sweepEnded);
+
+    if (to == QLatin1String("new project"))
+        QVERIFY(window.newProject());
+    else if (to == QLatin1String("scenario file"))
+        QVERIFY(window.openFile(sample("teaching.json")));
+    else if (to == QLatin1String("project file"))
+        QVERIFY(window.openFile(sample("sample.gantry")));
+    else
+        QVERIFY(window.selectScenario(0));
+    if (running)
+        QVERIFY(ended.count() == 1 || ended.wait(SweepTimeoutMs));
+    QVERIFY(!view->isRunning());
+
+    checkNothingShown(*view);
+    QVERIFY(view->summaryText() != answer);
+    QVERIFY(view->lastOutcome() != PlanView::Outcome::Completed);
+    QVERIFY(!view->openPoint(0));
+    QCOMPARE(window.document()->unsavedSweepCount(), !sameProject ? 0
+                                                     : running    ? sweepsBefore + 1
+                                                                  : sweepsBefore);
+
+    // The form and Run sweep are the current scenario's.
+    if (!window.document()->hasCurrent()) {
+        QVERIFY(!view->hasBaseScenario());
+        QVERIFY(!view->startSweep());
+        return;
+    }
+    const Scenario current = window.document()->current();
+    QVERIFY(current.name != QStringLiteral("two-racks"));
+    QVERIFY2(view->hasBaseScenario(), qPrintable(current.name));
+    PlanRequest r = view->request();
+    QVERIFY(!r.servers.empty());
+    for (PlanRequest::ServerRange& range : r.servers) {
+        range.max = range.min + 1;
+        range.step = 1;
+    }
+    r.loadScales = {1.0};
+    r.policies = {QStringLiteral("fifo")};
+    r.seeds = {0};
+    view->setRequest(r);
+    const auto spec = view->buildSpec();
+    QVERIFY2(spec, qPrintable(spec ? QString() : spec.error().message));
+    QCOMPARE(spec.value().baseScenario.name, current.name);
+    QCOMPARE(spec.value().baseScenario.cluster.servers.size(), current.cluster.servers.size());
+    QCOMPARE(spec.value().baseScenario.jobs.size(), current.jobs.size());
+    QVERIFY2(view->startSweep(), qPrintable(view->lastError()));
+    QVERIFY(waitForSweep(*view));
+    QCOMPARE(view->lastOutcome(), PlanView::Outcome::Completed);
+    QCOMPARE(view->session()->spec().baseScenario.name, current.name);
+}
 
 // After an error (a form that cannot start, a sweep file that cannot be read), nothing of the
 // answer before stays under it; a list with an empty item (1,,2) is read as 1, 2 and runs.

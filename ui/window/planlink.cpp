@@ -19,11 +19,16 @@ PlanLink::PlanLink(PlanView* view, ProjectDocument* document, QObject* parent)
     connect(m_view, &PlanView::sweepEnded, this, [this](PlanView::Outcome outcome) {
         const auto session = m_view->session();
         if (outcome != PlanView::Outcome::Completed || !session ||
-            m_view->source() != PlanView::Source::Form)
+            m_view->source() == PlanView::Source::File)
             return;
-        if (m_scenarioIndex >= 0 && m_scenarioIndex < m_document->scenarioCount())
+        if (m_view->source() == PlanView::Source::Form && m_scenarioIndex >= 0 &&
+            m_scenarioIndex < m_document->scenarioCount())
             m_document->addSweep(m_scenarioIndex, session->spec().baseScenario,
                                  session->sweepJson());
+        // Another scenario was chosen while it ran: the sweep stays with its own scenario (in
+        // the project tree), the view follows the current one.
+        if (m_scenarioIndex != m_document->currentIndex())
+            m_view->reset();
     });
 }
 

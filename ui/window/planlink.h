@@ -18,8 +18,8 @@ class ProjectDocument;
 /// The Plan view's ties to the project, without the window: the view plans for the current
 /// scenario with the run panel's settings; a sweep of its form that completes is kept for the
 /// project's next save with the scenario it planned for (a sweep file's own base is not a
-/// scenario of the project); a stored sweep is read back from the project file; a feasible
-/// point of the sweep becomes a run.
+/// scenario of the project), and shown only while that scenario is still the current one; a
+/// stored sweep is read back from the project file; a feasible point of the sweep becomes a run.
 class PlanLink : public QObject
 {
     Q_OBJECT
