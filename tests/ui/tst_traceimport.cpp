@@ -5,12 +5,15 @@
 
 #include "document/projectdocument.h"
 #include "io/gpucatalogue.h"
+#include "io/import/traceimporterregistry.h"
 #include "mainwindow.h"
 #include "window/importworker.h"
 
 #include <QAction>
 #include <QCoreApplication>
+#include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStatusBar>
@@ -140,39 +143,91 @@ void TstTraceImport::cancelAddsNothing()
 
 void TstTraceImport::cancelAtEveryStage_data()
 {
-    QTest::addColumn<QString>("stage"); // the status's first word when Cancel is clicked
-    QTest::newRow("reading") << QStringLiteral("Importing");
-    QTest::newRow("parsing") << QStringLiteral("Parsing");
-    QTest::newRow("assembling") << QStringLiteral("Assembling");
+    QTest::addColumn<QString>("stage"); // the status when Cancel is clicked (a pattern)
+    QTest::addColumn<bool>("refused");  // the stage that a cancel no longer stops
+    QTest::newRow("started") << QStringLiteral("^Importing philly\\.csv\\.\\.\\.$") << false;
+    QTest::newRow("reading") << QStringLiteral("^Reading philly\\.csv \\(\\d+%\\)$") << false;
+    QTest::newRow("read, importing rows")
+        << QStringLiteral("^Importing \\d+ row\\S* of philly\\.csv$") << false;
+    QTest::newRow("parsing") << QStringLiteral("^Parsing philly\\.csv$") << false;
+    QTest::newRow("assembling") << QStringLiteral("^Assembling \\d+ rows of philly\\.csv$")
+                                << false;
+    QTest::newRow("adding") << QStringLiteral("^Adding [\\d,]+ imported jobs to the project")
+                            << true;
 }
 
-// Cancel clicked (through the event loop, as a user does) while the status names a stage: the
-// import ends cancelled, the status says so, and the project is as it was.
+// Cancel clicked while the status names a stage (at once, in the status's own signal: a click
+// queued behind it could land after the worker had moved on; queued when Cancel is not enabled
+// yet, as while the import starts, or no longer) ends the import all or nothing:
+// cancelled, the status says so, and the project is as it was; or, once adding the jobs has
+// begun, refused in words (the status says it is too late and how Undo takes the import back)
+// with the whole trace added, as an import nobody cancelled.
 void TstTraceImport::cancelAtEveryStage()
 {
     QFETCH(QString, stage);
+    QFETCH(bool, refused);
+    const QRegularExpression pattern(stage);
+    QVERIFY(pattern.isValid());
     MainWindow w;
     w.setInteractive(false);
     QVERIFY2(w.openFile(sample("teaching.json")), qPrintable(w.lastError()));
+    const gantry::Scenario before = w.document()->current();
     const int undo = w.document()->undoStack()->count();
     auto* cancel = w.findChild<QPushButton*>(QStringLiteral("cancelButton"));
     QVERIFY(cancel);
-    bool clicked = false;
+    QString clickedAt;
+    int clicks = 0;
+    QStringList messages;
     connect(w.statusBar(), &QStatusBar::messageChanged, &w, [&](const QString& text) {
-        if (!clicked && text.startsWith(stage)) {
-            clicked = true;
-            QTimer::singleShot(0, cancel, [cancel] { cancel->click(); });
+        messages << text;
+        if (clickedAt.isEmpty() && pattern.match(text).hasMatch()) {
+            clickedAt = text;
+            const auto click = [cancel, &clicks] {
+                cancel->click();
+                ++clicks;
+            };
+            if (cancel->isEnabled())
+                click();
+            else // as a user's click arrives: after the window has done what it does now
+                QTimer::singleShot(0, cancel, click);
         }
     });
     QSignalSpy ended(&w, &MainWindow::importEnded);
     QVERIFY(w.startImport(QStringLiteral("philly"), sample("philly.csv"), 0));
     QTRY_VERIFY_WITH_TIMEOUT(!ended.isEmpty(), ImportTimeoutMs);
-    QVERIFY2(clicked, qPrintable(stage));
-    QCOMPARE(ended.front().front().toBool(), false);
-    QVERIFY2(w.statusBar()->currentMessage().contains(QLatin1String("cancelled")),
-             qPrintable(w.statusBar()->currentMessage()));
-    QCOMPARE(int(w.projectScenarios().size()), 1);
-    QCOMPARE(w.document()->undoStack()->count(), undo);
+    QVERIFY2(!clickedAt.isEmpty(), qPrintable(messages.join(QLatin1Char('\n'))));
+    QTRY_COMPARE(clicks, 1); // a click queued while adding the jobs arrives after the end
+    QVERIFY(!w.isImporting());
+    const QString status = w.statusBar()->currentMessage();
+    // The bar is idle and names the outcome.
+    const auto* bar = w.findChild<QProgressBar*>(QStringLiteral("progressBar"));
+    QVERIFY(bar);
+    QCOMPARE(bar->format(), refused ? QStringLiteral("Imported") : QStringLiteral("Not imported"));
+    if (!refused) {
+        QCOMPARE(ended.front().front().toBool(), false);
+        QVERIFY2(status.contains(QLatin1String("cancelled")), qPrintable(status));
+        QCOMPARE(int(w.projectScenarios().size()), 1);
+        QCOMPARE(w.document()->current(), before);
+        QCOMPARE(w.document()->undoStack()->count(), undo);
+    } else {
+        QVERIFY2(clickedAt.contains(QLatin1String("too late to cancel")), qPrintable(clickedAt));
+        QCOMPARE(ended.front().front().toBool(), true);
+        QVERIFY2(status.contains(QLatin1String("Undo")), qPrintable(status));
+        QCOMPARE(int(w.projectScenarios().size()), 2);
+        QCOMPARE(w.document()->undoStack()->count(), undo + 1);
+        // The whole trace, as the importer gives it to anyone who does not cancel.
+        gantry::ImportOptions options;
+        auto whole = gantry::TraceImporterRegistry::import(
+            QStringLiteral("philly"), sample("philly.csv"), before.cluster, options);
+        QVERIFY2(whole, qPrintable(whole ? QString() : whole.error().message));
+        QVERIFY(w.projectScenarios().back().jobs == whole.value().scenario.jobs);
+        const QString count = clickedAt.section(QLatin1Char(' '), 1, 1).remove(QLatin1Char(','));
+        QCOMPARE(count, QString::number(whole.value().scenario.jobs.size()));
+        // Undo takes it back whole.
+        w.document()->undoStack()->undo();
+        QCOMPARE(int(w.projectScenarios().size()), 1);
+        QCOMPARE(w.projectScenarios().front(), before);
+    }
     // Nothing arrives later either: the next import is the only one added.
     QVERIFY2(w.importTrace(QStringLiteral("philly"), sample("philly.csv"), 20),
              qPrintable(w.lastError()));
