@@ -1,12 +1,19 @@
 // What the window asks its run session for (ui/window/runorder.h), made from the project without
 // a window: the user's run of the current scenario, refused in words without a scenario, while
 // it has problems or without a policy, and said in the status when it starts; saved runs shown
-// again when the scenario has none to show.
+// again when the scenario has none to show; a project saved and opened again lists its runs, and
+// shows them again, in the order they were made.
 #include "document/projectdocument.h"
 #include "io/scenarioreader.h"
+#include "run/productdefaults.h"
+#include "run/runner.h"
 #include "window/runorder.h"
 
+#include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
+
+#include <memory>
 
 using gantry::RunConfig;
 using gantry::ui::ProjectDocument;
@@ -41,6 +48,8 @@ private slots:
     void userRun_data();
     void userRun();
     void noSavedRunsToShow();
+    void savedRunsKeepTheirOrder_data();
+    void savedRunsKeepTheirOrder();
 };
 
 void TstRunOrder::userRun_data()
@@ -112,6 +121,88 @@ void TstRunOrder::noSavedRunsToShow()
     QVERIFY(order.request.configs.isEmpty());
     QCOMPARE(order.request.origin, RunRequest::Origin::Replay);
     QCOMPARE(order.request.scenarioIndex, 0);
+}
+
+void TstRunOrder::savedRunsKeepTheirOrder_data()
+{
+    // What is done, in order: "p,q" runs policies p and q as one batch (on the scenario as it
+    // is then), "edit" changes a job's arrival, "undo" takes the last edit back, "save" saves.
+    QTest::addColumn<QStringList>("steps");
+    QTest::addColumn<QStringList>("listed"); // the runs the reopened project lists, by policy
+    QTest::addColumn<QStringList>("shown");  // the saved runs shown again (current version)
+    const QStringList all{QStringLiteral("srtf"), QStringLiteral("fifo"), QStringLiteral("sjf")};
+    QTest::newRow("one batch") << QStringList{QStringLiteral("srtf,fifo,sjf")} << all << all;
+    QTest::newRow("batches") << QStringList{QStringLiteral("srtf"), QStringLiteral("fifo,sjf")}
+                             << all << all;
+    QTest::newRow("one run each") << QStringList{QStringLiteral("srtf"), QStringLiteral("fifo"),
+                                                 QStringLiteral("sjf")}
+                                  << all << all;
+    QTest::newRow("saved between")
+        << QStringList{QStringLiteral("srtf"), QStringLiteral("save"), QStringLiteral("fifo"),
+                       QStringLiteral("save"), QStringLiteral("sjf")}
+        << all << all;
+    QTest::newRow("edited between")
+        << QStringList{QStringLiteral("srtf"), QStringLiteral("edit"), QStringLiteral("fifo"),
+                       QStringLiteral("sjf")}
+        << all << QStringList{QStringLiteral("fifo"), QStringLiteral("sjf")};
+    QTest::newRow("edited and undone")
+        << QStringList{QStringLiteral("srtf"), QStringLiteral("edit"), QStringLiteral("fifo"),
+                       QStringLiteral("undo"), QStringLiteral("sjf")}
+        << all << QStringList{QStringLiteral("srtf"), QStringLiteral("sjf")};
+}
+
+void TstRunOrder::savedRunsKeepTheirOrder()
+{
+    QFETCH(QStringList, steps);
+    QFETCH(QStringList, listed);
+    QFETCH(QStringList, shown);
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("order.gantry"));
+    ProjectDocument document;
+    auto read = gantry::ScenarioReader::readFile(sample("teaching.json"));
+    QVERIFY(read.ok());
+    document.resetToScenario(read.value());
+    const auto save = [&] {
+        if (document.path().isEmpty())
+            return bool(document.saveAs(path));
+        return bool(document.save());
+    };
+    for (const QString& step : steps) {
+        if (step == QLatin1String("edit")) {
+            const double arrival = document.current().jobs.front().arrivalS;
+            QVERIFY(document.setJobField(0, QStringLiteral("arrival_s"), arrival + 1.0));
+        } else if (step == QLatin1String("undo")) {
+            document.undoStack()->undo();
+        } else if (step == QLatin1String("save")) {
+            QVERIFY(save());
+        } else { // a batch of runs on the scenario as it is now, as the window makes them
+            const auto ranOn = std::make_shared<const gantry::Scenario>(document.current());
+            for (const QString& policy : step.split(QLatin1Char(','))) {
+                RunConfig c = gantry::ProductDefaults::runConfig();
+                c.policy = policy;
+                auto result = gantry::Runner::run(*ranOn, c);
+                QVERIFY2(result, qPrintable(result ? QString() : result.error().message));
+                document.addRun(
+                    document.currentIndex(),
+                    {result.value(), std::make_shared<const gantry::Schedule>(), ranOn, false});
+            }
+        }
+    }
+    QVERIFY(save());
+
+    ProjectDocument reopened;
+    const auto opened = reopened.openProject(path);
+    QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
+    QCOMPARE(reopened.scenarioCount(), 1);
+    QStringList stored;
+    for (const gantry::storage::StoredRun& r : reopened.storedRuns(0))
+        stored << r.policy;
+    QCOMPARE(stored, listed);
+    QStringList again;
+    for (const RunConfig& c : RunOrder::savedRuns(reopened, 0).request.configs)
+        again << c.policy;
+    QCOMPARE(again, shown);
 }
 
 QTEST_MAIN(TstRunOrder)
