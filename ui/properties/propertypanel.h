@@ -2,25 +2,20 @@
 
 #include "document/selection.h"
 
-#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
 #include <map>
-#include <vector>
+#include <memory>
 
-class QCheckBox;
-class QComboBox;
-class QFormLayout;
-class QLabel;
-class QLineEdit;
 class QScrollArea;
 
 namespace gantry::ui {
 
-class ElidedLabel;
 class IterationBreakdownView;
+class JobPage;
 class ProjectDocument;
+class PropertyPage;
 
 /// The property panel: the fields of whatever is selected (a rack, servers, a job, or the
 /// scenario when nothing is), each change an undo command through the document. Typed text is
@@ -29,7 +24,8 @@ class ProjectDocument;
 /// problem of the scenario (a duplicate name, a job larger than the cluster), shown there too.
 /// A model job's page also edits its training settings (combo boxes and a check box) and shows
 /// its time per iteration on each GPU type of the cluster (IterationBreakdownView). The pages
-/// scroll when the dock is shorter than they are.
+/// scroll when the dock is shorter than they are. The pages are ScenarioPage, RackPage,
+/// ServerPage and JobPage; FieldEdits turns their edits into commands and shows their problems.
 class PropertyPanel : public QWidget
 {
     Q_OBJECT
@@ -50,7 +46,7 @@ public:
     /// Which page is shown: None (scenario), Rack, Server or Job.
     Selection::Kind page() const { return m_page; }
     /// The job page's iteration breakdown (shown for a single model job).
-    IterationBreakdownView* breakdownView() const { return m_breakdown; }
+    IterationBreakdownView* breakdownView() const;
 
     /// As wide as the pages' fields and the scroll bar (the pages scroll only up and down); as
     /// tall as the page shown where the window leaves room.
@@ -70,41 +66,16 @@ public slots:
     void focusField(const QString& key);
 
 private:
-    struct Page
-    {
-        QWidget* widget = nullptr;
-        QFormLayout* form = nullptr;
-        ElidedLabel* title = nullptr;
-        QHash<QString, QWidget*> editors;
-        QHash<QString, QLabel*> errors;
-        QHash<QString, QString> localErrors; // refused text, until the selection changes
-        QHash<QString, QString> shownErrors; // the whole message under each field
-    };
-    Page& makePage(Selection::Kind kind, const QString& objectName);
-    QLineEdit* addLine(Page& page, const QString& key, const QString& label);
-    QLineEdit* newLine(Page& page, const QString& key);
-    static QLabel* newErrorLabel(const QString& key);
-    void addDegrees(Page& page, const QStringList& keys);
-    QComboBox* addCombo(Page& page, const QString& key, const QString& label);
-    QComboBox* addChoice(Page& page, const QString& key, const QStringList& names,
-                         const QStringList& shown, const QStringList& tips);
-    QCheckBox* addCheck(Page& page, const QString& key, const QString& label);
-    void addErrorLabel(Page& page, const QString& key, QWidget* editor, const QString& label);
-    void commit(Selection::Kind kind, const QString& key, const QVariant& value);
-    void fillRack();
-    void fillServer();
-    void fillJob();
-    void fillScenario();
-    static QString fieldOf(const Page& page, Selection::Kind kind, const QString& key);
-    void showErrors(Page& page, Selection::Kind kind, const std::vector<int>& indices);
-    void setRowVisible(Page& page, const QString& key, bool visible);
-    static void setText(QWidget* editor, const QString& text);
+    // Connects the editors of page: typed text, a choice or a check edits the document.
+    void watch(PropertyPage& page);
+    // The page of kind.
+    PropertyPage& pageOf(Selection::Kind kind) const;
 
     QPointer<ProjectDocument> m_document;
     QScrollArea* m_scroll;
     QWidget* m_stack; // the pages, the selection's shown
-    IterationBreakdownView* m_breakdown = nullptr;
-    std::map<int, Page> m_pages; // stable addresses: the editors' slots keep a Page*
+    JobPage* m_jobPage = nullptr;
+    std::map<int, std::unique_ptr<PropertyPage>> m_pages; // by kind
     Selection::Kind m_page = Selection::Kind::None;
     bool m_filling = false;
 };
