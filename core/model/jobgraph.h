@@ -1,6 +1,7 @@
 #pragma once
 
 #include "model/modelcost.h"
+#include "util/heapoptional.h"
 
 #include <optional>
 #include <vector>
@@ -34,7 +35,7 @@ struct JobGraph
     std::vector<Worker> workers; ///< the workers, in id order
     std::vector<Edge> edges;     ///< the communication edges
     /// Model jobs: what an iteration costs (its time comes from here, not from the edges).
-    std::optional<ModelCost> model;
+    HeapOptional<ModelCost> model;
 
     /// Largest memory any worker needs.
     double maxWorkerMemoryGb() const;
