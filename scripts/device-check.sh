@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Device check for the CUDA mapping search, on a machine with an NVIDIA GPU and nvcc, CMake and
-# ninja (no Qt needed): builds the Qt-free target core/mapping/search with CUDA into a temporary
-# build folder, runs the CPU-versus-CUDA equality test (gantry_search_test --require-cuda) and
+# ninja (no Qt needed): builds the Qt-free library search/ with CUDA into a temporary build
+# folder, runs the CPU-versus-CUDA equality test (gantry_search_test --require-cuda) and
 # the benchmark (gantry-search-bench --json), and prints a short table. Exits non-zero when the
 # build, the equality or the benchmark fails. Copies its logs to $OUT when that is set.
 # Usage: scripts/device-check.sh [build-dir]
@@ -18,7 +18,7 @@ nvidia-smi -L 2>/dev/null || echo "device-check: nvidia-smi not available"
 
 echo "== configure + build ($build)"
 start=$(date +%s)
-cmake -S "$root/core/mapping/search" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root/search" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DGANTRY_ENABLE_CUDA=ON -DCMAKE_CUDA_COMPILER="$(command -v nvcc)" >"$logs/configure.log" 2>&1 \
   || { tail -30 "$logs/configure.log"; exit 3; }
 grep -q "Gantry CUDA back end: ON" "$logs/configure.log" \

@@ -3,10 +3,10 @@
 # "Previous read of size ...") it looks at the first frame that is neither the sanitizer's own
 # (interceptors, operator new/delete) nor an inlined C++ standard header: the report is
 # Gantry's when that frame is in one of its source folders (the variable `ours`, a regular
-# expression such as "/repo/(core|ui|app)/"). An access inside Qt, compiled or inlined from
-# Qt's headers (a QRunnable freed by a pooled thread, the reference count of a QString handed
-# to a queued signal), is Qt's own synchronisation, which the sanitizer cannot follow through
-# an uninstrumented Qt. Prints "tsan-ours: N" last.
+# expression such as "/repo/(core|search|storage|ui|app)/"). An access inside Qt, compiled or
+# inlined from Qt's headers (a QRunnable freed by a pooled thread, the reference count of a
+# QString handed to a queued signal), is Qt's own synchronisation, which the sanitizer cannot
+# follow through an uninstrumented Qt. Prints "tsan-ours: N" last.
 function flush() {
     if (mine && report != "") { printf "%s", report; count++ }
     report = ""; mine = 0; inAccess = 0

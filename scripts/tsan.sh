@@ -9,8 +9,8 @@
 # on two threads (tst_ganttpainter) and the window's background task (tst_backgroundtask). Qt 6.4 is not instrumented and synchronises through futexes the
 # sanitizer cannot see, so its own threads (the Qt Test watchdog, QThreadPool) give reports
 # inside Qt; for the Qt tests a report fails the run when one of its racing accesses happens in
-# Gantry's code (core/, ui/, app/; see scripts/tsan-ours.awk). Reports are kept in
-# build-tsan/tsan-reports/.
+# Gantry's code (core/, search/, storage/, ui/, app/; see scripts/tsan-ours.awk). Reports are
+# kept in build-tsan/tsan-reports/.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${GANTRY_TSAN_DIR:-build-tsan}
@@ -34,7 +34,7 @@ TSAN_OPTIONS="second_deadlock_stack=1:exitcode=0:log_path=$reports/report:$supp"
   ctest --test-dir "$dir" --output-on-failure -j"${GANTRY_TEST_JOBS:-2}" -R "$regex" "$@"
 total=$(cat "$reports"/report.* 2>/dev/null | grep -c "WARNING: ThreadSanitizer" || true)
 ours=$({ cat "$reports"/report.* 2>/dev/null || true; } |
-  awk -v ours="$PWD/(core|ui|app)/" -f scripts/tsan-ours.awk)
+  awk -v ours="$PWD/(core|search|storage|ui|app)/" -f scripts/tsan-ours.awk)
 count=$(echo "$ours" | tail -n 1 | sed 's/tsan-ours: //')
 echo "tsan: $total reports in the Qt tests, $count with an access in Gantry's code"
 if [ "$count" != "0" ]; then

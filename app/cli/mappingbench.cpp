@@ -5,9 +5,9 @@
 #include "io/modelzoo.h"
 #include "mapping/graphplacement.h"
 #include "mapping/iterationmodel.h"
-#include "mapping/search/mappingsearch.h"
-#include "mapping/search/tools/randominstance.h"
 #include "model/modelgraphbuilder.h"
+#include "search/mappingsearch.h"
+#include "search/tools/randominstance.h"
 #include "sim/metrics.h"
 
 #include <QElapsedTimer>

@@ -3,7 +3,7 @@
 #include "mapping/consolidateplacement.h"
 #include "mapping/graphplacement.h"
 #include "mapping/iterationmodel.h"
-#include "mapping/search/mappingsearch.h"
+#include "search/mappingsearch.h"
 
 #include <algorithm>
 

@@ -9,7 +9,7 @@ namespace gantry {
 /// `search`: a parallel stochastic search over worker -> server assignments that minimises the
 /// iteration time of docs/asrpt.md, "Problem model" (objective: iteration time only). Starts
 /// from the `graph` mapping (or a faster single server that fits the whole job, when one exists),
-/// runs many seeded annealing chains (core/mapping/search) on the CPU threads or on CUDA, and
+/// runs many seeded annealing chains (search/, gantry_search) on the CPU threads or on CUDA, and
 /// keeps the start unless a strictly faster assignment is found, so it is never worse than `graph`.
 /// The result depends only on the seed, the job and the pool, not on back end or thread count.
 /// Cost: graph's cost + O(chains x steps x (W + deg)) spread over the back end.

@@ -5,8 +5,8 @@
 #include "mapping/graphplacement.h"
 #include "mapping/iterationmodel.h"
 #include "mapping/placementregistry.h"
-#include "mapping/search/mappingsearch.h"
 #include "mapping/searchplacement.h"
+#include "search/mappingsearch.h"
 #include "util/rng.h"
 
 #include <QTest>

@@ -1,4 +1,4 @@
-#include "mapping/search/mappingproblem.h"
+#include "search/mappingproblem.h"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include "mapping/search/cudasearch.h"
+#include "search/cudasearch.h"
 
 #include <cuda_runtime.h>
 

@@ -1,8 +1,8 @@
 // Mapping-search throughput (evaluations per second) for the 64-worker benchmark job on
 // 1 CPU thread, all CPU threads and CUDA when usable.
 // Usage: gantry-search-bench [--json] [--chains N] [--steps K] [--cuda-chains M]
-#include "mapping/search/mappingsearch.h"
-#include "mapping/search/tools/randominstance.h"
+#include "search/mappingsearch.h"
+#include "search/tools/randominstance.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "mapping/search/counterrng.h"
-#include "mapping/search/problemview.h"
+#include "search/counterrng.h"
+#include "search/problemview.h"
 
 #include <cstdint>
 

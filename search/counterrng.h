@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mapping/search/hostdevice.h"
+#include "search/hostdevice.h"
 
 #include <cstdint>
 

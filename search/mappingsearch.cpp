@@ -1,8 +1,8 @@
-#include "mapping/search/mappingsearch.h"
+#include "search/mappingsearch.h"
 
-#include "mapping/search/annealchain.h"
+#include "search/annealchain.h"
 #ifdef GANTRY_WITH_CUDA
-#include "mapping/search/cudasearch.h"
+#include "search/cudasearch.h"
 #endif
 
 #include <algorithm>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "mapping/search/mappingproblem.h"
-#include "mapping/search/searchbackend.h"
+#include "search/mappingproblem.h"
+#include "search/searchbackend.h"
 
 #include <cstdint>
 #include <string>

@@ -1,4 +1,4 @@
-#include "mapping/search/searchbackend.h"
+#include "search/searchbackend.h"
 
 namespace gantry::mapping {
 

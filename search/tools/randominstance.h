@@ -1,7 +1,7 @@
 #pragma once
 
-#include "mapping/search/counterrng.h"
-#include "mapping/search/mappingproblem.h"
+#include "search/counterrng.h"
+#include "search/mappingproblem.h"
 
 #include <cstdint>
 #include <vector>

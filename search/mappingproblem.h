@@ -1,6 +1,6 @@
 #pragma once
 
-#include "mapping/search/problemview.h"
+#include "search/problemview.h"
 
 #include <string>
 #include <vector>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "mapping/search/annealchain.h"
-#include "mapping/search/problemview.h"
+#include "search/annealchain.h"
+#include "search/problemview.h"
 
 #include <string>
 #include <vector>

@@ -1,9 +1,9 @@
 // Qt-free checks of gantry_search: cost model, determinism across thread counts, optimality on
 // small instances, and CPU-versus-CUDA equality (skipped, and said so, without a usable GPU).
 // Usage: gantry_search_test [--require-cuda]. Exit code 0 on success.
-#include "mapping/search/annealchain.h"
-#include "mapping/search/mappingsearch.h"
-#include "mapping/search/tools/randominstance.h"
+#include "search/annealchain.h"
+#include "search/mappingsearch.h"
+#include "search/tools/randominstance.h"
 
 #include <cmath>
 #include <cstdio>
