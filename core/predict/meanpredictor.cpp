@@ -25,6 +25,8 @@ void MeanPredictor::observe(const Job& job, double trueIterations)
 {
     m_sum += trueIterations;
     ++m_count;
+    if (!keepsSpread())
+        return;
     m_all.add(trueIterations);
     if (const QString group = groupOf(job); !group.isEmpty())
         m_groups[group].add(trueIterations);

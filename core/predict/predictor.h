@@ -34,6 +34,16 @@ public:
     }
     /// A job finished with trueIterations; predictors that learn add it to their history.
     virtual void observe(const Job& job, double trueIterations) {}
+
+    /// Whether observe() keeps what spread() reads besides what predict() needs (true by
+    /// default). A run whose policy reads no distribution turns it off, so that its
+    /// predictions cost no more than they did before distributions: spread() then answers
+    /// from what was kept while it was on.
+    void setKeepsSpread(bool keep) { m_keepsSpread = keep; }
+    bool keepsSpread() const { return m_keepsSpread; }
+
+private:
+    bool m_keepsSpread = true;
 };
 
 } // namespace gantry::predict

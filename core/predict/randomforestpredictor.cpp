@@ -22,8 +22,9 @@ void RandomForestPredictor::observe(const Job& job, double trueIterations)
     if (!std::isfinite(trueIterations) || trueIterations < 0.0)
         return;
     FeatureEncoder::Raw raw = FeatureEncoder::extract(job);
-    if (const double p = forestValue(raw); p > 0.0)
-        m_ratios.add(trueIterations / p);
+    if (keepsSpread())
+        if (const double p = forestValue(raw); p > 0.0)
+            m_ratios.add(trueIterations / p);
     m_pending.push_back(std::move(raw));
     m_targets.push_back(trueIterations);
     m_maxTarget = std::max(m_maxTarget, trueIterations);

@@ -19,6 +19,8 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
       m_links(contention == Contention::Fair ? scenario.jobs.size() : 0)
 {
     m_state.m_restartOverhead = restartOverhead;
+    // Distributions only for a policy that reads them (Simulator::arrive).
+    predictor.setKeepsSpread(policy.wantsDistributions());
     const int n = int(scenario.jobs.size());
     m_arrivalOrder.resize(std::size_t(n));
     m_generation.assign(std::size_t(n), 0);

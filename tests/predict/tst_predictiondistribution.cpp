@@ -58,6 +58,8 @@ private slots:
     void pointPredictorsGivePoints();
     void meanUsesTheGroupOnceItHasEnough();
     void forestSpreadsByItsOwnRatios();
+    void spreadKeptOnlyWhenAsked_data();
+    void spreadKeptOnlyWhenAsked();
     void calibration_data();
     void calibration();
 };
@@ -161,6 +163,35 @@ void TstPredictionDistribution::forestSpreadsByItsOwnRatios()
              qPrintable(QString::number(point)));
     const double width = d.quantile(0.95) / d.quantile(0.05);
     QVERIFY2(width > 1.8 && width < 4.5, qPrintable(QString::number(width)));
+}
+
+void TstPredictionDistribution::spreadKeptOnlyWhenAsked_data()
+{
+    QTest::addColumn<QString>("predictor");
+    QTest::newRow("mean") << QStringLiteral("mean");
+    QTest::newRow("rf-fast") << QStringLiteral("rf-fast");
+}
+
+// A run whose policy reads no distribution turns the spread off: the predictor keeps nothing
+// for it, and its point predictions are those of a predictor that keeps everything.
+void TstPredictionDistribution::spreadKeptOnlyWhenAsked()
+{
+    QFETCH(QString, predictor);
+    auto keeping = make(predictor);
+    auto lean = make(predictor);
+    QVERIFY(keeping && lean);
+    QVERIFY(keeping->keepsSpread());
+    lean->setKeepsSpread(false);
+    const std::vector<Job> jobs = workload(11, 200, 3, 0.3);
+    for (int i = 0; i < 150; ++i) {
+        const Job& j = jobs[std::size_t(i)];
+        QCOMPARE(lean->predict(j, i), keeping->predict(j, i));
+        keeping->observe(j, j.trueIterations());
+        lean->observe(j, j.trueIterations());
+    }
+    QVERIFY(!keeping->distribution(jobs[150], 150).isPoint());
+    QVERIFY(lean->distribution(jobs[150], 150).isPoint());
+    QCOMPARE(lean->predict(jobs[151], 151), keeping->predict(jobs[151], 151));
 }
 
 void TstPredictionDistribution::calibration_data()
