@@ -64,6 +64,14 @@ Scenario crowded()
     return s;
 }
 
+// The chart of crowded() run under policy.
+GanttPainter crowdedChart(const QString& policy)
+{
+    const Scenario s = crowded();
+    const auto [result, schedule] = test::runWith(s, policy);
+    return GanttPainter(s, schedule);
+}
+
 } // namespace
 
 class TestGanttPainter : public QObject
@@ -86,6 +94,8 @@ private Q_SLOTS:
     void keptFrameMatchesFreshPaint();
     void directPixelsMatchImagePath_data();
     void directPixelsMatchImagePath();
+    void summarizedMatchesEveryPiece_data();
+    void summarizedMatchesEveryPiece();
 };
 
 void TestGanttPainter::smallRun_data()
@@ -378,9 +388,7 @@ void TestGanttPainter::directPixelsMatchImagePath()
     QFETCH(double, fromFraction);
     QFETCH(double, toFraction);
     QFETCH(bool, labels);
-    const Scenario s = crowded();
-    const auto [result, schedule] = test::runWith(s, policy);
-    const GanttPainter g(s, schedule);
+    const GanttPainter g = crowdedChart(policy);
     GanttPainter::Options o;
     o.fromS = g.endS() * fromFraction;
     o.toS = g.endS() * toFraction;
@@ -403,6 +411,62 @@ void TestGanttPainter::directPixelsMatchImagePath()
         QCOMPARE(direct, frame(QImage::Format_ARGB32));
         QCOMPARE(direct, frame(QImage::Format_RGB32));
     }
+}
+
+void TestGanttPainter::summarizedMatchesEveryPiece_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<int>("highlight");
+    QTest::newRow("thin lanes, asrpt band") << QStringLiteral("asrpt") << QSize(900, 500) << -1;
+    QTest::newRow("thin lanes, highlighted") << QStringLiteral("asrpt") << QSize(900, 500) << 40;
+    QTest::newRow("dense lanes, fifo") << QStringLiteral("fifo") << QSize(700, 200) << -1;
+    QTest::newRow("dense lanes, highlighted") << QStringLiteral("fifo") << QSize(700, 200) << 40;
+}
+
+// Drawn by pixel columns (the level of detail of many pieces), a frame shows what drawing every
+// piece shows: where a column holds only pieces narrower than a pixel their summed coverage is
+// the lane's busy time there, and the bars are the same. The sums differ only in rounding (float
+// sums piece by piece against double busy times), which moves an occupancy shade by one level
+// of 255 at most, in few pixels.
+void TestGanttPainter::summarizedMatchesEveryPiece()
+{
+    QFETCH(QString, policy);
+    QFETCH(QSize, size);
+    QFETCH(int, highlight);
+    const GanttPainter g = crowdedChart(policy);
+    GanttPainter::Options o;
+    o.reuseFrame = false;
+    o.highlightJob = highlight;
+    const auto frame = [&](GanttLevels::Detail detail) {
+        o.detail = detail;
+        QImage img(size, QImage::Format_ARGB32_Premultiplied);
+        QPainter p(&img);
+        g.paint(p, QRectF(QPointF(0, 0), QSizeF(size)), o);
+        p.end();
+        return img;
+    };
+    const QImage every = frame(GanttLevels::Detail::EveryPiece);
+    const GanttPainter::Stats everyStats = g.lastStats();
+    const QImage summarized = frame(GanttLevels::Detail::Summarized);
+    QCOMPARE(g.lastStats().bars, everyStats.bars);
+    QVERIFY(everyStats.aggregated > 1000);
+    int differing = 0;
+    for (int y = 0; y < size.height(); ++y)
+        for (int x = 0; x < size.width(); ++x) {
+            const QRgb a = every.pixel(x, y), b = summarized.pixel(x, y);
+            if (a == b)
+                continue;
+            ++differing;
+            QVERIFY2(std::abs(qRed(a) - qRed(b)) <= 1 && std::abs(qGreen(a) - qGreen(b)) <= 1 &&
+                         std::abs(qBlue(a) - qBlue(b)) <= 1,
+                     qPrintable(QStringLiteral("pixel %1,%2").arg(x).arg(y)));
+        }
+    QVERIFY2(differing * 100 <= size.width() * size.height(),
+             qPrintable(QString::number(differing)));
+    // Automatic keeps drawing piece by piece at this size (too few pieces to gain).
+    o.detail = GanttLevels::Detail::Automatic;
+    QCOMPARE(frame(GanttLevels::Detail::Automatic), every);
 }
 
 // Lanes whose labels differ in the middle (two servers of one rack) stay apart when the label

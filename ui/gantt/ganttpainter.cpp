@@ -62,6 +62,7 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
     m_endS = std::max(m_endS, m_band.endS());
     if (m_endS <= 0.0)
         m_endS = 1.0;
+    m_levels = GanttLevels(m_spans.data(), m_laneBegin.data(), int(lanes), m_endS);
     m_lanePixels = LanePixelWriter(m_scenario.jobs.size());
 }
 
@@ -149,7 +150,7 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
         p, l, o,
         [&] {
             if (!l.band.isEmpty())
-                slices = m_band.aggregate(l, o.highlightJob);
+                slices = m_band.aggregate(l, o.highlightJob, o.detail);
         },
         stats);
     if (!l.band.isEmpty()) {
@@ -192,6 +193,7 @@ bool GanttPainter::paintKept(QPainter& p, const QRectF& area, const Layout& l,
                        o.highlightJob,
                        o.showVirtualMachine,
                        o.labels,
+                       o.detail,
                        p.font()};
     if (m_kept.isNull() || !(key == m_keptKey)) {
         if (m_kept.size() != key.pixels)
@@ -211,10 +213,40 @@ bool GanttPainter::paintKept(QPainter& p, const QRectF& area, const Layout& l,
     return true;
 }
 
-LanePixelWriter::Pieces GanttPainter::pieces() const
+LanePixelWriter::Pieces GanttPainter::pieces(const Layout& l, const Options& o) const
 {
-    return {m_spans.data(), m_pieceJob.data(), m_piecePreempted.data(), m_laneBegin.data(),
-            m_laneMaxLength.data()};
+    LanePixelWriter::Pieces pc;
+    pc.spans = m_spans.data();
+    pc.jobs = m_pieceJob.data();
+    pc.preempted = m_piecePreempted.data();
+    pc.laneBegin = m_laneBegin.data();
+    pc.laneMaxLength = m_laneMaxLength.data();
+    if (!m_levels.usable() || l.count <= 0 || l.to <= l.from || l.chart.width() <= 0)
+        return pc;
+    const LanePixelWriter::Grid g = LanePixelWriter::grid(l);
+    // Bars are the pieces at least a pixel long (a hair less, for rounding); dense lanes have
+    // none but the highlighted job's.
+    const int level = m_levels.level((1.0 - 1e-9) / g.pxPerS);
+    if (level < 0 && !g.dense)
+        return pc;
+    const std::size_t first = std::size_t(l.first), end = std::size_t(l.first + l.count);
+    const double inView =
+        double(m_laneBegin[end] - m_laneBegin[first]) * std::min(1.0, (l.to - l.from) / m_endS);
+    if (!GanttLevels::summarize(o.detail, inView, double(g.width) * double(l.count)))
+        return pc;
+    pc.levels = &m_levels;
+    pc.level = level;
+    if (o.highlightJob >= 0) {
+        if (m_highlightedJob != o.highlightJob) {
+            m_highlighted.clear();
+            for (std::size_t k = 0; k < m_pieceJob.size(); ++k)
+                if (m_pieceJob[k] == o.highlightJob)
+                    m_highlighted.push_back(int(k));
+            m_highlightedJob = o.highlightJob;
+        }
+        pc.highlighted = m_highlighted;
+    }
+    return pc;
 }
 
 void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
@@ -250,7 +282,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
         // Into the device's pixels where it allows (the chart there is white already, see
         // paintFrame), else into the writer's frame, drawn as one image at the end.
         const QRectF barRect(l.chart.left(), l.chart.top(), width, px.height);
-        const bool direct = m_lanePixels.write(p, l, o.highlightJob, pieces(), alongside);
+        const bool direct = m_lanePixels.write(p, l, o.highlightJob, pieces(l, o), alongside);
         for (const LanePixelWriter::Chunk& work : m_lanePixels.chunks()) {
             stats.bars += work.bars;
             stats.aggregated += work.aggregated;

@@ -2,6 +2,7 @@
 
 #include "gantt/ganttlanes.h"
 #include "gantt/ganttlayout.h"
+#include "gantt/ganttlevels.h"
 #include "gantt/ganttvirtualband.h"
 #include "gantt/lanepixelwriter.h"
 #include "model/scenario.h"
@@ -26,7 +27,9 @@ namespace gantry::ui {
 /// job segment coloured by job, preemption markers, an optional virtual-machine band (asrpt)
 /// and a time cursor. Only the visible lanes and time range are drawn; where bars are
 /// narrower than a pixel or lanes denser than pixels, they are aggregated into per-pixel
-/// occupancy columns. Keeps copies of what it draws; a paint is O(visible segments). It indexes
+/// occupancy columns. Keeps copies of what it draws; a paint is O(visible segments), or, for
+/// thin lanes and the band holding many more pieces than pixel columns, O(pixel columns) plus
+/// the pieces at least a pixel long (the level of detail of GanttLevels). It indexes
 /// the segments lane by lane and draws their bars; the lane order (GanttLanes), the labels and
 /// time axis (GanttLabelPainter), the job names on the bars (GanttJobNames) and the
 /// virtual-machine band (GanttVirtualBand) are parts of their own.
@@ -46,6 +49,8 @@ public:
         bool labels = true;             ///< lane labels on the left, time axis at the bottom
         bool reuseFrame = true; ///< on a raster device, keep the frame without the cursor and
                                 ///< redraw only the cursor while nothing else changed
+        /// Thin lanes and the band of many pieces drawn by pixel columns or piece by piece
+        GanttLevels::Detail detail = GanttLevels::Detail::Automatic;
     };
     /// Counts of the last paint.
     struct Stats
@@ -115,6 +120,7 @@ private:
         double fromS = 0.0, toS = 0.0;
         int firstLane = 0, laneCount = 0, highlightJob = -1;
         bool showVirtualMachine = false, labels = false;
+        GanttLevels::Detail detail = GanttLevels::Detail::Automatic;
         QFont font;
         bool operator==(const FrameKey&) const = default;
     };
@@ -123,8 +129,9 @@ private:
                     Stats& stats) const;
     void paintCursor(QPainter& p, const Layout& l, const Options& o) const;
     bool paintKept(QPainter& p, const QRectF& area, const Layout& l, const Options& o) const;
-    // The lanes' pieces as the lane pixel writer reads them.
-    LanePixelWriter::Pieces pieces() const;
+    // The lanes' pieces as the lane pixel writer reads them for l and o: by pixel columns when
+    // o.detail and their number call for it.
+    LanePixelWriter::Pieces pieces(const Layout& l, const Options& o) const;
     // Draws the lanes; runs alongside meanwhile, maybe on another thread.
     void paintLanes(QPainter& p, const Layout& l, const Options& o,
                     const std::function<void()>& alongside, Stats& stats) const;
@@ -138,6 +145,7 @@ private:
     std::vector<int> m_pieceJob;        // m_pieces' jobs, same order
     std::vector<char> m_piecePreempted; // m_pieces' preempted flags, same order
     std::vector<double> m_laneMaxLength;
+    GanttLevels m_levels; // the lanes' levels of detail
     GanttVirtualBand m_band;
     double m_endS = 0.0;
     mutable Stats m_stats;
@@ -148,6 +156,9 @@ private:
     mutable QImage m_kept;                // the last frame without its cursor (reuseFrame)
     mutable FrameKey m_keptKey;
     mutable Stats m_keptStats;
+    // The pieces of the job last highlighted in a frame drawn by pixel columns, in index order.
+    mutable int m_highlightedJob = -1;
+    mutable std::vector<int> m_highlighted;
 };
 
 } // namespace gantry::ui

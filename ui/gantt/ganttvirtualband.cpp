@@ -28,9 +28,12 @@ GanttVirtualBand::GanttVirtualBand(std::vector<VirtualSlice> slices, std::size_t
         if (r >= 0.0)
             m_releaseS.push_back(r);
     std::sort(m_releaseS.begin(), m_releaseS.end());
+    const int rows[2] = {0, int(m_spans.size())};
+    m_levels = GanttLevels(m_spans.data(), rows, 1, m_endS);
 }
 
-GanttVirtualBand::Slices GanttVirtualBand::aggregate(const GanttLayout& l, int highlightJob) const
+GanttVirtualBand::Slices GanttVirtualBand::aggregate(const GanttLayout& l, int highlightJob,
+                                                     GanttLevels::Detail detail) const
 {
     Slices b;
     if (l.to <= l.from)
@@ -43,10 +46,57 @@ GanttVirtualBand::Slices GanttVirtualBand::aggregate(const GanttLayout& l, int h
     const Span* spans = m_spans.data();
     const Span* first = std::lower_bound(spans, spans + m_spans.size(), l.from - m_maxLength,
                                          [](const Span& sp, double t) { return sp.startS < t; });
+    const Span* last = std::lower_bound(first, spans + m_spans.size(), l.to,
+                                        [](const Span& sp, double t) { return sp.startS < t; });
+    if (const int level = m_levels.level((1.0 - 1e-9) / b.pxPerS);
+        level >= 0 && GanttLevels::summarize(detail, double(last - first), double(b.width))) {
+        summarize(l, highlightJob, level, b);
+        b.added = std::max(0, int(last - first) - int(b.wide.size()));
+        return b;
+    }
     b.added = occupancy::aggregateOverlapping(spans, first, spans + m_spans.size(), m_jobs.data(),
                                               highlightJob, l.from, l.to, b.pxPerS, b.width, 1.0,
                                               b.occ.data(), occFrom, occTo, b.wide);
     return b;
+}
+
+void GanttVirtualBand::summarize(const GanttLayout& l, int highlightJob, int level, Slices& b) const
+{
+    // The bars as aggregate lists them: slices a pixel wide in view, and the highlighted job's.
+    const auto extent = [&](int k) {
+        return std::pair{(std::max(m_spans[std::size_t(k)].startS, l.from) - l.from) * b.pxPerS,
+                         (std::min(m_spans[std::size_t(k)].endS, l.to) - l.from) * b.pxPerS};
+    };
+    const auto inView = [&](int k) {
+        return m_spans[std::size_t(k)].startS < l.to && m_spans[std::size_t(k)].endS > l.from;
+    };
+    for (const int k : m_levels.longSpans(level, 0))
+        if (inView(k) && (extent(k).second - extent(k).first >= 1.0 ||
+                          (highlightJob >= 0 && m_jobs[std::size_t(k)] == highlightJob)))
+            b.wide.push_back(k);
+    if (highlightJob >= 0) {
+        const std::size_t longOnes = b.wide.size();
+        for (std::size_t k = 0; k < m_jobs.size(); ++k)
+            if (m_jobs[k] == highlightJob && inView(int(k)))
+                b.wide.push_back(int(k));
+        std::inplace_merge(b.wide.begin(), b.wide.begin() + std::ptrdiff_t(longOnes), b.wide.end());
+        b.wide.erase(std::unique(b.wide.begin(), b.wide.end()), b.wide.end());
+    }
+    // The busy time of each column less the bars' (in double: a column a bar covers alone
+    // comes to zero, not to a rounding speck that would show).
+    std::vector<double> busy(std::size_t(b.width) + 1, 0.0);
+    int from = b.width, to = -1;
+    const int rows[2] = {0, int(m_spans.size())};
+    m_levels.addBusy(m_spans.data(), rows, 0, l.from, l.to, b.pxPerS, b.width, 1.0, busy.data(),
+                     from, to);
+    for (const int k : b.wide) {
+        const auto [x0, x1] = extent(k);
+        occupancy::addCoverage(busy.data(), b.width, x0, x1, -1.0);
+    }
+    for (int x = std::max(0, from); x <= to; ++x) {
+        const double o = busy[std::size_t(x)];
+        b.occ[std::size_t(x)] = o > 1e-9 ? float(o) : 0.0f;
+    }
 }
 
 int GanttVirtualBand::paint(QPainter& p, const GanttLayout& l, int highlightJob,

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "gantt/ganttlayout.h"
+#include "gantt/ganttlevels.h"
 #include "gantt/lanepixelwriter.h"
 #include "sim/schedule.h"
 
@@ -36,8 +37,11 @@ public:
 
     /// The last slice end, seconds (0 without slices).
     double endS() const { return m_endS; }
-    /// Sums the slices in view of l; any thread.
-    Slices aggregate(const GanttLayout& l, int highlightJob) const;
+    /// Sums the slices in view of l; any thread. With many slices in view (see
+    /// GanttLevels::summarize) and slices apart in time, by pixel columns: the busy time of
+    /// each column less that of the slices drawn as bars.
+    Slices aggregate(const GanttLayout& l, int highlightJob,
+                     GanttLevels::Detail detail = GanttLevels::Detail::Automatic) const;
     /// Draws the band l.band with slices (from aggregate) and the release marks; bars of jobs
     /// other than highlightJob (when >= 0) are dimmed. Returns the slices drawn as bars.
     int paint(QPainter& p, const GanttLayout& l, int highlightJob, const Slices& slices) const;
@@ -46,12 +50,15 @@ public:
     std::optional<int> jobAt(double timeS, double slack) const;
 
 private:
+    // aggregate by pixel columns, at level of m_levels.
+    void summarize(const GanttLayout& l, int highlightJob, int level, Slices& b) const;
     void paintReleases(QPainter& p, const GanttLayout& l, double pxPerS) const;
 
     std::vector<VirtualSlice> m_slices;         // sorted by start
     std::vector<LanePixelWriter::Span> m_spans; // m_slices' spans, same order
     std::vector<int> m_jobs;                    // m_slices' jobs, same order
     std::vector<double> m_releaseS;             // virtual completions, sorted
+    GanttLevels m_levels;                       // one row: the slices, when apart in time
     double m_maxLength = 0.0;
     double m_endS = 0.0;
 };

@@ -1,5 +1,6 @@
 #include "gantt/lanepixelwriter.h"
 
+#include "gantt/ganttlevels.h"
 #include "gantt/jobcolours.h"
 #include "gantt/occupancy.h"
 
@@ -225,6 +226,62 @@ std::vector<int> LanePixelWriter::laneChunks(const View& v, const Grid& g, const
     return bounds;
 }
 
+int LanePixelWriter::summarizeLane(const View& v, int highlightJob, const Pieces& pieces,
+                                   const Grid& g, int lane, Chunk& work, int& occFrom, int& occTo)
+{
+    const Span* spans = pieces.spans;
+    const int* laneBegin = pieces.laneBegin;
+    const int b = laneBegin[lane], e = laneBegin[lane + 1];
+    // The bars, in the order aggregate lists them: pieces a pixel wide in view (none in dense
+    // lanes) and the highlighted job's, merged by index (start order within the lane).
+    const auto inView = [&](int k) { return spans[k].startS < v.to && spans[k].endS > v.from; };
+    std::span<const int> longOnes;
+    if (!g.dense && pieces.level >= 0)
+        longOnes = pieces.levels->longSpans(pieces.level, lane);
+    const auto hb = std::lower_bound(pieces.highlighted.begin(), pieces.highlighted.end(), b);
+    const auto he = std::lower_bound(hb, pieces.highlighted.end(), e);
+    auto li = longOnes.begin();
+    auto hi = hb;
+    while (li != longOnes.end() || hi != he) {
+        int k;
+        if (hi == he || (li != longOnes.end() && *li < *hi))
+            k = *li++;
+        else {
+            if (li != longOnes.end() && *li == *hi)
+                ++li;
+            k = *hi++;
+        }
+        if (!inView(k))
+            continue;
+        const double x0 = (std::max(spans[k].startS, v.from) - v.from) * g.pxPerS;
+        const double x1 = (std::min(spans[k].endS, v.to) - v.from) * g.pxPerS;
+        if (x1 - x0 >= 1.0 || pieces.jobs[k] == highlightJob)
+            work.wide.push_back(k);
+    }
+    // Every piece's busy time; the bars cover the columns of their own pieces, except the
+    // highlighted ones where dense lanes share a row: those are taken out again.
+    pieces.levels->addBusy(spans, laneBegin, lane, v.from, v.to, g.pxPerS, g.width, g.laneWeight,
+                           work.occ.data(), occFrom, occTo);
+    if (g.dense) {
+        for (auto it = hb; it != he; ++it) {
+            if (!inView(*it))
+                continue;
+            const double x0 = (std::max(spans[*it].startS, v.from) - v.from) * g.pxPerS;
+            const double x1 = (std::min(spans[*it].endS, v.to) - v.from) * g.pxPerS;
+            occupancy::addCoverage(work.occ.data(), g.width, x0, x1, -g.laneWeight);
+            for (int x = std::max(0, int(x0)); x <= std::min(g.width - 1, int(x1)); ++x)
+                if (work.occ[std::size_t(x)] < 1e-6f)
+                    work.occ[std::size_t(x)] = 0.0f;
+        }
+    }
+    // The pieces in view less the bars (those ending before the view counted too).
+    const auto first = std::lower_bound(spans + b, spans + e, v.from - pieces.laneMaxLength[lane],
+                                        [](const Span& sp, double t) { return sp.startS < t; });
+    const auto last = std::lower_bound(first, spans + e, v.to,
+                                       [](const Span& sp, double t) { return sp.startS < t; });
+    return std::max(0, int(last - first) - int(work.wide.size()));
+}
+
 void LanePixelWriter::writeLanes(const View& v, int highlightJob, const Pieces& pieces,
                                  const Pixels& px, int laneFrom, int laneTo, Chunk& work) const
 {
@@ -268,12 +325,13 @@ void LanePixelWriter::writeLanes(const View& v, int highlightJob, const Pieces& 
         // Sub-pixel pieces into the occupancy row first, in one tight loop; then the bars.
         work.wide.clear();
         work.aggregated +=
-            px.dense ? occupancy::aggregate<true>(spans, it, end, jobs, highlightJob, v.from, v.to,
-                                                  px.pxPerS, px.width, px.laneWeight,
-                                                  work.occ.data(), occFrom, occTo, work.wide)
-                     : occupancy::aggregate<false>(spans, it, end, jobs, highlightJob, v.from, v.to,
-                                                   px.pxPerS, px.width, px.laneWeight,
-                                                   work.occ.data(), occFrom, occTo, work.wide);
+            pieces.levels ? summarizeLane(v, highlightJob, pieces, px, lane, work, occFrom, occTo)
+            : px.dense    ? occupancy::aggregate<true>(spans, it, end, jobs, highlightJob, v.from,
+                                                    v.to, px.pxPerS, px.width, px.laneWeight,
+                                                    work.occ.data(), occFrom, occTo, work.wide)
+                          : occupancy::aggregate<false>(spans, it, end, jobs, highlightJob, v.from,
+                                                     v.to, px.pxPerS, px.width, px.laneWeight,
+                                                     work.occ.data(), occFrom, occTo, work.wide);
         // Every bar of a lane covers the same image lines.
         const auto [ya, yb] = laneLines(v, px, lane);
         for (const int k : work.wide) {

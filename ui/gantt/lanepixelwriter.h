@@ -15,6 +15,8 @@ class QPainter;
 
 namespace gantry::ui {
 
+class GanttLevels;
+
 /// Writes the bars and occupancy of thin Gantt lanes straight into 32-bit pixels: the device's
 /// where the painter allows it, else an image of its own drawn afterwards. Lanes are written in
 /// chunks on disjoint lines, on two threads when there are many pieces. Keeps its buffers and
@@ -39,6 +41,11 @@ public:
         const char* preempted = nullptr; ///< the pieces' segments ended in a preemption
         const int* laneBegin = nullptr;  ///< lane l's pieces: [laneBegin[l], laneBegin[l + 1])
         const double* laneMaxLength = nullptr; ///< each lane's longest piece, seconds
+        /// When set, lanes are drawn by pixel columns (see GanttLevels): their busy time, and
+        /// as bars the pieces of level (the long ones; none in dense lanes) and highlighted.
+        const GanttLevels* levels = nullptr;
+        int level = -1;
+        std::span<const int> highlighted; ///< the highlighted job's pieces, in index order
     };
     /// The lanes drawn and where: lanes [first, first + count) over [from, to] in chart.
     struct View
@@ -109,6 +116,10 @@ private:
     static std::pair<int, int> rowLines(const View& v, const Grid& g, int row);
     // Bounds of the chunks of lanes written apart: first lane, ..., end.
     static std::vector<int> laneChunks(const View& v, const Grid& g, const Pieces& pieces);
+    // Sums lane's pieces into work.occ from pieces.levels and lists its bars in work.wide;
+    // returns the pieces summed (about: those ending before the view are counted too).
+    static int summarizeLane(const View& v, int highlightJob, const Pieces& pieces, const Grid& g,
+                             int lane, Chunk& work, int& occFrom, int& occTo);
     // Writes the bars and occupancy of lanes [laneFrom, laneTo) into px; any thread.
     void writeLanes(const View& v, int highlightJob, const Pieces& pieces, const Pixels& px,
                     int laneFrom, int laneTo, Chunk& work) const;

@@ -22,8 +22,10 @@ inline int ceilNonNegative(double x)
     return i + int(double(i) < x);
 }
 
-/// Adds a piece covering pixel columns [x0, x1) (any width) with weight w to row (width cells).
-inline void addCoverage(float* row, int width, double x0, double x1, double w)
+/// Adds a piece covering pixel columns [x0, x1) (any width) with weight w to row (width cells
+/// of float or double).
+template <typename Cell>
+inline void addCoverage(Cell* row, int width, double x0, double x1, double w)
 {
     x0 = std::max(0.0, x0);
     x1 = std::min(double(width), x1);
@@ -32,13 +34,13 @@ inline void addCoverage(float* row, int width, double x0, double x1, double w)
     const int a = int(x0);
     const int b = std::min(width - 1, ceilNonNegative(x1) - 1);
     if (a == b) {
-        row[a] += float((x1 - x0) * w);
+        row[a] += Cell((x1 - x0) * w);
         return;
     }
-    row[a] += float((double(a + 1) - x0) * w);
+    row[a] += Cell((double(a + 1) - x0) * w);
     for (int x = a + 1; x < b; ++x)
-        row[x] += float(w);
-    row[b] += float((x1 - double(b)) * w);
+        row[x] += Cell(w);
+    row[b] += Cell((x1 - double(b)) * w);
 }
 
 /// Adds a piece narrower than a pixel, covering columns [x0, x1) with weight w, to a row of
