@@ -79,6 +79,9 @@ private slots:
     void editFieldsValidate_data();
     void editFieldsValidate();
     void readerProblemIsMapped();
+    void readerCheckedScenario_data();
+    void readerCheckedScenario();
+    void duplicateIdsOnEveryHolder();
     void serverCount_data();
     void serverCount();
     void jobsEditUndo();
@@ -105,6 +108,48 @@ void TstProjectDocument::samplesAreValid()
     QVERIFY(s);
     const auto problems = ScenarioValidator::validate(s.value());
     QVERIFY2(problems.empty(), qPrintable(describe(problems)));
+}
+
+void TstProjectDocument::readerCheckedScenario_data()
+{
+    samplesAreValid_data();
+}
+
+// A scenario the reader accepted opens with its problems known (the field checks run, the core's
+// rules between items held in the reader): the same as checking it all, and an edit after it is
+// checked in full again.
+void TstProjectDocument::readerCheckedScenario()
+{
+    QFETCH(QString, file);
+    auto read = gantry::ScenarioReader::readFile(file);
+    QVERIFY(read);
+    ProjectDocument doc;
+    doc.resetToScenario(read.value(), ProjectDocument::Checked::ByReader);
+    QCOMPARE(doc.current(), read.value());
+    QCOMPARE(describe(doc.problems()), describe(ScenarioValidator::validate(read.value())));
+    // A model job no GPU of the cluster can hold: only the core's rules between items find it.
+    const Job job = gantry::ui::JobBuilder::modelJob(
+        doc.current(), QStringLiteral("big"), QStringLiteral("llama-7b"), {1, 1, 1, 1}, 100, 0);
+    Job huge = job;
+    huge.gpus = 1 << 20;
+    doc.addJob(huge);
+    QVERIFY(!ScenarioValidator::checkBetweenItems(doc.current()).empty());
+    QCOMPARE(describe(doc.problems()), describe(ScenarioValidator::validate(doc.current())));
+    QVERIFY(!doc.problems().empty());
+}
+
+// A job id held by several jobs is flagged on each of them, first included.
+void TstProjectDocument::duplicateIdsOnEveryHolder()
+{
+    Scenario s = twoRacks();
+    QVERIFY(s.jobs.size() >= 3);
+    s.jobs[2].id = s.jobs[0].id;
+    const auto problems = ScenarioValidator::checkFields(s);
+    QCOMPARE(int(problems.size()), 2);
+    QCOMPARE(problems[0].index, 0);
+    QCOMPARE(problems[1].index, 2);
+    QCOMPARE(problems[0].path, QStringLiteral("jobs[0].id"));
+    QCOMPARE(problems[1].path, QStringLiteral("jobs[2].id"));
 }
 
 void TstProjectDocument::addRackAndServerUndo()

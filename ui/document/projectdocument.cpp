@@ -55,13 +55,16 @@ ProjectDocument::~ProjectDocument()
 // --- project ---------------------------------------------------------------------------------
 // The file itself is ProjectFile's; the document keeps the undo stack and the signals in step.
 
-void ProjectDocument::reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified)
+void ProjectDocument::reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified,
+                            std::optional<std::vector<Problem>> problems)
 {
     m_undo->clear();
     m_entries = std::move(entries);
     m_current = m_entries.empty() ? -1 : 0;
     m_selection = {};
-    m_problemsValid = false;
+    m_problemsValid = problems.has_value() && m_current >= 0;
+    if (m_problemsValid)
+        m_problems = std::move(*problems);
     const bool pathChange = m_path != path;
     m_path = path;
     m_readOnly = false;
@@ -79,13 +82,16 @@ void ProjectDocument::clear()
     reset({}, QString(), false);
 }
 
-void ProjectDocument::resetToScenario(const Scenario& scenario)
+void ProjectDocument::resetToScenario(Scenario scenario, Checked checked)
 {
+    std::optional<std::vector<Problem>> problems;
+    if (checked == Checked::ByReader)
+        problems = ScenarioValidator::checkFields(scenario);
     ScenarioEntry e;
-    e.scenario = scenario;
+    e.scenario = std::move(scenario);
     std::vector<ScenarioEntry> entries;
     entries.push_back(std::move(e));
-    reset(std::move(entries), QString(), true);
+    reset(std::move(entries), QString(), true, std::move(problems));
 }
 
 Status ProjectDocument::openProject(const QString& path)

@@ -48,9 +48,17 @@ public:
     // --- project -------------------------------------------------------------------------
     /// Forgets everything: an empty, untitled, unmodified project.
     void clear();
+    /// How far a scenario handed to resetToScenario is known to be checked already.
+    enum class Checked
+    {
+        No,       ///< not at all: every check runs when its problems are first asked for
+        ByReader, ///< ScenarioReader accepted it, so the core's rules between items hold
+                  ///< (ScenarioCheck: the reader applies the same rules); only the field
+                  ///< checks run, at once
+    };
     /// Replaces the project by an untitled one holding scenario (read from sourcePath);
     /// it counts as modified until saved.
-    void resetToScenario(const Scenario& scenario);
+    void resetToScenario(Scenario scenario, Checked checked = Checked::No);
     /// Opens the project file at path; on error nothing changes.
     Status openProject(const QString& path);
     /// Saves scenarios (added or replaced) and unsaved runs to the project's file in one
@@ -199,7 +207,9 @@ private:
     void pushJobs(std::optional<JobEdits::Edit> edit);
     void ensureScenario();
     void contentChanged(int scenario, DocumentChange::Kind kind);
-    void reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified);
+    // problems, when given, are the new current scenario's (kept until its next change).
+    void reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified,
+               std::optional<std::vector<Problem>> problems = std::nullopt);
     void setBaseModified(bool modified);
     void emitModified();
     // After a save to path: the project's file, clean and not modified.

@@ -7,6 +7,8 @@
 #include <QSet>
 
 #include <cmath>
+#include <string_view>
+#include <unordered_set>
 
 namespace gantry::ui {
 
@@ -77,22 +79,34 @@ void checkCluster(const Cluster& c, Checker& ck)
     }
 }
 
+// The ids held by more than one job (usually none), in one pass over views of the ids.
+QSet<QString> duplicateIds(const std::vector<Job>& jobs)
+{
+    std::unordered_set<std::u16string_view> seen;
+    seen.reserve(jobs.size());
+    QSet<QString> duplicated;
+    for (const Job& j : jobs)
+        if (!seen.insert(
+                     {reinterpret_cast<const char16_t*>(j.id.utf16()), std::size_t(j.id.size())})
+                 .second)
+            duplicated.insert(j.id);
+    return duplicated;
+}
+
 void checkJobs(const Scenario& s, Checker& ck)
 {
-    QHash<QString, int> ids;
-    for (const Job& j : s.jobs)
-        ++ids[j.id];
+    const QSet<QString> duplicated = duplicateIds(s.jobs);
     for (std::size_t i = 0; i < s.jobs.size(); ++i) {
         const Job& j = s.jobs[i];
         const int ji = int(i);
-        const QString p = QStringLiteral("jobs[%1]").arg(i);
+        // The job's path, made only for a problem (most jobs have none).
+        const auto p = [i] { return QStringLiteral("jobs[%1]").arg(i); };
         auto add = [&](const char* field, const QString& message) {
-            ck.add(Selection::Kind::Job, ji, p, QLatin1String(field), message);
+            ck.add(Selection::Kind::Job, ji, p(), QLatin1String(field), message);
         };
-        const QString parallelism = p + QStringLiteral(".parallelism");
-        if (j.id.trimmed().isEmpty())
+        if (QStringView(j.id).trimmed().isEmpty())
             add("id", QStringLiteral("must not be empty"));
-        else if (ids.value(j.id) > 1)
+        else if (duplicated.contains(j.id))
             add("id", ScenarioCheck::duplicate(ScenarioProblem::Item::Job, j.id));
         if (!std::isfinite(j.arrivalS) || j.arrivalS < 0.0)
             add("arrival_s", QStringLiteral("must be a number >= 0"));
@@ -115,15 +129,15 @@ void checkJobs(const Scenario& s, Checker& ck)
                  {std::pair{"dp", par.dp}, std::pair{"pp", par.pp}, std::pair{"tp", par.tp},
                   std::pair{"ep", par.ep}, std::pair{"cp", par.cp}, std::pair{"vp", par.vp}})
                 if (v < 1)
-                    ck.add(Selection::Kind::Job, ji, parallelism, QLatin1String(key),
-                           QStringLiteral("must be a positive integer"));
+                    ck.add(Selection::Kind::Job, ji, p() + QStringLiteral(".parallelism"),
+                           QLatin1String(key), QStringLiteral("must be a positive integer"));
             break;
         }
         case JobKind::Graph:
             if (!positive(j.iterations))
                 add("iterations", QStringLiteral("must be a positive number"));
             if (j.graph.workers.empty())
-                ck.add(Selection::Kind::Job, ji, p + QStringLiteral(".graph"),
+                ck.add(Selection::Kind::Job, ji, p() + QStringLiteral(".graph"),
                        QStringLiteral("workers"), QStringLiteral("must hold at least one worker"));
             break;
         }

@@ -114,7 +114,7 @@ bool ProjectSession::openScenario(const QString& path)
     if (s.name.isEmpty())
         s.name = QFileInfo(path).completeBaseName();
     // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
-    m_document->resetToScenario(s);
+    m_document->resetToScenario(std::move(s), ProjectDocument::Checked::ByReader);
     m_scenarioPath = path;
     addRecent(path);
     const Scenario& current = m_document->current();

@@ -96,7 +96,14 @@ void ResultsTab::clearComparison()
 void ResultsTab::clear(const Scenario& scenario)
 {
     m_model->clear();
-    m_results->setRuns(scenario, {}, std::vector<std::shared_ptr<const Schedule>>{});
+    // Without runs the panel reads the scenario's name and cluster only: its jobs, a million
+    // of them maybe, are not copied.
+    Scenario jobless;
+    jobless.name = scenario.name;
+    jobless.cluster = scenario.cluster;
+    jobless.models = scenario.models;
+    jobless.options = scenario.options;
+    m_results->setRuns(jobless, {}, std::vector<std::shared_ptr<const Schedule>>{});
 }
 
 void ResultsTab::addRun(const DocumentRun& run)
