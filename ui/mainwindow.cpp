@@ -6,35 +6,27 @@
 #include "plan/planview.h"
 #include "properties/problemslist.h"
 #include "properties/propertypanel.h"
-#include "sensitivity/sensitivitydialog.h"
 #include "storage/runconfigjson.h"
 #include "util/result.h"
-#include "welcome/welcomebanner.h"
-#include "window/apppalette.h"
 #include "window/editmenu.h"
 #include "window/filemenu.h"
-#include "window/helpmenu.h"
 #include "window/planlink.h"
 #include "window/reportcoverage.h"
 #include "window/runmenu.h"
 #include "window/runorder.h"
 #include "window/traceimportdialog.h"
+#include "window/windowbuilder.h"
 #include "window/windowlayout.h"
 
-#include <QAction>
 #include <QCloseEvent>
 #include <QDialog>
 #include <QDockWidget>
 #include <QEventLoop>
 #include <QFileInfo>
-#include <QMenu>
-#include <QMenuBar>
 #include <QMessageBox>
-#include <QPushButton>
 #include <QShowEvent>
 #include <QStatusBar>
 #include <QTimer>
-#include <QToolBar>
 #include <QUndoStack>
 
 #include <algorithm>
@@ -63,8 +55,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent)
     connect(m_edits, &EditCommands::status, this,
             [this](const QString& message) { statusBar()->showMessage(message); });
     connect(m_edits, &EditCommands::failed, this, &MainWindow::reportError);
-    buildActions();
-    buildWidgets();
+    WindowBuilder::build(*this);
 
     // The project's file life cycle: the window shows what it says and follows what it opens.
     m_project = new ProjectSession(m_document, m_fileMenu->recentFiles(), this, this);
@@ -116,145 +107,7 @@ MainWindow::~MainWindow()
     saveLayout();
 }
 
-// --- building -------------------------------------------------------------------------------
-
-void MainWindow::buildActions()
-{
-    m_fileMenu = new FileMenu(menuBar()->addMenu(tr("&File")), this);
-    connect(m_fileMenu, &FileMenu::newRequested, this, [this] { newProject(); });
-    connect(m_fileMenu, &FileMenu::openRequested, this, [this] {
-        if (const QString path = FileMenu::askOpenPath(this, scenarioPath()); !path.isEmpty())
-            openFile(path);
-    });
-    connect(m_fileMenu, &FileMenu::openRecentRequested, this,
-            [this](const QString& path) { openFile(path); });
-    connect(m_fileMenu, &FileMenu::saveRequested, this, [this] { saveProject(); });
-    connect(m_fileMenu, &FileMenu::saveAsRequested, this, [this] { m_project->askSaveAs(); });
-    connect(m_fileMenu, &FileMenu::importRequested, this, &MainWindow::showImportDialog);
-    connect(m_fileMenu, &FileMenu::exportReportRequested, this,
-            [this] { m_results->exportReport(scenario(), reportCoverage()); });
-    connect(m_fileMenu, &FileMenu::exportImageRequested, this,
-            [this] { m_results->exportImage(); });
-    connect(m_fileMenu, &FileMenu::exportAnimationRequested, this,
-            [this] { m_results->exportAnimation(); });
-
-    m_editMenu = new EditMenu(menuBar()->addMenu(tr("&Edit")), this);
-    connect(m_editMenu, &EditMenu::undoRequested, this, &MainWindow::undo);
-    connect(m_editMenu, &EditMenu::redoRequested, this, &MainWindow::redo);
-    connect(m_editMenu, &EditMenu::cutRequested, this, &MainWindow::cut);
-    connect(m_editMenu, &EditMenu::copyRequested, this, &MainWindow::copy);
-    connect(m_editMenu, &EditMenu::pasteRequested, this, [this] { paste(); });
-    connect(m_editMenu, &EditMenu::deleteRequested, this, &MainWindow::deleteSelection);
-    connect(m_editMenu, &EditMenu::selectAllRequested, this, &MainWindow::selectAll);
-
-    m_viewMenu = menuBar()->addMenu(tr("&View"));
-
-    m_runMenu = new RunMenu(menuBar()->addMenu(tr("&Run")), this);
-    connect(m_runMenu, &RunMenu::runRequested, this, [this] { startRun(); });
-    connect(m_runMenu, &RunMenu::showSavedRequested, this,
-            [this] { showSavedRuns(m_document->currentIndex()); });
-    connect(m_runMenu, &RunMenu::sensitivityRequested, this,
-            [this] { SensitivityDialog::showFor(scenario(), this); });
-    connect(m_runMenu, &RunMenu::planRequested, this, &MainWindow::showPlan);
-    connect(m_runMenu, &RunMenu::cancelRequested, this, &MainWindow::cancelRun);
-
-    auto* help = new HelpMenu(menuBar()->addMenu(tr("&Help")), this);
-    connect(help, &HelpMenu::gettingStartedRequested, this, [this] { welcomeBanner()->reopen(); });
-    connect(help, &HelpMenu::documentationMissing, this, &MainWindow::reportError);
-
-    QToolBar* bar = addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->addAction(m_fileMenu->newAction());
-    bar->addAction(m_fileMenu->openAction());
-    bar->addAction(m_fileMenu->saveAction());
-    bar->addSeparator();
-    bar->addAction(m_editMenu->undoAction());
-    bar->addAction(m_editMenu->redoAction());
-    bar->addSeparator();
-    bar->addAction(m_runMenu->runAction());
-    bar->addAction(m_runMenu->cancelAction());
-    bar->addSeparator();
-    bar->addAction(m_runMenu->planAction());
-}
-
-void MainWindow::buildWidgets()
-{
-    auto addDock = [this](const QString& title, const QString& name, QWidget* content,
-                          Qt::DockWidgetArea area) {
-        auto* dock = new QDockWidget(title, this);
-        dock->setObjectName(name);
-        dock->setWidget(content);
-        addDockWidget(area, dock);
-        m_viewMenu->addAction(dock->toggleViewAction());
-        return dock;
-    };
-
-    m_tree = new ProjectTree(m_document);
-    connect(m_tree, &ProjectTree::itemChosen, this, &MainWindow::onTreeItemChosen);
-    connect(m_tree, &ProjectTree::storedSweepOpened, this,
-            [this](int scenario, int stored) { openStoredSweep(scenario, stored); });
-    connect(m_tree, &ProjectTree::storedRunOpened, this, [this](int scenario, int stored) {
-        if (!busy())
-            showStoredRun(scenario, stored);
-    });
-    QDockWidget* projectDock =
-        addDock(tr("Project"), QStringLiteral("projectDock"), m_tree, Qt::LeftDockWidgetArea);
-    m_runPanel = new RunPanel;
-    connect(m_runPanel, &RunPanel::scenarioActivated, this, [this](int i) { selectScenario(i); });
-    connect(m_runPanel, &RunPanel::runClicked, this, [this] { startRun(); });
-    connect(m_runPanel, &RunPanel::cancelClicked, this, &MainWindow::cancelRun);
-    QDockWidget* runDock =
-        addDock(tr("Run"), QStringLiteral("runDock"), m_runPanel, Qt::LeftDockWidgetArea);
-    splitDockWidget(projectDock, runDock, Qt::Vertical);
-
-    m_properties = new PropertyPanel(m_document);
-    m_properties->setObjectName(QStringLiteral("propertyPanel"));
-    addDock(tr("Properties"), QStringLiteral("propertiesDock"), m_properties,
-            Qt::RightDockWidgetArea);
-    m_problems = new ProblemsList(m_document);
-    addDock(tr("Problems"), QStringLiteral("problemsDock"), m_problems, Qt::RightDockWidgetArea);
-    connect(m_problems, &ProblemsList::problemActivated, this, [this](const Problem& p) {
-        if (p.target == Selection::Kind::Job)
-            showTab(Tab::Jobs);
-        else if (p.target != Selection::Kind::None)
-            showTab(Tab::Cluster);
-        m_properties->focusField(p.field);
-    });
-
-    m_central = new CentralTabs(m_document, m_session);
-    m_results = m_central->results();
-    connect(m_results, &ResultsTab::failed, this, &MainWindow::reportError);
-    connect(m_results, &ResultsTab::status, this,
-            [this](const QString& message) { statusBar()->showMessage(message); });
-    m_planLink = new PlanLink(planView(), m_document, this);
-    connect(planView(), &PlanView::pointOpened, this,
-            [this](std::size_t row) { openPlanPoint(row); });
-    connect(m_central, &CentralTabs::planShown, this, &MainWindow::updatePlanBase);
-    // A sweep that outlived its scenario (another project cancels it, another scenario lets it
-    // end) kept the view from taking the current one meanwhile: it takes it once the sweep ends.
-    connect(planView(), &PlanView::sweepEnded, this, [this] {
-        if (m_central->currentTab() == Tab::Plan)
-            updatePlanBase();
-    });
-    connect(m_central, &CentralTabs::runStepRequested, this, [this, runDock] {
-        m_runPanel->runButton()->setFocus();
-        runDock->raise();
-    });
-    setCentralWidget(m_central);
-    // Cut/Copy/Paste/Delete/Select All apply where the editors are.
-    m_central->addEditorActions(m_editMenu->itemActions());
-
-    m_viewMenu->addSeparator();
-    QAction* dark = m_viewMenu->addAction(tr("&Dark Palette"));
-    dark->setObjectName(QStringLiteral("darkPaletteAction"));
-    dark->setCheckable(true);
-    dark->setChecked(AppPalette::isDark());
-    connect(dark, &QAction::toggled, this, [](bool on) {
-        AppPalette::apply(on);
-        AppPalette::save(on);
-    });
-    resize(1280, 800);
-}
+// --- window events --------------------------------------------------------------------------
 
 void MainWindow::showEvent(QShowEvent* event)
 {

@@ -54,12 +54,12 @@ class WelcomeBanner;
 /// bar; bad input never crashes it. A trace import also runs in a worker thread, with progress and
 /// cancel in the run panel.
 ///
-/// The window composes its parts (ui/window/) and wires them to the document: the menus
-/// (FileMenu, EditMenu, RunMenu, HelpMenu), RunPanel, ProjectTree, CentralTabs (the guide and
-/// the tabs, with ResultsTab), TraceImportDialog, ReportCoverage, WindowLayout, ProjectSession
-/// (the file life cycle), EditCommands (the Edit menu's commands), RunSession (the runs, in a
-/// worker thread) with RunOrder (what they run), ImportSession (trace imports, in a worker
-/// thread) and PlanLink (the Plan view and the project).
+/// The window composes its parts (ui/window/), which WindowBuilder builds and connects to it,
+/// and wires them to the document: the menus (FileMenu, EditMenu, RunMenu, HelpMenu), RunPanel,
+/// ProjectTree, CentralTabs (the guide and the tabs, with ResultsTab), TraceImportDialog,
+/// ReportCoverage, WindowLayout, ProjectSession (the file life cycle), EditCommands (the Edit
+/// menu's commands), RunSession (the runs, in a worker thread) with RunOrder (what they run),
+/// ImportSession (trace imports, in a worker thread) and PlanLink (the Plan view and the project).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -246,8 +246,8 @@ protected:
     void showEvent(QShowEvent* event) override;
 
 private:
-    void buildActions();
-    void buildWidgets();
+    friend class WindowBuilder; // builds the parts below and connects them to the window
+
     void showImportDialog();
     // The import's trace is read and being added: it can no longer be cancelled.
     void onImportAdding(const QString& status);
