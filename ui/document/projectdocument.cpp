@@ -8,15 +8,11 @@
 #include "jobbuilder.h"
 #include "jobedits.h"
 #include "projectfile.h"
+#include "runrecords.h"
 #include "scenariolistcommand.h"
 #include "scenarionamecommand.h"
 #include "scenariovalidator.h"
 
-#include "storage/projectstore.h"
-#include "storage/runconfigjson.h"
-
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QMimeData>
 #include <QUndoStack>
 
@@ -191,33 +187,8 @@ void ProjectDocument::addRun(int i, DocumentRun run)
 {
     if (i < 0 || i >= int(m_entries.size()))
         return;
-    ScenarioEntry& e = m_entries[std::size_t(i)];
-    const Scenario& ran = run.ranOn ? *run.ranOn : e.scenario;
-    // Runs are deterministic: the same configuration on the same scenario is the same run, so
-    // running it again neither lists nor records it twice.
-    const auto same = [&](const DocumentRun& r) {
-        if (r.saved || !(r.result.config == run.result.config))
-            return false;
-        const Scenario& other = r.ranOn ? *r.ranOn : e.scenario;
-        return &other == &ran || other == ran;
-    };
-    std::erase_if(e.runs, same);
-    bool stored = false;
-    for (const storage::StoredRun& r : e.storedRuns) {
-        auto config = storage::RunConfigJson::fromJson(r.config);
-        if (config && config.value() == run.result.config) {
-            if (!m_hashValid || m_hashed != run.ranOn) { // one hash per comparison
-                m_hashValid = true;
-                m_hashed = run.ranOn;
-                m_hashedContent = storage::ProjectStore::contentHash(ran);
-                m_hashedFull = storage::ProjectStore::scenarioHash(ran);
-            }
-            stored = stored || r.scenarioHash == m_hashedContent || r.scenarioHash == m_hashedFull;
-        }
-    }
-    if (stored)
+    if (!m_runRecords.addRun(m_entries[std::size_t(i)], std::move(run)))
         return; // recorded in the project already
-    e.runs.push_back(std::move(run));
     emit changed({DocumentChange::Kind::Runs, i});
     emitModified();
 }
@@ -226,34 +197,8 @@ void ProjectDocument::addSweep(int i, const Scenario& base, const QByteArray& sw
 {
     if (i < 0 || i >= scenarioCount())
         return;
-    ScenarioEntry& e = m_entries[std::size_t(i)];
-    // The same sweep (same sweep_sha256) again replaces the one kept.
-    const auto hashOf = [](const QByteArray& json) {
-        return QJsonDocument::fromJson(json).object().value(QStringLiteral("sweep_sha256"));
-    };
-    const QJsonValue hash = hashOf(sweepJson);
-    std::erase_if(e.sweeps, [&](const storage::RecordedSweep& s) {
-        return !hash.isUndefined() && hashOf(s.sweepJson) == hash;
-    });
-    e.sweeps.push_back({base, sweepJson});
+    RunRecords::addSweep(m_entries[std::size_t(i)], base, sweepJson);
     emitModified();
-}
-
-int ProjectDocument::unsavedSweepCount() const
-{
-    int n = 0;
-    for (const ScenarioEntry& e : m_entries)
-        n += int(e.sweeps.size());
-    return n;
-}
-
-int ProjectDocument::unsavedRunCount() const
-{
-    int n = 0;
-    for (const ScenarioEntry& e : m_entries)
-        for (const DocumentRun& r : e.runs)
-            n += r.saved ? 0 : 1;
-    return n;
 }
 
 int ProjectDocument::addScenario(const Scenario& scenario, const QString& text)

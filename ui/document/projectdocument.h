@@ -6,6 +6,7 @@
 #include "jobedits.h"
 #include "jobscommand.h"
 #include "problem.h"
+#include "runrecords.h"
 #include "scenarioentry.h"
 #include "selection.h"
 
@@ -31,8 +32,9 @@ namespace gantry::ui {
 /// listen to changed() and never own data. Edits act on the current scenario.
 ///
 /// The document is the facade of its parts: ProjectFile reads and writes the project file,
-/// ClusterEdits and JobEdits compute the edits it pushes as undo commands, and
-/// DocumentClipboard copies and reads back racks, servers and jobs.
+/// ClusterEdits and JobEdits compute the edits it pushes as undo commands, RunRecords decides
+/// which runs and sweeps are kept for the next save, and DocumentClipboard copies and reads back
+/// racks, servers and jobs.
 class ProjectDocument : public QObject
 {
     Q_OBJECT
@@ -103,13 +105,13 @@ public:
     /// is not added when the project has recorded it.
     void addRun(int i, DocumentRun run);
     /// Runs not saved yet, over all scenarios.
-    int unsavedRunCount() const;
+    int unsavedRunCount() const { return RunRecords::unsavedRunCount(m_entries); }
     /// Keeps a finished capacity sweep (plan::SweepSession::sweepJson()) planned on scenario i
     /// (its base, as it was then) for the next save, which stores it with its points; the
     /// same sweep again replaces the one kept (and, once saved, the stored one).
     void addSweep(int i, const Scenario& base, const QByteArray& sweepJson);
     /// Sweeps not saved yet, over all scenarios.
-    int unsavedSweepCount() const;
+    int unsavedSweepCount() const { return RunRecords::unsavedSweepCount(m_entries); }
     /// Sweeps stored in the project file for scenario i (without their sweep.json).
     const std::vector<storage::StoredSweep>& storedSweeps(int i) const
     {
@@ -184,11 +186,8 @@ signals:
     void pathChanged(const QString& path);
 
 private:
-    // The scenario of the last run checked against the stored runs, and its hashes.
-    bool m_hashValid = false;
-    std::shared_ptr<const Scenario> m_hashed;
-    QString m_hashedContent;
-    QString m_hashedFull;
+    // Which runs and sweeps are kept, with the hashes of the last run's scenario.
+    RunRecords m_runRecords;
     friend class ClusterCommand;
     friend class JobsCommand;
     friend class ScenarioListCommand;
