@@ -29,6 +29,7 @@ ImportControl::ImportControl(QObject* parent) : QObject(parent)
                 emit failed(message);
         },
         Qt::QueuedConnection);
+    connect(this, &ImportControl::requested, m_worker, &ImportWorker::import, Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -43,9 +44,7 @@ ImportControl::~ImportControl()
 void ImportControl::start(const ImportWorker::Request& request)
 {
     const quint64 ticket = ++m_ticket;
-    QMetaObject::invokeMethod(
-        m_worker, [worker = m_worker, ticket, request] { worker->import(ticket, request); },
-        Qt::QueuedConnection);
+    emit requested(ticket, request);
 }
 
 void ImportControl::abandon()

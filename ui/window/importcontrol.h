@@ -35,6 +35,9 @@ signals:
     void imported(const gantry::Scenario& scenario, const QStringList& summary);
     /// The trace could not be imported; message names the file and the problem.
     void failed(const QString& message);
+    /// Hands an import to the worker (queued to its thread, where the copied request is also
+    /// destroyed, instead of a queued function the posting thread may free under the worker).
+    void requested(quint64 ticket, const gantry::ui::ImportWorker::Request& request);
 
 private:
     QThread m_thread;
