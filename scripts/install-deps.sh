@@ -4,7 +4,8 @@ set -euo pipefail
 packages=(build-essential cmake ninja-build pkg-config clang-format
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev libqt6sql6-sqlite
   libeigen3-dev libsqlite3-dev libxgboost-dev xvfb xauth poppler-utils
-  clang-14 libclang-rt-14-dev dpkg-dev desktop-file-utils openmpi-bin libopenmpi-dev libsimdjson-dev)
+  clang-14 libclang-rt-14-dev dpkg-dev desktop-file-utils openmpi-bin libopenmpi-dev libsimdjson-dev
+  zlib1g-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

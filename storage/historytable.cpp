@@ -1,6 +1,7 @@
 #include "historytable.h"
 
 #include "io/scenarioreader.h"
+#include "parallelzlib.h"
 #include "projectsql.h"
 
 #include <QHash>
@@ -25,11 +26,14 @@ struct JobKey
 
     static JobKey of(const QByteArray& bytes)
     {
+        return bytes.size() >= Size ? of(bytes.constData()) : JobKey();
+    }
+    // The key in the Size bytes at bytes.
+    static JobKey of(const char* bytes)
+    {
         JobKey k;
-        if (bytes.size() >= Size) {
-            std::memcpy(&k.a, bytes.constData(), 8);
-            std::memcpy(&k.b, bytes.constData() + 8, 8);
-        }
+        std::memcpy(&k.a, bytes, 8);
+        std::memcpy(&k.b, bytes + 8, 8);
         return k;
     }
     bool operator==(const JobKey&) const = default;
@@ -110,15 +114,28 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
             known.insert(JobKey::of(h.mid(k, JobKey::Size)));
     }
 
+    // Sized for every job at once: a million jobs' JSON grown by doubling is copied twice over.
+    known.reserve(known.size() + f.jobs.size());
+    qsizetype bytes = 0;
+    for (const QByteArray& j : f.jobs)
+        bytes += j.size() + 1;
     QByteArray data, hashes;
+    data.reserve(bytes);
+    hashes.reserve(qsizetype(f.jobs.size()) * ScenarioForms::JobKeySize);
     int added = 0;
+    // The forms' keys where they were hashed ahead (ScenarioForms::of), else one at a time.
+    const bool keyed = f.jobKeys.size() >= qsizetype(f.jobs.size()) * JobKey::Size;
+    QByteArray hashedNow;
     for (std::size_t i = 0; i < f.jobs.size(); ++i) {
         const QByteArray& jobJson = f.jobs[i];
-        const QByteArray hash = f.jobKey(i);
-        if (known.insert(JobKey::of(hash)).second) {
+        if (!keyed)
+            hashedNow = f.jobKey(i);
+        const char* key = keyed ? f.jobKeys.constData() + qsizetype(i) * JobKey::Size
+                                : hashedNow.constData(); // jobKey() gives JobKey::Size bytes
+        if (known.insert(JobKey::of(key)).second) {
             data += jobJson;
             data += '\n'; // compact JSON holds no raw newline
-            hashes += hash;
+            hashes.append(key, JobKey::Size);
             ++added;
         }
         if (Status st = progress.step(); !st)
@@ -134,7 +151,7 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     h.addBindValue(forms ? QVariant(forms->contentHash) : QVariant(QMetaType(QMetaType::QString)));
     h.addBindValue(added);
     h.addBindValue(hashes);
-    h.addBindValue(qCompress(data, ScenarioForms::CompressionLevel));
+    h.addBindValue(ParallelZlib::compress(data, ScenarioForms::CompressionLevel));
     if (!h.exec())
         return ProjectSql::error(m_path, QStringLiteral("adding history"), h.lastError());
     return added;

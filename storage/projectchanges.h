@@ -12,12 +12,15 @@
 
 namespace gantry::storage {
 
-/// Runs of one scenario to record in a save.
+/// Runs of one scenario to record in a save. Like every part of ProjectChanges it borrows what
+/// it records (a save copies neither a scenario nor a run's results, which a million-job
+/// scenario would make the larger part of the save): the scenario and results must outlive
+/// the save.
 struct RecordedRuns
 {
-    Scenario scenario;              ///< what ran (its content hash marks the runs)
-    std::vector<RunResult> results; ///< one per run, each with its configuration
-    bool addHistory = true;         ///< append the scenario's finished jobs to the history
+    const Scenario* scenario = nullptr;    ///< what ran (its content hash marks the runs)
+    std::vector<const RunResult*> results; ///< one per run, each with its configuration
+    bool addHistory = true;                ///< append the scenario's finished jobs to the history
     /// The scenario row the runs belong to, when the project has one for them (a run of an
     /// earlier version of a scenario belongs to that scenario, not to a new row). 0: the row
     /// of an identical stored scenario, added when there is none.
@@ -35,13 +38,14 @@ struct RecordedSweep
     int addedIndex = -1;   ///< when >= 0: the row of addScenarios[addedIndex] of the same save
 };
 
-/// Everything one save writes; ProjectStore::save applies it in one transaction.
+/// Everything one save writes; ProjectStore::save applies it in one transaction. The scenarios
+/// and results it points to are borrowed: they must outlive the save.
 struct ProjectChanges
 {
-    std::vector<Scenario> addScenarios;                        ///< added unless identical stored
-    std::vector<std::pair<qint64, Scenario>> replaceScenarios; ///< row id, new content
-    std::vector<RecordedRuns> runs;                            ///< runs to record
-    std::optional<std::vector<GpuType>> gpuTypes;              ///< replaces the overrides when set
+    std::vector<const Scenario*> addScenarios; ///< added unless identical stored
+    std::vector<std::pair<qint64, const Scenario*>> replaceScenarios; ///< row id, new content
+    std::vector<RecordedRuns> runs;                                   ///< runs to record
+    std::optional<std::vector<GpuType>> gpuTypes; ///< replaces the overrides when set
     std::vector<RecordedSweep> sweeps; ///< sweeps to store (the same sweep again replaces it)
 };
 

@@ -19,8 +19,8 @@ qint64 ProjectSave::rowCount(const ProjectChanges& changes, const std::vector<Ru
     qint64 rows = qint64(changes.addScenarios.size() + changes.replaceScenarios.size()) + 1;
     for (const Runs& r : runs) {
         rows += 1 + (r.addHistory ? qint64(r.scenario->jobs.size()) : 0);
-        for (const RunResult& x : *r.results)
-            rows += qint64(x.jobs.size());
+        for (const RunResult* x : *r.results)
+            rows += qint64(x->jobs.size());
     }
     for (const RecordedSweep& sw : changes.sweeps) // every point has a "feasible" (so do gains)
         rows += 1 + qint64(sw.sweepJson.count("\"feasible\""));
@@ -35,8 +35,8 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
     // The runs' job records are encoded on another thread while this one writes.
     std::vector<const std::vector<JobRecord>*> records;
     for (const Runs& r : runs)
-        for (const RunResult& x : *r.results)
-            records.push_back(&x.jobs);
+        for (const RunResult* x : *r.results)
+            records.push_back(&x->jobs);
     RecordsAhead encoded(std::move(records));
     std::size_t nextRecords = 0;
     Transaction t(db);
@@ -55,7 +55,7 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
         if (!r.forms && r.addedIndex >= 0 && std::size_t(r.addedIndex) < addedForms.size())
             addedForms[std::size_t(r.addedIndex)].emplace();
     for (std::size_t i = 0; i < changes.addScenarios.size(); ++i) {
-        const Scenario& s = changes.addScenarios[i];
+        const Scenario& s = *changes.addScenarios[i];
         ScenarioForms f = ScenarioForms::of(s);
         auto id = scenarios.findOrAdd(s, f, progress);
         if (!id)
@@ -65,14 +65,15 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
             addedForms[i] = std::move(f);
     }
     for (const auto& [id, s] : changes.replaceScenarios)
-        if (Status st = scenarios.replace(id, s, progress); !st)
+        if (Status st = scenarios.replace(id, *s, progress); !st)
             return st.error();
     for (const Runs& r : runs) {
         // The scenario is serialised once for its row, its content hash and its history: runs
         // of a scenario added in this save, unchanged since they ran, take its row's forms.
         const ScenarioForms* given = r.forms;
         if (!given && r.addedIndex >= 0 && std::size_t(r.addedIndex) < addedForms.size() &&
-            *r.scenario == changes.addScenarios[std::size_t(r.addedIndex)])
+            (r.scenario == changes.addScenarios[std::size_t(r.addedIndex)] ||
+             *r.scenario == *changes.addScenarios[std::size_t(r.addedIndex)]))
             given = &*addedForms[std::size_t(r.addedIndex)];
         const ScenarioForms own = given ? ScenarioForms() : ScenarioForms::of(*r.scenario);
         const ScenarioForms& forms = given ? *given : own;
@@ -85,8 +86,9 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
             return sid.error();
         const QString& hash = forms.contentHash;
         std::optional<qint64> firstRun;
-        for (const RunResult& x : *r.results) {
-            auto rid = runTable.record(sid.value(), hash, x, encoded.take(nextRecords++), progress);
+        for (const RunResult* x : *r.results) {
+            auto rid =
+                runTable.record(sid.value(), hash, *x, encoded.take(nextRecords++), progress);
             if (!rid)
                 return rid.error();
             report.runIds.push_back(rid.value());

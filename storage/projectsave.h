@@ -27,7 +27,7 @@ public:
     struct Runs
     {
         const Scenario* scenario;
-        const std::vector<RunResult>* results;
+        const std::vector<const RunResult*>* results;
         bool addHistory;
         qint64 scenarioId;          ///< RecordedRuns::scenarioId
         int addedIndex;             ///< RecordedRuns::addedIndex

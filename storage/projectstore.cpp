@@ -71,21 +71,27 @@ QString ProjectStore::scenarioHash(const Scenario& scenario)
 
 QString ProjectStore::contentHash(const Scenario& scenario)
 {
-    QByteArray nameless;
-    const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    const ScenarioForms f = ScenarioForms::unhashed(scenario);
     if (const auto last = LastHashes::find(f.compact))
         return last->contentHash;
-    return ScenarioForms::sha256(nameless);
+    return f.namelessHash();
+}
+
+LastHashes::Hashes ProjectStore::hashes(const Scenario& scenario)
+{
+    const ScenarioForms f = ScenarioForms::unhashed(scenario);
+    if (const auto last = LastHashes::find(f.compact))
+        return *last;
+    return {ScenarioForms::sha256(f.compact), f.namelessHash()};
 }
 
 bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
 {
     // Serialised once; the full document is hashed only for a run of before the content hash.
-    QByteArray nameless;
-    const ScenarioForms f = ScenarioForms::unhashed(scenario, &nameless);
+    const ScenarioForms f = ScenarioForms::unhashed(scenario);
     if (const auto last = LastHashes::find(f.compact))
         return run.scenarioHash == last->contentHash || run.scenarioHash == last->hash;
-    return run.scenarioHash == ScenarioForms::sha256(nameless) ||
+    return run.scenarioHash == f.namelessHash() ||
            run.scenarioHash == ScenarioForms::sha256(f.compact);
 }
 
@@ -97,7 +103,7 @@ Result<std::vector<StoredScenario>> ProjectStore::scenarios() const
 Result<qint64> ProjectStore::addScenario(const Scenario& scenario)
 {
     ProjectChanges c;
-    c.addScenarios.push_back(scenario);
+    c.addScenarios.push_back(&scenario);
     auto r = save(c);
     if (!r)
         return r.error();
@@ -107,7 +113,7 @@ Result<qint64> ProjectStore::addScenario(const Scenario& scenario)
 Status ProjectStore::replaceScenario(qint64 id, const Scenario& scenario)
 {
     ProjectChanges c;
-    c.replaceScenarios.emplace_back(id, scenario);
+    c.replaceScenarios.emplace_back(id, &scenario);
     auto r = save(c);
     if (!r)
         return r.error();
@@ -121,7 +127,11 @@ Result<std::vector<qint64>> ProjectStore::recordRuns(const Scenario& scenario,
 {
     if (Status s = checkWritable(); !s)
         return s.error();
-    const ProjectSave::Runs runs{&scenario, &results, addHistory, 0, -1, forms};
+    std::vector<const RunResult*> each;
+    each.reserve(results.size());
+    for (const RunResult& r : results)
+        each.push_back(&r);
+    const ProjectSave::Runs runs{&scenario, &each, addHistory, 0, -1, forms};
     auto r = ProjectSave::apply(QSqlDatabase::database(m_connection, false), m_path,
                                 ProjectChanges(), {runs}, feedback);
     if (!r)
@@ -163,8 +173,7 @@ Result<SaveReport> ProjectStore::save(const ProjectChanges& changes, Feedback* f
     std::vector<ProjectSave::Runs> runs;
     runs.reserve(changes.runs.size());
     for (const RecordedRuns& r : changes.runs)
-        runs.push_back(
-            {&r.scenario, &r.results, r.addHistory, r.scenarioId, r.addedIndex, nullptr});
+        runs.push_back({r.scenario, &r.results, r.addHistory, r.scenarioId, r.addedIndex, nullptr});
     return ProjectSave::apply(QSqlDatabase::database(m_connection, false), m_path, changes, runs,
                               feedback);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "lasthashes.h"
+
 #include "model/gputype.h"
 #include "model/job.h"
 #include "model/scenario.h"
@@ -113,6 +115,9 @@ public:
     /// SHA-256 (hex) of what a run depends on: the scenario's canonical JSON without its name,
     /// so that renaming a scenario keeps its runs. Runs are recorded with it.
     static QString contentHash(const Scenario& scenario);
+    /// scenarioHash and contentHash of scenario from one serialisation (each of the two alone
+    /// serialises the whole scenario: a second of work for a million jobs).
+    static LastHashes::Hashes hashes(const Scenario& scenario);
     /// True when run ran scenario as it is now, up to its name (runs recorded before the
     /// content hash carry the full scenarioHash, name included).
     static bool ranOn(const StoredRun& run, const Scenario& scenario);

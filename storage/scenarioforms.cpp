@@ -2,11 +2,37 @@
 
 #include "io/scenariowriter.h"
 #include "lasthashes.h"
+#include "parallelzlib.h"
 #include "sha256.h"
 
 #include <QJsonDocument>
 
+#include <algorithm>
+#include <future>
+#include <thread>
+
 namespace gantry::storage {
+
+namespace {
+
+// Calls work(begin, end) over [0, n) cut into one range per processor, the first on this
+// thread; every call writes only its own range, so the result does not depend on the count.
+template <typename Work> void inRanges(std::size_t n, const Work& work)
+{
+    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
+                                                        std::max<std::size_t>(1, n / 4096));
+    const std::size_t step = (n + threads - 1) / threads;
+    std::vector<std::future<void>> helpers;
+    for (std::size_t t = 1; t < threads; ++t)
+        helpers.push_back(std::async(std::launch::async, [&work, t, step, n] {
+            work(std::min(n, t * step), std::min(n, (t + 1) * step));
+        }));
+    work(0, std::min(n, step));
+    for (auto& h : helpers)
+        h.get();
+}
+
+} // namespace
 
 QByteArray ScenarioForms::canonical(const QJsonObject& o)
 {
@@ -20,80 +46,101 @@ QString ScenarioForms::sha256(const QByteArray& b)
 
 ScenarioForms ScenarioForms::of(const Scenario& s)
 {
-    QByteArray nameless;
-    ScenarioForms f = unhashed(s, &nameless);
+    ScenarioForms f = unhashed(s);
+    // The jobs' keys (the history's) on every processor while this thread hashes the documents.
+    f.jobKeys.resize(qsizetype(f.jobs.size()) * JobKeySize);
+    auto keys = std::async(std::launch::async, [&f] {
+        inRanges(f.jobs.size(), [&f](std::size_t from, std::size_t to) {
+            for (std::size_t i = from; i < to; ++i)
+                std::copy_n(Sha256::hash(f.jobs[i]).constData(), JobKeySize,
+                            f.jobKeys.data() + qsizetype(i) * JobKeySize);
+        });
+    });
     f.hash = sha256(f.compact);
-    f.contentHash = sha256(nameless);
+    f.contentHash = f.namelessHash();
+    keys.get();
     LastHashes::remember(f.compact, {f.hash, f.contentHash});
     return f;
 }
 
-ScenarioForms ScenarioForms::unhashed(const Scenario& s, QByteArray* namelessOut)
+ScenarioForms ScenarioForms::unhashed(const Scenario& s)
 {
     ScenarioForms f;
     f.context = ScenarioWriter::contextObject(s);
-    f.jobs.reserve(s.jobs.size());
-    qsizetype jobBytes = 2;
-    for (const Job& j : s.jobs) {
-        f.jobs.push_back(ScenarioWriter::jobCompactJson(j));
-        jobBytes += f.jobs.back().size() + 1;
-    }
-    QByteArray jobsMember;
-    jobsMember.reserve(jobBytes + 8);
-    jobsMember += "\"jobs\":[";
-    for (std::size_t i = 0; i < f.jobs.size(); ++i) {
-        if (i > 0)
-            jobsMember += ',';
-        jobsMember += f.jobs[i];
-    }
-    jobsMember += ']';
-    // Members in key order, "jobs" among them where it sorts.
-    QByteArray full = "{", nameless = "{";
+    f.jobs.resize(s.jobs.size());
+    inRanges(s.jobs.size(), [&](std::size_t from, std::size_t to) {
+        for (std::size_t i = from; i < to; ++i)
+            f.jobs[i] = ScenarioWriter::jobCompactJson(s.jobs[i]);
+    });
+    // The context's members ("key":value), with "jobs" where it sorts among them (empty: the
+    // jobs' place), sized first so that the document is written once into one buffer.
+    std::vector<std::pair<QString, QByteArray>> members;
+    qsizetype bytes = 2 + 9 + qsizetype(f.jobs.size());
     bool jobsPlaced = false;
-    auto add = [](QByteArray& to, const QByteArray& member) {
-        if (to.size() > 1)
-            to += ',';
-        to += member;
-    };
-    auto addBoth = [&](const QByteArray& member, bool named) {
-        add(full, member);
-        if (namelessOut && !named)
-            add(nameless, member);
-    };
     for (auto it = f.context.begin(); it != f.context.end(); ++it) {
         if (!jobsPlaced && it.key() > QLatin1String("jobs")) {
-            addBoth(jobsMember, false);
+            members.emplace_back(QStringLiteral("jobs"), QByteArray());
             jobsPlaced = true;
         }
         const QByteArray one = canonical(QJsonObject{{it.key(), it.value()}});
-        addBoth(one.mid(1, one.size() - 2), it.key() == QLatin1String("name"));
+        members.emplace_back(it.key(), one.mid(1, one.size() - 2));
+        bytes += members.back().second.size() + 1;
     }
     if (!jobsPlaced)
-        addBoth(jobsMember, false);
-    full += '}';
-    f.compact = std::move(full);
-    if (namelessOut) {
-        nameless += '}';
-        *namelessOut = std::move(nameless);
+        members.emplace_back(QStringLiteral("jobs"), QByteArray());
+    for (const QByteArray& j : f.jobs)
+        bytes += j.size();
+    QByteArray full;
+    full.reserve(bytes);
+    full += '{';
+    for (const auto& [key, member] : members) {
+        const qsizetype before = full.size();
+        if (full.size() > 1)
+            full += ',';
+        if (key == QLatin1String("jobs") && member.isEmpty()) {
+            full += "\"jobs\":[";
+            for (std::size_t i = 0; i < f.jobs.size(); ++i) {
+                if (i > 0)
+                    full += ',';
+                full += f.jobs[i];
+            }
+            full += ']';
+        } else {
+            full += member;
+        }
+        if (key == QLatin1String("name")) {
+            f.nameFrom = before;
+            f.nameTo = full.size();
+        }
     }
+    full += '}';
+    // A name that is the first member leaves out the comma after it instead of the one before.
+    if (f.nameFrom == 1 && f.nameTo < full.size() && full[f.nameTo] == ',')
+        ++f.nameTo;
+    f.compact = std::move(full);
     return f;
+}
+
+QString ScenarioForms::namelessHash() const
+{
+    if (nameFrom < 0)
+        return sha256(compact);
+    const QByteArrayView all(compact);
+    return QString::fromLatin1(Sha256::hash({all.first(nameFrom), all.sliced(nameTo)}).toHex());
 }
 
 std::future<ScenarioForms> ScenarioForms::ahead(const Scenario& s)
 {
     return std::async(std::launch::async, [&s] {
         ScenarioForms f = of(s);
-        f.compressed = qCompress(f.compact, CompressionLevel);
-        f.jobKeys.reserve(qsizetype(f.jobs.size()) * JobKeySize);
-        for (std::size_t i = 0; i < f.jobs.size(); ++i)
-            f.jobKeys += f.jobKey(i);
+        f.compressed = ParallelZlib::compress(f.compact, CompressionLevel);
         return f;
     });
 }
 
 QByteArray ScenarioForms::compressedCompact() const
 {
-    return compressed.isEmpty() ? qCompress(compact, CompressionLevel) : compressed;
+    return compressed.isEmpty() ? ParallelZlib::compress(compact, CompressionLevel) : compressed;
 }
 
 QByteArray ScenarioForms::jobKey(std::size_t i) const

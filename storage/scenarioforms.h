@@ -27,15 +27,22 @@ struct ScenarioForms
     QString hash;                 ///< ProjectStore::scenarioHash
     QString contentHash;          ///< ProjectStore::contentHash (the name left out)
     /// Filled by ahead() only (empty: computed when needed): compact, zlib-compressed as the
-    /// scenario row stores it, and the jobs' keys (JobKeySize bytes each, in order).
+    /// scenario row stores it.
     QByteArray compressed;
+    /// Filled by of() and ahead() (empty from unhashed(): computed when needed): the jobs' keys,
+    /// JobKeySize bytes each, in order.
     QByteArray jobKeys;
+    qsizetype nameFrom = -1; ///< where the name's member starts in compact (-1: no name)
+    qsizetype nameTo = -1;   ///< where it ends
 
-    /// The forms of s.
+    /// The forms of s, job keys included; the jobs are serialised and their keys hashed on every
+    /// processor.
     static ScenarioForms of(const Scenario& s);
-    /// of(s) without hashing (hash and contentHash stay empty); namelessOut, when given, gets
-    /// the document without its name, which contentHash is the SHA-256 of.
-    static ScenarioForms unhashed(const Scenario& s, QByteArray* namelessOut = nullptr);
+    /// of(s) without hashing (hash, contentHash and jobKeys stay empty).
+    static ScenarioForms unhashed(const Scenario& s);
+    /// contentHash: the SHA-256 (hex) of compact without the name's member (the bytes
+    /// [nameFrom, nameTo) of compact, a comma included), hashed in place.
+    QString namelessHash() const;
     /// of(s) with compressed and jobKeys, computed on another thread while the caller goes on
     /// (a run, say); s must stay alive and unchanged until the future is ready.
     static std::future<ScenarioForms> ahead(const Scenario& s);

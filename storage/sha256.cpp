@@ -3,6 +3,7 @@
 #include <QCryptographicHash>
 #include <QtEndian>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 
@@ -83,18 +84,38 @@ compress(std::uint32_t state[8], const unsigned char* data, std::size_t blocks)
     _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), state1);
 }
 
-QByteArray hashAccelerated(const QByteArray& data)
+QByteArray hashAccelerated(std::initializer_list<QByteArrayView> parts)
 {
     std::uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
-    const auto* bytes = reinterpret_cast<const unsigned char*>(data.constData());
-    const std::size_t size = std::size_t(data.size());
-    const std::size_t full = size / 64;
-    compress(state, bytes, full);
-    // The last bytes, 0x80, zeros and the length in bits (big-endian) in one or two blocks.
+    // Whole blocks straight from each part; a block that straddles two parts goes through tail.
     unsigned char tail[128] = {};
-    const std::size_t rest = size - full * 64;
-    std::memcpy(tail, bytes + full * 64, rest);
+    std::size_t rest = 0; // bytes waiting in tail
+    std::size_t size = 0;
+    for (const QByteArrayView part : parts) {
+        const auto* bytes = reinterpret_cast<const unsigned char*>(part.data());
+        std::size_t n = std::size_t(part.size());
+        if (n == 0)
+            continue;
+        size += n;
+        if (rest > 0) {
+            const std::size_t take = std::min(n, 64 - rest);
+            std::memcpy(tail + rest, bytes, take);
+            rest += take;
+            bytes += take;
+            n -= take;
+            if (rest < 64)
+                continue;
+            compress(state, tail, 1);
+            rest = 0;
+        }
+        const std::size_t full = n / 64;
+        compress(state, bytes, full);
+        rest = n - full * 64;
+        std::memcpy(tail, bytes + full * 64, rest);
+    }
+    // The last bytes, 0x80, zeros and the length in bits (big-endian) in one or two blocks.
+    std::memset(tail + rest, 0, sizeof(tail) - rest);
     tail[rest] = 0x80;
     const std::size_t tailBlocks = rest + 1 + 8 <= 64 ? 1 : 2;
     qToBigEndian(quint64(size) * 8, tail + tailBlocks * 64 - 8);
@@ -120,11 +141,19 @@ bool Sha256::accelerated()
 
 QByteArray Sha256::hash(const QByteArray& data)
 {
+    return hash({QByteArrayView(data)});
+}
+
+QByteArray Sha256::hash(std::initializer_list<QByteArrayView> parts)
+{
 #ifdef GANTRY_SHA_NI
     if (accelerated())
-        return hashAccelerated(data);
+        return hashAccelerated(parts);
 #endif
-    return QCryptographicHash::hash(data, QCryptographicHash::Sha256);
+    QCryptographicHash h(QCryptographicHash::Sha256);
+    for (const QByteArrayView part : parts)
+        h.addData(part);
+    return h.result();
 }
 
 } // namespace gantry::storage

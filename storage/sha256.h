@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QByteArray>
+#include <QByteArrayView>
+
+#include <initializer_list>
 
 namespace gantry::storage {
 
@@ -11,6 +14,8 @@ class Sha256
 public:
     /// The 32-byte digest of data.
     static QByteArray hash(const QByteArray& data);
+    /// The digest of the parts one after the other, without joining them.
+    static QByteArray hash(std::initializer_list<QByteArrayView> parts);
     /// True when hash() uses the processor's SHA instructions.
     static bool accelerated();
 };

@@ -100,7 +100,8 @@ int ProjectCommand::run(const QStringList& args)
     ProjectStore& store = *opened.value();
     if (!toAdd.empty()) {
         storage::ProjectChanges changes;
-        changes.addScenarios = toAdd;
+        for (const Scenario& s : toAdd)
+            changes.addScenarios.push_back(&s);
         auto saved = store.save(changes);
         if (!saved)
             return CliError::report(saved.error());

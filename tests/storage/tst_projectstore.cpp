@@ -983,6 +983,21 @@ void TstProjectStore::sha256IsQtSha256()
                  QCryptographicHash::hash(data.left(n), QCryptographicHash::Sha256));
     QCOMPARE(gantry::storage::Sha256::hash(data),
              QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+    // In parts (the nameless document is hashed around its name's member): every split around
+    // the block edges, empty parts included, gives the digest of the parts joined.
+    const QByteArrayView all(data);
+    for (qsizetype a : {0, 1, 55, 63, 64, 65, 127, 128, 200})
+        for (qsizetype b : {0, 1, 8, 63, 64, 65, 130}) {
+            const QByteArrayView first = all.first(a), second = all.sliced(a, b),
+                                 third = all.sliced(a + b, 300);
+            QByteArray joined = first.toByteArray();
+            joined += second.toByteArray();
+            joined += third.toByteArray();
+            QCOMPARE(gantry::storage::Sha256::hash({first, second, third}),
+                     QCryptographicHash::hash(joined, QCryptographicHash::Sha256));
+        }
+    QCOMPARE(gantry::storage::Sha256::hash({all.first(1234567), all.sliced(1234567)}),
+             QCryptographicHash::hash(data, QCryptographicHash::Sha256));
 }
 
 void TstProjectStore::runsOfAnAddedScenario_data()
@@ -1009,9 +1024,9 @@ void TstProjectStore::runsOfAnAddedScenario()
         auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
         QVERIFY(store);
         gantry::storage::ProjectChanges changes;
-        gantry::storage::RecordedRuns runs{ran, {run}, true};
+        gantry::storage::RecordedRuns runs{&ran, {&run}, true};
         if (oneSave) {
-            changes.addScenarios.push_back(now);
+            changes.addScenarios.push_back(&now);
             runs.addedIndex = 0;
         } else {
             auto id = store.value()->addScenario(now);
@@ -1034,9 +1049,13 @@ void TstProjectStore::runsOfAnAddedScenario()
 void TstProjectStore::canonicalJsonEqualsQtJson_data()
 {
     QTest::addColumn<QString>("file");
+    QTest::addColumn<bool>("unnamed"); // the scenario's name is taken away (no name member)
     for (const char* f : {"teaching.json", "two-racks.json", "models.json", "philly-512.json"})
-        QTest::newRow(f) << QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + QLatin1String(f);
-    QTest::newRow("edge cases") << QString();
+        QTest::newRow(f) << QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/") + QLatin1String(f)
+                         << false;
+    QTest::newRow("two-racks.json unnamed")
+        << QStringLiteral(GANTRY_SOURCE_DIR "/sampledata/two-racks.json") << true;
+    QTest::newRow("edge cases") << QString() << false;
 }
 
 // A job's canonical JSON, written directly for plain jobs, is byte for byte what QJsonDocument
@@ -1045,11 +1064,14 @@ void TstProjectStore::canonicalJsonEqualsQtJson_data()
 void TstProjectStore::canonicalJsonEqualsQtJson()
 {
     QFETCH(QString, file);
+    QFETCH(bool, unnamed);
     Scenario s;
     if (!file.isEmpty()) {
         auto read = gantry::ScenarioReader::readFile(file);
         QVERIFY2(read, read ? "" : qPrintable(read.error().message));
         s = read.value();
+        if (unnamed)
+            s.name.clear();
     } else {
         s = sample(QStringLiteral("two-racks.json"));
         Job base = s.jobs.front();
@@ -1125,6 +1147,9 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
         }
         QCOMPARE(ProjectStore::scenarioHash(s), hash);
         QCOMPARE(ProjectStore::contentHash(s), contentHash);
+        QCOMPARE(ProjectStore::hashes(s).hash, hash);
+        QCOMPARE(ProjectStore::hashes(s).contentHash, contentHash);
+        QCOMPARE(ScenarioForms::unhashed(s).namelessHash(), contentHash);
         gantry::storage::StoredRun run;
         run.scenarioHash = contentHash;
         QVERIFY(ProjectStore::ranOn(run, s));

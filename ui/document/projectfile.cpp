@@ -22,10 +22,10 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const ScenarioEntry& e = entries[i];
         if (storedId(e) == 0) {
-            changes.addScenarios.push_back(e.scenario);
+            changes.addScenarios.push_back(&e.scenario);
             added->push_back(int(i));
         } else if (e.dirty) {
-            changes.replaceScenarios.emplace_back(e.storedId, e.scenario);
+            changes.replaceScenarios.emplace_back(e.storedId, &e.scenario);
         }
     }
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -38,7 +38,7 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
                 continue;
             const Scenario* ran = r.ranOn ? r.ranOn.get() : &e.scenario;
             if (changes.runs.empty() || last != ran) {
-                storage::RecordedRuns runs{*ran, {}, true};
+                storage::RecordedRuns runs{ran, {}, true};
                 runs.results.reserve(e.runs.size()); // no result copied again as it grows
                 runs.scenarioId = storedId(e);
                 if (addedAt != added->end())
@@ -46,7 +46,7 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
                 changes.runs.push_back(std::move(runs));
             }
             last = ran;
-            changes.runs.back().results.push_back(r.result);
+            changes.runs.back().results.push_back(&r.result);
         }
         // Sweeps belong to this entry's row too, whatever version of it they planned for.
         for (storage::RecordedSweep sweep : e.sweeps) {

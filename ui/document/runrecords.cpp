@@ -29,8 +29,9 @@ bool RunRecords::addRun(ScenarioEntry& e, DocumentRun run)
             if (!m_hashValid || m_hashed != run.ranOn) { // one hash per comparison
                 m_hashValid = true;
                 m_hashed = run.ranOn;
-                m_hashedContent = storage::ProjectStore::contentHash(ran);
-                m_hashedFull = storage::ProjectStore::scenarioHash(ran);
+                const storage::LastHashes::Hashes h = storage::ProjectStore::hashes(ran);
+                m_hashedContent = h.contentHash;
+                m_hashedFull = h.hash;
             }
             stored = stored || r.scenarioHash == m_hashedContent || r.scenarioHash == m_hashedFull;
         }

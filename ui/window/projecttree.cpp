@@ -63,8 +63,10 @@ void ProjectTree::rebuild()
         }
         const auto& stored = m_document->storedRuns(i);
         // Hashed once per scenario: a trace-sized scenario takes a while.
-        const QString content = stored.empty() ? QString() : storage::ProjectStore::contentHash(s);
-        const QString full = stored.empty() ? QString() : storage::ProjectStore::scenarioHash(s);
+        const storage::LastHashes::Hashes hashes =
+            stored.empty() ? storage::LastHashes::Hashes{} : storage::ProjectStore::hashes(s);
+        const QString& content = hashes.contentHash;
+        const QString& full = hashes.hash;
         for (std::size_t k = 0; k < stored.size(); ++k) {
             const auto& r = stored[k];
             const bool current = r.scenarioHash == content || r.scenarioHash == full;

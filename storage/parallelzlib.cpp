@@ -1,0 +1,98 @@
+#include "parallelzlib.h"
+
+#include <QtEndian>
+
+#include <zlib.h>
+
+#include <algorithm>
+#include <atomic>
+#include <future>
+#include <thread>
+#include <vector>
+
+namespace gantry::storage {
+
+namespace {
+
+struct Piece
+{
+    QByteArray deflated;
+    uLong adler = 1;
+    bool ok = false;
+};
+
+// Raw deflate of n bytes at p; the last piece ends the stream, the others end on a byte
+// boundary with an empty dictionary after them (Z_FULL_FLUSH).
+Piece deflatePiece(const char* p, qsizetype n, int level, bool last)
+{
+    Piece out;
+    z_stream z{};
+    if (deflateInit2(&z, level, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY) != Z_OK)
+        return out;
+    out.deflated.resize(qsizetype(deflateBound(&z, uLong(n))) + 64);
+    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(p));
+    z.avail_in = uInt(n);
+    z.next_out = reinterpret_cast<Bytef*>(out.deflated.data());
+    z.avail_out = uInt(out.deflated.size());
+    const int rc = deflate(&z, last ? Z_FINISH : Z_FULL_FLUSH);
+    out.ok = (last ? rc == Z_STREAM_END : rc == Z_OK) && z.avail_in == 0 && z.avail_out > 0;
+    out.deflated.resize(out.deflated.size() - qsizetype(z.avail_out));
+    deflateEnd(&z);
+    out.adler = adler32_z(1, reinterpret_cast<const Bytef*>(p), z_size_t(n));
+    return out;
+}
+
+} // namespace
+
+QByteArray ParallelZlib::compress(const QByteArray& data, int level, int threads)
+{
+    const qsizetype size = data.size();
+    if (size <= kPiece)
+        return qCompress(data, level);
+    const qsizetype count = (size + kPiece - 1) / kPiece;
+    std::vector<Piece> pieces(static_cast<std::size_t>(count));
+    std::atomic<qsizetype> next{0};
+    auto work = [&] {
+        for (qsizetype i = next++; i < count; i = next++) {
+            const qsizetype from = i * kPiece;
+            pieces[std::size_t(i)] = deflatePiece(
+                data.constData() + from, std::min(kPiece, size - from), level, i == count - 1);
+        }
+    };
+    const unsigned wanted =
+        threads > 0 ? unsigned(threads) : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::future<void>> helpers;
+    for (unsigned t = 1; t < std::min<unsigned>(wanted, unsigned(count)); ++t)
+        helpers.push_back(std::async(std::launch::async, work));
+    work();
+    for (auto& h : helpers)
+        h.get();
+
+    qsizetype total = 4 + 2 + 4;
+    for (const Piece& p : pieces) {
+        if (!p.ok)
+            return qCompress(data, level); // cannot happen with a bound-sized buffer
+        total += p.deflated.size();
+    }
+    QByteArray out;
+    out.reserve(total);
+    char length[4];
+    qToBigEndian(quint32(size), length);
+    out.append(length, 4);
+    // zlib header: deflate with a 32 KiB window, no preset dictionary; 0x7801 % 31 == 0.
+    out.append(char(0x78));
+    out.append(char(0x01));
+    uLong adler = 1;
+    for (qsizetype i = 0; i < count; ++i) {
+        const Piece& p = pieces[std::size_t(i)];
+        out.append(p.deflated);
+        const qsizetype length = std::min(kPiece, size - i * kPiece);
+        adler = i == 0 ? p.adler : adler32_combine(adler, p.adler, z_off_t(length));
+    }
+    char check[4];
+    qToBigEndian(quint32(adler), check);
+    out.append(check, 4);
+    return out;
+}
+
+} // namespace gantry::storage
