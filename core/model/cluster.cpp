@@ -16,6 +16,19 @@ void Cluster::finalize()
     }
 }
 
+bool Cluster::finalized() const
+{
+    if (m_firstGpu.size() != servers.size())
+        return false;
+    int total = 0;
+    for (std::size_t s = 0; s < servers.size(); ++s) {
+        if (m_firstGpu[s] != total)
+            return false;
+        total += servers[s].gpus;
+    }
+    return total == m_totalGpus && m_serverOfGpu.size() == std::size_t(total);
+}
+
 double Cluster::bytesPerSecond(int a, int b) const
 {
     const Server& sa = servers[a];

@@ -19,6 +19,9 @@ public:
 
     /// Rebuilds the GPU numbering; O(G).
     void finalize();
+    /// True when the index tables match the servers (finalize() was called since the last edit
+    /// of the server list or of a server's GPU count).
+    bool finalized() const;
 
     /// Total number of GPUs.
     int totalGpus() const { return m_totalGpus; }

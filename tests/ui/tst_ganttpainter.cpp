@@ -96,6 +96,7 @@ private Q_SLOTS:
     void directPixelsMatchImagePath();
     void summarizedMatchesEveryPiece_data();
     void summarizedMatchesEveryPiece();
+    void sharesWhatItDraws();
 };
 
 void TestGanttPainter::smallRun_data()
@@ -483,6 +484,54 @@ void TestGanttPainter::labelsStayApartWhenCut()
     QVERIFY2(fa != fv, qPrintable(fa + QStringLiteral(" / ") + fv));
     QVERIFY2(fa.endsWith(QLatin1String("a100-0/g0")), qPrintable(fa));
     QCOMPARE(GanttPainter::fitLabel(a, fm, 1000.0), a); // room: whole
+}
+
+// The window's four Gantt charts of a run read its scenario and schedule where the run keeps
+// them (a million-job run is several gigabytes otherwise); a scenario whose cluster was edited
+// without finalize() is copied and finalized, and draws the same chart.
+void TestGanttPainter::sharesWhatItDraws()
+{
+    const Scenario s = busy();
+    const auto [result, schedule] = test::runWith(s, QStringLiteral("fifo"));
+    auto scenario = std::make_shared<const Scenario>(s);
+    auto shared = std::make_shared<const Schedule>(schedule);
+    QVERIFY(scenario->cluster.finalized());
+    const GanttPainter painter(scenario, shared);
+    QCOMPARE(&painter.scenario(), scenario.get());
+    QCOMPARE(&painter.schedule(), shared.get());
+
+    Scenario edited = s;
+    edited.cluster.servers.front().gpus += 1; // index tables now stale
+    QVERIFY(!edited.cluster.finalized());
+    auto stale = std::make_shared<const Scenario>(edited);
+    const GanttPainter copied(stale, shared);
+    QVERIFY(&copied.scenario() != stale.get());
+    QVERIFY(copied.scenario().cluster.finalized());
+    QCOMPARE(copied.laneCount(), GanttPainter(edited, schedule).laneCount());
+
+    // The same pixels as a painter of copies.
+    const GanttPainter own(s, schedule);
+    GanttPainter::Options o;
+    o.fromS = 0;
+    o.toS = own.endS();
+    for (const GanttPainter* g : {&painter, &own}) {
+        QCOMPARE(g->endS(), own.endS());
+        QCOMPARE(g->laneCount(), own.laneCount());
+    }
+    QImage a(640, 360, QImage::Format_ARGB32_Premultiplied), b = a;
+    {
+        QPainter p(&a);
+        painter.paint(p, QRectF(0, 0, 640, 360), o);
+    }
+    {
+        QPainter p(&b);
+        own.paint(p, QRectF(0, 0, 640, 360), o);
+    }
+    QCOMPARE(a, b);
+
+    GanttView view;
+    view.setSchedule(scenario, shared);
+    QCOMPARE(&view.painter()->schedule(), shared.get());
 }
 
 QTEST_MAIN(TestGanttPainter)

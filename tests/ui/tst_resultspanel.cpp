@@ -169,6 +169,13 @@ void TestResultsPanel::compareSharesAxis()
     panel.resize(900, 700);
     panel.setRuns(m_scenario, m_results, m_schedules);
     panel.setComparison(0, 2); // fifo ends at 160 s, asrpt at 205 s
+    // The choosers name the runs shown (the screenshots once showed asrpt under "2. sjf").
+    QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("compareUpper"))->currentIndex(), 0);
+    QCOMPARE(panel.findChild<QComboBox*>(QStringLiteral("compareLower"))->currentIndex(), 2);
+    QCOMPARE(panel.compareBottom()->painter()->schedule().segments.size(),
+             m_schedules[2].segments.size());
+    QCOMPARE(panel.compareBottom()->painter()->schedule().virtualSlices.size(),
+             m_schedules[2].virtualSlices.size());
     QCOMPARE(panel.compareTop()->visibleTo(), 205.0);
     QCOMPARE(panel.compareBottom()->visibleTo(), 205.0);
     panel.compareTop()->setVisibleRange(20.0, 80.0);

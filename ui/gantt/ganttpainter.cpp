@@ -4,6 +4,7 @@
 #include "gantt/ganttlabelpainter.h"
 #include "gantt/jobcolours.h"
 #include "gantt/occupancy.h"
+#include "model/sharedscenario.h"
 
 #include <QFontMetricsF>
 #include <QImage>
@@ -18,13 +19,17 @@
 namespace gantry::ui {
 
 GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
-    : m_scenario(scenario), m_schedule(schedule)
+    : GanttPainter(SharedScenario::copy(scenario), std::make_shared<const Schedule>(schedule))
+{}
+
+GanttPainter::GanttPainter(std::shared_ptr<const Scenario> scenario,
+                           std::shared_ptr<const Schedule> schedule)
+    : m_scenario(SharedScenario::finalized(std::move(scenario))), m_schedule(std::move(schedule))
 {
-    m_scenario.cluster.finalize();
-    m_lanes = GanttLanes(m_scenario.cluster);
+    m_lanes = GanttLanes(m_scenario->cluster);
     const std::size_t lanes = std::size_t(m_lanes.count());
     std::vector<int> count(lanes + 1, 0);
-    for (const ScheduleSegment& seg : m_schedule.segments) {
+    for (const ScheduleSegment& seg : m_schedule->segments) {
         m_endS = std::max(m_endS, seg.endS);
         for (int g : seg.gpus)
             if (g >= 0 && std::size_t(g) < lanes)
@@ -35,8 +40,8 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
         m_laneBegin[l + 1] = m_laneBegin[l] + count[l + 1];
     m_pieces.resize(std::size_t(m_laneBegin[lanes]));
     std::vector<int> fill(m_laneBegin.begin(), m_laneBegin.end() - 1);
-    for (std::size_t k = 0; k < m_schedule.segments.size(); ++k) {
-        const ScheduleSegment& seg = m_schedule.segments[k];
+    for (std::size_t k = 0; k < m_schedule->segments.size(); ++k) {
+        const ScheduleSegment& seg = m_schedule->segments[k];
         for (int g : seg.gpus)
             if (g >= 0 && std::size_t(g) < lanes)
                 m_pieces[std::size_t(fill[std::size_t(m_lanes.laneOfGpu(g))]++)] =
@@ -58,12 +63,12 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
         m_pieceJob.push_back(pc.job);
         m_piecePreempted.push_back(pc.preempted);
     }
-    m_band = GanttVirtualBand(m_schedule.virtualSlices, m_scenario.jobs.size());
+    m_band = GanttVirtualBand(m_schedule->virtualSlices, m_scenario->jobs.size());
     m_endS = std::max(m_endS, m_band.endS());
     if (m_endS <= 0.0)
         m_endS = 1.0;
     m_levels = GanttLevels(m_spans.data(), m_laneBegin.data(), int(lanes), m_endS);
-    m_lanePixels = LanePixelWriter(m_scenario.jobs.size());
+    m_lanePixels = LanePixelWriter(m_scenario->jobs.size());
 }
 
 int GanttPainter::laneCount() const
@@ -83,7 +88,7 @@ GanttPainter::Stats GanttPainter::lastStats() const
 
 QString GanttPainter::laneLabel(int lane) const
 {
-    return m_lanes.label(m_scenario.cluster, lane);
+    return m_lanes.label(m_scenario->cluster, lane);
 }
 
 QString GanttPainter::fitLabel(const QString& text, const QFontMetricsF& fm, double width)
@@ -158,7 +163,7 @@ void GanttPainter::paintFrame(QPainter& p, const QRectF& area, const Layout& l, 
         stats.aggregated += slices.added;
     }
     if (o.labels)
-        GanttLabelPainter::paint(p, area, l, m_lanes, m_scenario.cluster);
+        GanttLabelPainter::paint(p, area, l, m_lanes, m_scenario->cluster);
     p.restore();
 }
 
@@ -376,7 +381,7 @@ void GanttPainter::paintLanes(QPainter& p, const Layout& l, const Options& o,
             p.drawLine(QPointF(l.chart.left(), y), QPointF(l.chart.right(), y));
         }
     }
-    names.paint(p, m_scenario.jobs, o.highlightJob);
+    names.paint(p, m_scenario->jobs, o.highlightJob);
     // Preemption markers: a red tick at the end of each preempted segment.
     if (!preemptions.empty()) {
         p.setPen(QPen(QColor(210, 20, 20), 2.0));
@@ -421,7 +426,7 @@ GanttPainter::Hit GanttPainter::hitTest(const QRectF& area, const Options& optio
     for (; it != end && it->startS <= h.timeS + slack; ++it)
         if (it->endS >= h.timeS - slack) {
             h.segment = it->segment;
-            h.job = m_schedule.segments[std::size_t(it->segment)].job;
+            h.job = m_schedule->segments[std::size_t(it->segment)].job;
             if (it->startS <= h.timeS && it->endS >= h.timeS)
                 break;
         }

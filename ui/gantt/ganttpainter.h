@@ -16,6 +16,7 @@
 #include <QString>
 
 #include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -68,7 +69,13 @@ public:
         bool virtualBand = false; ///< the point is in the virtual-machine band
     };
 
+    /// Draws a copy of scenario and schedule.
     GanttPainter(const Scenario& scenario, const Schedule& schedule);
+    /// Draws scenario and schedule shared with their owner instead of copied (a million-job run
+    /// is drawn by four views of the window); a scenario whose cluster is not finalized is
+    /// copied to finalize it.
+    GanttPainter(std::shared_ptr<const Scenario> scenario,
+                 std::shared_ptr<const Schedule> schedule);
 
     /// Draws the chart into area. With options.reuseFrame on a raster device, the chart without
     /// the cursor is kept and drawn again as one image while only the cursor moves (playback);
@@ -83,7 +90,7 @@ public:
     Stats lastStats() const;
 
     /// True when the schedule has a virtual-machine timeline.
-    bool hasVirtualMachine() const { return !m_schedule.virtualSlices.empty(); }
+    bool hasVirtualMachine() const { return !m_schedule->virtualSlices.empty(); }
     /// Label of a lane, e.g. "r0/s1/g2".
     QString laneLabel(int lane) const;
     /// A lane, server or rack label cut to width for fm: its end (the server and GPU, which
@@ -96,9 +103,9 @@ public:
     /// Colour of a job's bars.
     static QColor jobColour(int job);
     /// The schedule drawn.
-    const Schedule& schedule() const { return m_schedule; }
+    const Schedule& schedule() const { return *m_schedule; }
     /// The scenario drawn.
-    const Scenario& scenario() const { return m_scenario; }
+    const Scenario& scenario() const { return *m_scenario; }
 
 private:
     struct Piece
@@ -136,8 +143,8 @@ private:
     void paintLanes(QPainter& p, const Layout& l, const Options& o,
                     const std::function<void()>& alongside, Stats& stats) const;
 
-    Scenario m_scenario;
-    Schedule m_schedule;
+    std::shared_ptr<const Scenario> m_scenario; // never null, its cluster finalized
+    std::shared_ptr<const Schedule> m_schedule; // never null
     GanttLanes m_lanes;
     std::vector<Piece> m_pieces;        // lane by lane, each lane sorted by start
     std::vector<int> m_laneBegin;       // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])

@@ -30,6 +30,18 @@ GanttView::GanttView(QWidget* parent) : QAbstractScrollArea(parent)
 void GanttView::setSchedule(const Scenario& scenario, const Schedule& schedule)
 {
     m_painter = std::make_unique<GanttPainter>(scenario, schedule);
+    resetView();
+}
+
+void GanttView::setSchedule(std::shared_ptr<const Scenario> scenario,
+                            std::shared_ptr<const Schedule> schedule)
+{
+    m_painter = std::make_unique<GanttPainter>(std::move(scenario), std::move(schedule));
+    resetView();
+}
+
+void GanttView::resetView()
+{
     m_extent = 0.0;
     m_highlight = -1;
     zoomToFit();

@@ -20,6 +20,9 @@ public:
 
     /// Shows a schedule of scenario (copied into a new painter); resets the zoom.
     void setSchedule(const Scenario& scenario, const Schedule& schedule);
+    /// Shows schedule of scenario, shared instead of copied (GanttPainter).
+    void setSchedule(std::shared_ptr<const Scenario> scenario,
+                     std::shared_ptr<const Schedule> schedule);
     /// Clears the chart.
     void clear();
     /// The painter, or null when empty.
@@ -65,6 +68,8 @@ protected:
     void resizeEvent(QResizeEvent* event) override;
 
 private:
+    // A new painter: the whole run in view, no job highlighted.
+    void resetView();
     void updateScrollBars();
     double extent() const;
 

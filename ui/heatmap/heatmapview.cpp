@@ -1,5 +1,7 @@
 #include "heatmap/heatmapview.h"
 
+#include "model/sharedscenario.h"
+
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
@@ -49,8 +51,13 @@ void HeatmapView::setSchedule(const Scenario& scenario, const Schedule& schedule
 
 void HeatmapView::setSchedule(const Scenario& scenario, std::shared_ptr<const Schedule> schedule)
 {
-    m_scenario = scenario;
-    m_scenario.cluster.finalize();
+    setSchedule(SharedScenario::copy(scenario), std::move(schedule));
+}
+
+void HeatmapView::setSchedule(std::shared_ptr<const Scenario> scenario,
+                              std::shared_ptr<const Schedule> schedule)
+{
+    m_scenario = SharedScenario::finalized(std::move(scenario));
     m_schedule = std::move(schedule);
     rebuild();
 }
@@ -96,8 +103,8 @@ void HeatmapView::rebuild()
         to = m_cursor + m_window / 2.0;
     }
     const TrafficMatrix m = m_level == Level::Gpu
-                                ? TrafficMatrix::byGpu(m_scenario, *m_schedule, from, to)
-                                : TrafficMatrix::byServer(m_scenario, *m_schedule, from, to);
+                                ? TrafficMatrix::byGpu(*m_scenario, *m_schedule, from, to)
+                                : TrafficMatrix::byServer(*m_scenario, *m_schedule, from, to);
     m_painter = std::make_unique<HeatmapPainter>(m);
     update();
 }

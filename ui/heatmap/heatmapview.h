@@ -39,6 +39,10 @@ public:
     void setSchedule(const Scenario& scenario, const Schedule& schedule);
     /// Shows schedule, a run of scenario (copied); the schedule is shared, not copied.
     void setSchedule(const Scenario& scenario, std::shared_ptr<const Schedule> schedule);
+    /// Shows schedule, a run of scenario, both shared (a scenario whose cluster is not
+    /// finalized is copied).
+    void setSchedule(std::shared_ptr<const Scenario> scenario,
+                     std::shared_ptr<const Schedule> schedule);
     void setLevel(Level level);
     void setSpan(Span span);
     /// Width of the window around the cursor, seconds.
@@ -60,7 +64,7 @@ protected:
 private:
     void rebuild();
 
-    Scenario m_scenario;
+    std::shared_ptr<const Scenario> m_scenario; // its cluster finalized (null before a run)
     std::shared_ptr<const Schedule> m_schedule; // null before a schedule is set
     Level m_level = Level::Server;
     Span m_span = Span::WholeRun;

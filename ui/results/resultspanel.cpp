@@ -6,6 +6,7 @@
 #include "format/elidedcombobox.h"
 #include "gantt/ganttview.h"
 #include "heatmap/heatmapview.h"
+#include "model/sharedscenario.h"
 #include "playback/playbackbar.h"
 #include "playback/playbackcontroller.h"
 #include "teaching/teachingpanel.h"
@@ -70,6 +71,8 @@ ResultsPanel::ResultsPanel(QWidget* parent) : QWidget(parent)
     auto* pick = new QHBoxLayout;
     m_compareA = new ElidedComboBox(Qt::ElideRight, compare);
     m_compareB = new ElidedComboBox(Qt::ElideRight, compare);
+    m_compareA->setObjectName(QStringLiteral("compareUpper"));
+    m_compareB->setObjectName(QStringLiteral("compareLower"));
     m_compareA->setMinimumContentsLength(RunNameChars);
     m_compareB->setMinimumContentsLength(RunNameChars);
     pick->addWidget(new QLabel(tr("Upper:"), compare));
@@ -152,15 +155,22 @@ void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult
 void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
                            std::vector<std::shared_ptr<const Schedule>> schedules)
 {
-    m_scenario = scenario;
-    m_scenario.cluster.finalize();
+    setRuns(SharedScenario::copy(scenario), results, std::move(schedules));
+}
+
+void ResultsPanel::setRuns(std::shared_ptr<const Scenario> scenario,
+                           const std::vector<RunResult>& results,
+                           std::vector<std::shared_ptr<const Schedule>> schedules)
+{
+    m_scenario = scenario ? SharedScenario::finalized(std::move(scenario))
+                          : std::make_shared<const Scenario>();
     m_results = results;
     m_schedules = std::move(schedules);
     m_schedules.resize(m_results.size());
     for (std::shared_ptr<const Schedule>& s : m_schedules)
         if (!s || s->totalGpus == 0) {
             auto filled = s ? std::make_shared<Schedule>(*s) : std::make_shared<Schedule>();
-            filled->totalGpus = m_scenario.cluster.totalGpus();
+            filled->totalGpus = m_scenario->cluster.totalGpus();
             s = std::move(filled);
         }
     m_highlight = -1;
@@ -213,8 +223,8 @@ void ResultsPanel::showRun(int i)
     }
     const std::shared_ptr<const Schedule>& shared = m_schedules[std::size_t(i)];
     const Schedule& s = *shared;
-    m_gantt->setSchedule(m_scenario, s);
-    m_teachingGantt->setSchedule(m_scenario, s);
+    m_gantt->setSchedule(m_scenario, shared);
+    m_teachingGantt->setSchedule(m_scenario, shared);
     m_heatmap->setSchedule(m_scenario, shared);
     m_teaching->setRun(m_scenario, shared, m_results[std::size_t(i)]);
     std::vector<double> times;
@@ -232,6 +242,12 @@ void ResultsPanel::showRun(int i)
 void ResultsPanel::setComparison(int a, int b)
 {
     const int n = int(m_results.size());
+    {
+        // The choosers name the runs shown, whoever asked for them.
+        const QSignalBlocker blockA(m_compareA), blockB(m_compareB);
+        m_compareA->setCurrentIndex(a >= 0 && a < n ? a : -1);
+        m_compareB->setCurrentIndex(b >= 0 && b < n ? b : -1);
+    }
     GanttView* views[2] = {m_compareTop, m_compareBottom};
     const int runs[2] = {a, b};
     double extent = 0.0;
@@ -240,7 +256,7 @@ void ResultsPanel::setComparison(int a, int b)
             views[k]->clear();
             continue;
         }
-        views[k]->setSchedule(m_scenario, *m_schedules[std::size_t(runs[k])]);
+        views[k]->setSchedule(m_scenario, m_schedules[std::size_t(runs[k])]);
         views[k]->setHighlightedJob(m_highlight);
         extent = std::max(extent, views[k]->painter()->endS());
     }
@@ -300,8 +316,8 @@ Status ResultsPanel::exportView(int i, const QString& path) const
         const QSize size = m_gantt->viewport()->size().expandedTo(QSize(1600, 900));
         const int run = currentRun();
         const QString title =
-            run >= 0 ? tr("%1: %2").arg(m_scenario.name, runLabel(run).section(u' ', 1))
-                     : m_scenario.name;
+            run >= 0 ? tr("%1: %2").arg(m_scenario->name, runLabel(run).section(u' ', 1))
+                     : m_scenario->name;
         return ImageExport::gantt(*m_gantt->painter(), path, size, o, 1.0, title);
     }
     if (i == 1) {

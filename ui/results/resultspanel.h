@@ -45,6 +45,11 @@ public:
     /// copy (one without the cluster's GPU count is copied to add it).
     void setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
                  std::vector<std::shared_ptr<const Schedule>> schedules);
+    /// The same with the scenario shared too: the panel's views (four Gantt charts, the heatmap,
+    /// teaching) read it without a copy each (a scenario whose cluster is not finalized is
+    /// copied once).
+    void setRuns(std::shared_ptr<const Scenario> scenario, const std::vector<RunResult>& results,
+                 std::vector<std::shared_ptr<const Schedule>> schedules);
     /// Index of the run shown (-1: none).
     int currentRun() const;
     /// Shows run i.
@@ -64,7 +69,7 @@ public:
     /// The upper and lower Gantt charts of the Compare tab.
     GanttView* compareTop() const { return m_compareTop; }
     GanttView* compareBottom() const { return m_compareBottom; }
-    /// Shows runs a and b in the Compare tab.
+    /// Shows runs a and b in the Compare tab, each named by its chooser.
     void setComparison(int a, int b);
 
     /// Names of the views that can be written as images: the Gantt chart, the heatmap, then
@@ -97,7 +102,7 @@ private:
     /// graph · rf-fast"); a narrower panel cuts the name with an ellipsis.
     static constexpr int RunNameChars = 36;
 
-    Scenario m_scenario;
+    std::shared_ptr<const Scenario> m_scenario; // never null, its cluster finalized
     std::vector<RunResult> m_results;
     std::vector<std::shared_ptr<const Schedule>> m_schedules; // never null
     int m_highlight = -1;

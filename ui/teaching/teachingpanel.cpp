@@ -1,6 +1,7 @@
 #include "teaching/teachingpanel.h"
 
 #include "format/readabletext.h"
+#include "model/sharedscenario.h"
 #include "sim/notecontext.h"
 
 #include <QHBoxLayout>
@@ -48,12 +49,17 @@ void TeachingPanel::setRun(const Scenario& scenario, const Schedule& schedule,
 void TeachingPanel::setRun(const Scenario& scenario, std::shared_ptr<const Schedule> schedule,
                            const RunResult& result)
 {
+    setRun(SharedScenario::copy(scenario), std::move(schedule), result);
+}
+
+void TeachingPanel::setRun(std::shared_ptr<const Scenario> scenario,
+                           std::shared_ptr<const Schedule> schedule, const RunResult& result)
+{
     m_explainer.reset();
-    m_scenario = scenario;
-    m_scenario.cluster.finalize();
+    m_scenario = SharedScenario::finalized(std::move(scenario));
     m_schedule = std::move(schedule);
     m_result = result;
-    m_explainer = std::make_unique<DecisionExplainer>(m_scenario, *m_schedule, m_result.config,
+    m_explainer = std::make_unique<DecisionExplainer>(*m_scenario, *m_schedule, m_result.config,
                                                       m_result.jobs);
     display(-1);
 }

@@ -30,6 +30,10 @@ public:
     /// Explains schedule, a run of scenario with result (copied); the schedule is shared.
     void setRun(const Scenario& scenario, std::shared_ptr<const Schedule> schedule,
                 const RunResult& result);
+    /// Explains schedule, a run of scenario with result (copied); the scenario and the schedule
+    /// are shared (a scenario whose cluster is not finalized is copied).
+    void setRun(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Schedule> schedule,
+                const RunResult& result);
     /// Index of the step shown (-1: none).
     int currentStep() const { return m_step; }
     /// Number of steps.
@@ -52,7 +56,7 @@ Q_SIGNALS:
 private:
     void display(int i);
 
-    Scenario m_scenario;
+    std::shared_ptr<const Scenario> m_scenario; // what m_explainer reads, cluster finalized
     std::shared_ptr<const Schedule> m_schedule; // what m_explainer reads
     RunResult m_result;
     std::unique_ptr<DecisionExplainer> m_explainer;

@@ -122,8 +122,10 @@ void ResultsTab::showRuns(const Scenario& fallback, bool openOnVirtualMachine)
         results.push_back(r.result);
         schedules.push_back(r.schedule);
     }
-    m_results->setRuns(m_session->scenario() ? *m_session->scenario() : fallback, results,
-                       schedules);
+    if (m_session->scenario())
+        m_results->setRuns(m_session->scenario(), results, schedules);
+    else
+        m_results->setRuns(fallback, results, schedules);
     if (openOnVirtualMachine)
         for (std::size_t k = 0; k < batch.size(); ++k)
             if (!batch[k].schedule->virtualSlices.empty()) {
