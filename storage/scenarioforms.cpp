@@ -49,11 +49,13 @@ ScenarioForms ScenarioForms::of(const Scenario& s)
     ScenarioForms f = unhashed(s);
     // The jobs' keys (the history's) on every processor while this thread hashes the documents.
     f.jobKeys.resize(qsizetype(f.jobs.size()) * JobKeySize);
-    auto keys = std::async(std::launch::async, [&f] {
-        inRanges(f.jobs.size(), [&f](std::size_t from, std::size_t to) {
+    char* const out = f.jobKeys.data(); // detached here, once, not by every thread
+    const std::vector<QByteArray>& jobs = f.jobs;
+    auto keys = std::async(std::launch::async, [out, &jobs] {
+        inRanges(jobs.size(), [out, &jobs](std::size_t from, std::size_t to) {
             for (std::size_t i = from; i < to; ++i)
-                std::copy_n(Sha256::hash(f.jobs[i]).constData(), JobKeySize,
-                            f.jobKeys.data() + qsizetype(i) * JobKeySize);
+                std::copy_n(Sha256::hash(jobs[i]).constData(), JobKeySize,
+                            out + qsizetype(i) * JobKeySize);
         });
     });
     f.hash = sha256(f.compact);

@@ -158,13 +158,12 @@ void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult
     setRuns(SharedScenario::copy(scenario), results, std::move(schedules));
 }
 
-void ResultsPanel::setRuns(std::shared_ptr<const Scenario> scenario,
-                           const std::vector<RunResult>& results,
+void ResultsPanel::setRuns(std::shared_ptr<const Scenario> scenario, std::vector<RunResult> results,
                            std::vector<std::shared_ptr<const Schedule>> schedules)
 {
     m_scenario = scenario ? SharedScenario::finalized(std::move(scenario))
                           : std::make_shared<const Scenario>();
-    m_results = results;
+    m_results = std::move(results);
     m_schedules = std::move(schedules);
     m_schedules.resize(m_results.size());
     for (std::shared_ptr<const Schedule>& s : m_schedules)

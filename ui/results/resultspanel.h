@@ -45,10 +45,10 @@ public:
     /// copy (one without the cluster's GPU count is copied to add it).
     void setRuns(const Scenario& scenario, const std::vector<RunResult>& results,
                  std::vector<std::shared_ptr<const Schedule>> schedules);
-    /// The same with the scenario shared too: the panel's views (four Gantt charts, the heatmap,
-    /// teaching) read it without a copy each (a scenario whose cluster is not finalized is
-    /// copied once).
-    void setRuns(std::shared_ptr<const Scenario> scenario, const std::vector<RunResult>& results,
+    /// The same with the scenario shared too and the results moved in: the panel's views (four
+    /// Gantt charts, the heatmap, teaching) read the scenario without a copy each (one whose
+    /// cluster is not finalized is copied once).
+    void setRuns(std::shared_ptr<const Scenario> scenario, std::vector<RunResult> results,
                  std::vector<std::shared_ptr<const Schedule>> schedules);
     /// Index of the run shown (-1: none).
     int currentRun() const;

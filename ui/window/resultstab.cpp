@@ -123,7 +123,7 @@ void ResultsTab::showRuns(const Scenario& fallback, bool openOnVirtualMachine)
         schedules.push_back(r.schedule);
     }
     if (m_session->scenario())
-        m_results->setRuns(m_session->scenario(), results, schedules);
+        m_results->setRuns(m_session->scenario(), std::move(results), std::move(schedules));
     else
         m_results->setRuns(fallback, results, schedules);
     if (openOnVirtualMachine)
