@@ -141,7 +141,7 @@ void FeatureEncoder::fixColumns(const std::vector<Raw>& rows)
         return;
     m_fitted = true;
     for (const QString& n : fixedCategories())
-        m_columns.push_back({n, true, {}});
+        m_columns.push_back({n, true, {}, {}});
     // Free keys of the first training set, sorted: categorical if any row has a string.
     QMap<QString, bool> free; // key -> categorical
     for (const Raw& r : rows) {
@@ -154,12 +154,12 @@ void FeatureEncoder::fixColumns(const std::vector<Raw>& rows)
     }
     for (auto it = free.cbegin(); it != free.cend(); ++it)
         if (it.value())
-            m_columns.push_back({it.key(), true, {}});
+            m_columns.push_back({it.key(), true, {}, {}});
     for (const QString& n : fixedNumbers())
-        m_columns.push_back({n, false, {}});
+        m_columns.push_back({n, false, {}, {}});
     for (auto it = free.cbegin(); it != free.cend(); ++it)
         if (!it.value())
-            m_columns.push_back({it.key(), false, {}});
+            m_columns.push_back({it.key(), false, {}, {}});
 }
 
 int FeatureEncoder::columnOf(const QString& name) const
@@ -181,15 +181,29 @@ void FeatureEncoder::encodeRow(const Raw& raw, float* out, Columns& columns) con
     const int width = int(columns.size());
     std::fill(out, out + width, missing);
     const auto codeOf = [](auto& c, const QString& v) {
+        if (c.recent.empty())
+            c.recent.resize(kRecent);
+        Recent& slot = c.recent[(reinterpret_cast<quintptr>(v.constData()) >> 4) % kRecent];
+        if (slot.code >= 0 && slot.value.constData() == v.constData() &&
+            slot.value.size() == v.size())
+            return slot.code;
+        int code = -1;
         if constexpr (assign) {
             const auto it = c.codes.constFind(v);
-            if (it != c.codes.cend())
-                return it.value();
-            const int code = int(c.codes.size());
-            c.codes.insert(v, code);
-            return code;
+            if (it != c.codes.cend()) {
+                code = it.value();
+            } else {
+                code = int(c.codes.size());
+                c.codes.insert(v, code);
+            }
+        } else {
+            code = c.codes.value(v, -1);
         }
-        return c.codes.value(v, -1);
+        if (code >= 0) {
+            slot.value = v;
+            slot.code = code;
+        }
+        return code;
     };
     for (const auto& [key, value] : raw.categories) {
         const int i = columnOf(key);

@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <cstddef>
 #include <utility>
 #include <vector>
 
@@ -61,11 +62,25 @@ public:
     std::vector<float> encode(const Raw& raw) const;
 
 private:
+    // A value's code found lately, kept with the value itself: a value whose text is the very
+    // same buffer (a recurring job's user, model or name, shared by every job that has it) is
+    // found by that buffer's address instead of by hashing its text. Holding the value keeps the
+    // buffer alive and unchanged (its owner detaches before writing), so the same address and
+    // length mean the same text. Codes never change once given; unseen values are not kept.
+    struct Recent
+    {
+        QString value;
+        int code = -1;
+    };
+    static constexpr std::size_t kRecent = 64; // slots per column, by address
+
     struct Column
     {
         QString name;
         bool categorical = false;
         QHash<QString, int> codes; // categorical: value -> ordinal code
+        // encode() is const but fills these: one encoder is not for use by two threads at once.
+        mutable std::vector<Recent> recent;
     };
 
     void fixColumns(const std::vector<Raw>& rows);

@@ -371,6 +371,28 @@ void TestRandomForest::encoderCodesAndMissing()
     QCOMPARE(enc.code("user", "zed"), 3);
     QCOMPARE(enc.code("user", "bob"), 0);
     QCOMPARE(enc.columnNames(), cols);
+
+    // A value is found by its text's buffer when the encoder met that buffer lately: the code of
+    // a value encoded unseen before the fit is its new one after, an equal text in another buffer
+    // gets the same code, and many values (more than the slots) each keep their own.
+    const FeatureEncoder::Raw again = FeatureEncoder::extract(later);
+    QCOMPARE(enc.encode(again)[std::size_t(cols.indexOf("user"))], 3.0f);
+    Job otherBuffer = later;
+    otherBuffer.user = QString::fromLatin1(QByteArray("zed"));
+    QVERIFY(otherBuffer.user.constData() != later.user.constData());
+    const auto bits = [](const std::vector<float>& v) { // missing values are NaN: compare bits
+        return QByteArray(reinterpret_cast<const char*>(v.data()), qsizetype(v.size() * 4));
+    };
+    QCOMPARE(bits(enc.encode(FeatureEncoder::extract(otherBuffer))), bits(enc.encode(again)));
+    std::vector<FeatureEncoder::Raw> many;
+    for (int k = 0; k < 300; ++k)
+        many.push_back(FeatureEncoder::extract(
+            durationJob(QStringLiteral("user%1").arg(k % 150), 1.0, double(k))));
+    enc.fit(many);
+    for (int round = 0; round < 2; ++round)
+        for (int k = 0; k < 300; ++k)
+            QCOMPARE(enc.encode(many[std::size_t(k)])[std::size_t(cols.indexOf("user"))],
+                     float(enc.code("user", QStringLiteral("user%1").arg(k % 150))));
 }
 
 void TestRandomForest::encoderFitAppendsEncoding_data()
