@@ -148,9 +148,14 @@ void ComparisonModel::clear()
 
 void ComparisonModel::addResult(const RunResult& result)
 {
+    addResult(std::make_shared<const RunResult>(result));
+}
+
+void ComparisonModel::addResult(std::shared_ptr<const RunResult> result)
+{
     const int row = rowCount();
     beginInsertRows(QModelIndex(), row, row);
-    m_results.push_back(result);
+    m_results.push_back(std::move(result));
     endInsertRows();
 }
 

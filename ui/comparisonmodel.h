@@ -50,19 +50,19 @@ public:
 
     /// Removes every row.
     void clear();
-    /// Appends one row.
+    /// Appends one row (a copy of result).
     void addResult(const RunResult& result);
-    /// Every result, in row order.
-    const std::vector<RunResult>& results() const { return m_results; }
+    /// Appends one row, sharing result (never null).
+    void addResult(std::shared_ptr<const RunResult> result);
     /// The result shown in row; row must be in range.
-    const RunResult& result(int row) const { return m_results.at(std::size_t(row)); }
+    const RunResult& result(int row) const { return *m_results.at(std::size_t(row)); }
     /// Policy name shown in row (the summary's, or the configuration's when that is empty).
     QString policy(int row) const;
     /// Unformatted numeric value of a metric column; 0 for Policy or an invalid row.
     double value(int row, Column column) const;
 
 private:
-    std::vector<RunResult> m_results;
+    std::vector<std::shared_ptr<const RunResult>> m_results; // never null
 };
 
 } // namespace gantry::ui

@@ -264,7 +264,7 @@ void MainWindow::onTreeItemChosen(int s, int run, const QString& text)
     if (run >= 0 && s == m_document->currentIndex() && run < int(m_document->runs(s).size())) {
         showTab(Tab::Results);
         const int shown =
-            m_results->runIndex(m_document->runs(s)[std::size_t(run)].result.config, false);
+            m_results->runIndex(m_document->runs(s)[std::size_t(run)].result->config, false);
         if (shown >= 0)
             m_results->selectRun(shown);
     } else if (run == -1) {

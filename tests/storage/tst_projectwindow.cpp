@@ -295,8 +295,8 @@ void TstProjectWindow::replaysSavedRun()
         QCOMPARE(int(w.lastRuns().size()), 1);
         const gantry::ui::DocumentRun& again = w.lastRuns().front();
         const gantry::ui::DocumentRun& before = original[std::size_t(k)];
-        QCOMPARE(again.result.config.policy, before.result.config.policy);
-        QCOMPARE(again.result.summary.avgJctS, before.result.summary.avgJctS);
+        QCOMPARE(again.result->config.policy, before.result->config.policy);
+        QCOMPARE(again.result->summary.avgJctS, before.result->summary.avgJctS);
         QCOMPARE(again.schedule->segments.size(), before.schedule->segments.size());
         QCOMPARE(again.schedule->virtualSlices.size(), before.schedule->virtualSlices.size());
         QCOMPARE(w.unsavedRunCount(), 0);
@@ -390,7 +390,7 @@ void TstProjectWindow::reopenedProjectShowsItsRuns()
     QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
     QCOMPARE(int(w.lastRuns().size()), 3);
     for (int k = 0; k < 3; ++k)
-        QCOMPARE(w.lastRuns()[std::size_t(k)].result.config.policy, policies[k]);
+        QCOMPARE(w.lastRuns()[std::size_t(k)].result->config.policy, policies[k]);
     // It opens on the A-SRPT run, whose virtual machine is the point of the comparison.
     QCOMPARE(w.resultsPanel()->currentRun(), 2);
     QVERIFY(w.resultsPanel()->ganttView()->painter()->hasVirtualMachine());
@@ -428,7 +428,7 @@ void TstProjectWindow::userRunTakesOverSavedRuns()
     // replay came in (and was dropped) before this run's end.
     QCOMPARE(w.lastOutcome(), MainWindow::Outcome::Completed);
     QCOMPARE(int(w.lastRuns().size()), 1);
-    QCOMPARE(w.lastRuns().front().result.config.policy, QStringLiteral("srtf"));
+    QCOMPARE(w.lastRuns().front().result->config.policy, QStringLiteral("srtf"));
     QCOMPARE(w.unsavedRunCount(), 1);
 }
 

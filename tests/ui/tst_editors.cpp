@@ -726,7 +726,7 @@ void TstEditors::runComparison()
     QCOMPARE(int(runs.size()), 2);
     const gantry::Scenario& s = w.scenario();
     for (const auto& r : runs) {
-        QCOMPARE(r.result.jobs.size(), s.jobs.size());
+        QCOMPARE(r.result->jobs.size(), s.jobs.size());
         QCOMPARE(r.schedule->totalGpus, s.cluster.totalGpus());
         QVERIFY(r.schedule->segments.size() >= s.jobs.size());
         QVERIFY(r.ranOn && *r.ranOn == s);
@@ -779,7 +779,7 @@ void TstEditors::cancelLeavesNothing()
         QVERIFY(kept.size() < 3);
     // Whatever was kept is whole: every job has a record, every schedule ends its segments.
     for (const auto& r : kept) {
-        QCOMPARE(r.result.jobs.size(), std::size_t(20000));
+        QCOMPARE(r.result->jobs.size(), std::size_t(20000));
         for (const auto& seg : r.schedule->segments)
             QVERIFY(seg.end != gantry::ScheduleSegment::End::Cut);
     }

@@ -510,7 +510,7 @@ void TstPlanView::doubleClickOpensThePointsRun()
     QCOMPARE(shown.ranOn->cluster, session->point(row).scenario.cluster);
     QCOMPARE(shown.ranOn->cluster.servers.size(),
              session->point(row).scenario.cluster.servers.size());
-    QCOMPARE(shown.result.config.policy, session->point(row).config.policy);
+    QCOMPARE(shown.result->config.policy, session->point(row).config.policy);
     QCOMPARE(shown.ranOn->jobs.size(), before.jobs.size());
     // Titled after the point, not the base scenario: its exports and the results say which.
     QCOMPARE(shown.ranOn->name, ui::PlanDigest(session).pointScenario(row).name);

@@ -183,9 +183,9 @@ void TstRunOrder::savedRunsKeepTheirOrder()
                 c.policy = policy;
                 auto result = gantry::Runner::run(*ranOn, c);
                 QVERIFY2(result, qPrintable(result ? QString() : result.error().message));
-                document.addRun(
-                    document.currentIndex(),
-                    {result.value(), std::make_shared<const gantry::Schedule>(), ranOn, false});
+                document.addRun(document.currentIndex(),
+                                {std::make_shared<const gantry::RunResult>(result.value()),
+                                 std::make_shared<const gantry::Schedule>(), ranOn, false});
             }
         }
     }

@@ -45,7 +45,7 @@ RunRequest request(const QStringList& policies, RunRequest::Origin origin,
 void record(RunSession& session, QStringList* log)
 {
     QObject::connect(&session, &RunSession::runAdded, &session, [log](const DocumentRun& run) {
-        *log << QStringLiteral("run %1").arg(run.result.config.policy);
+        *log << QStringLiteral("run %1").arg(run.result->config.policy);
     });
     QObject::connect(&session, &RunSession::ending, &session, [log](RunSession::Outcome o) {
         *log << QStringLiteral("ending %1").arg(int(o));
@@ -143,7 +143,7 @@ void TstRunSession::requestEndsWithItsStatus()
         QCOMPARE(run.saved, saved);
         QCOMPARE(run.ranOn, scenario);
         QVERIFY(run.schedule);
-        QCOMPARE(run.result.jobs.size(), scenario->jobs.size());
+        QCOMPARE(run.result->jobs.size(), scenario->jobs.size());
     }
 
     session.clear();
@@ -162,7 +162,7 @@ void TstRunSession::userRunRefusesAnother()
     QVERIFY(!session.start(request({QStringLiteral("srtf")}, RunRequest::Origin::Replay)));
     QVERIFY(ended.wait(RunTimeoutMs));
     QCOMPARE(session.batch().size(), std::size_t(1));
-    QCOMPARE(session.batch().front().result.config.policy, QStringLiteral("fifo"));
+    QCOMPARE(session.batch().front().result->config.policy, QStringLiteral("fifo"));
 }
 
 void TstRunSession::cancelEndsCancelled()
@@ -235,7 +235,7 @@ void TstRunSession::startReplacesReplay()
     QVERIFY(ended.wait(RunTimeoutMs));
     QCOMPARE(ended.count(), 1);
     QCOMPARE(session.batch().size(), std::size_t(1));
-    QCOMPARE(session.batch().front().result.config.policy, QStringLiteral("srtf"));
+    QCOMPARE(session.batch().front().result->config.policy, QStringLiteral("srtf"));
     QCOMPARE(log, completedAfter({QStringLiteral("srtf")}));
 }
 

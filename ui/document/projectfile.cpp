@@ -46,7 +46,7 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
                 changes.runs.push_back(std::move(runs));
             }
             last = ran;
-            changes.runs.back().results.push_back(&r.result);
+            changes.runs.back().results.push_back(r.result.get());
         }
         // Sweeps belong to this entry's row too, whatever version of it they planned for.
         for (storage::RecordedSweep sweep : e.sweeps) {

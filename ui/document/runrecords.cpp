@@ -16,7 +16,7 @@ bool RunRecords::addRun(ScenarioEntry& e, DocumentRun run)
     // Runs are deterministic: the same configuration on the same scenario is the same run, so
     // running it again neither lists nor records it twice.
     const auto same = [&](const DocumentRun& r) {
-        if (r.saved || !(r.result.config == run.result.config))
+        if (r.saved || !(r.result->config == run.result->config))
             return false;
         const Scenario& other = r.ranOn ? *r.ranOn : e.scenario;
         return &other == &ran || other == ran;
@@ -25,7 +25,7 @@ bool RunRecords::addRun(ScenarioEntry& e, DocumentRun run)
     bool stored = false;
     for (const storage::StoredRun& r : e.storedRuns) {
         auto config = storage::RunConfigJson::fromJson(r.config);
-        if (config && config.value() == run.result.config) {
+        if (config && config.value() == run.result->config) {
             if (!m_hashValid || m_hashed != run.ranOn) { // one hash per comparison
                 m_hashValid = true;
                 m_hashed = run.ranOn;

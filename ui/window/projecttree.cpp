@@ -114,12 +114,12 @@ void ProjectTree::rebuild()
         for (std::size_t k = 0; k < runs.size(); ++k) {
             if (runs[k].saved)
                 continue;
-            const RunConfig& c = runs[k].result.config;
+            const RunConfig& c = runs[k].result->config;
             auto* run = new QTreeWidgetItem(
                 item, {tr("%1 / %2 / %3 (not saved)").arg(c.policy, c.placement, c.predictor)});
             run->setData(0, ScenarioRole, i);
             run->setData(0, RunRole, int(k));
-            run->setToolTip(0, tr("avg JCT %1 s").arg(runs[k].result.summary.avgJctS));
+            run->setToolTip(0, tr("avg JCT %1 s").arg(runs[k].result->summary.avgJctS));
         }
         item->setExpanded(true);
     }

@@ -15,7 +15,7 @@ QString ReportCoverage::text(const std::vector<DocumentRun>& shown, const Projec
 {
     QStringList policies;
     for (const DocumentRun& r : shown)
-        policies << r.result.config.policy;
+        policies << r.result->config.policy;
     QString text = tr("The report covers the %1 shown in Results: %2.")
                        .arg(ReadableText::count(qint64(shown.size()), tr("run"), tr("runs")),
                             policies.join(QStringLiteral(", ")));
@@ -23,7 +23,7 @@ QString ReportCoverage::text(const std::vector<DocumentRun>& shown, const Projec
         return text;
     const auto inBatch = [&shown](const RunConfig& c) {
         return std::any_of(shown.begin(), shown.end(),
-                           [&](const DocumentRun& r) { return r.result.config == c; });
+                           [&](const DocumentRun& r) { return r.result->config == c; });
     };
     int others = 0;
     for (const storage::StoredRun& r : document.storedRuns(s)) {
@@ -31,7 +31,7 @@ QString ReportCoverage::text(const std::vector<DocumentRun>& shown, const Projec
         others += !config || !inBatch(config.value());
     }
     for (const DocumentRun& r : document.runs(s))
-        others += !r.saved && !inBatch(r.result.config);
+        others += !r.saved && !inBatch(r.result->config);
     if (others > 0)
         text += tr(" %1 of \"%2\" %3 not in it: Run > Show Saved Runs puts the saved ones on "
                    "screen, and a new comparison runs the policies you check.")

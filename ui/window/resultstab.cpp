@@ -119,7 +119,7 @@ void ResultsTab::showRuns(const Scenario& fallback, bool openOnVirtualMachine)
     std::vector<RunResult> results;
     std::vector<std::shared_ptr<const Schedule>> schedules;
     for (const DocumentRun& r : batch) {
-        results.push_back(r.result);
+        results.push_back(*r.result);
         schedules.push_back(r.schedule);
     }
     if (m_session->scenario())
@@ -138,7 +138,7 @@ int ResultsTab::runIndex(const RunConfig& config, bool savedOnly) const
 {
     const std::vector<DocumentRun>& batch = m_session->batch();
     for (std::size_t k = 0; k < batch.size(); ++k)
-        if ((batch[k].saved || !savedOnly) && batch[k].result.config == config)
+        if ((batch[k].saved || !savedOnly) && batch[k].result->config == config)
             return int(k);
     return -1;
 }
@@ -158,7 +158,7 @@ void ResultsTab::exportReport(const Scenario& fallback, const QString& coverage)
     ReportBuilder::Input input;
     input.scenario = batch.front().ranOn ? *batch.front().ranOn : fallback;
     for (const DocumentRun& r : batch) {
-        input.runs.push_back(r.result);
+        input.runs.push_back(*r.result);
         input.schedules.push_back(*r.schedule);
     }
     ReportDialog dialog(input, window());
@@ -223,7 +223,7 @@ bool ResultsTab::startAnimationExport(const QString& path,
         emit failed(tr("The run shown has no scenario to animate."));
         return false;
     }
-    return m_animation->start(*scenario, *run.schedule, run.result, options, path);
+    return m_animation->start(*scenario, *run.schedule, *run.result, options, path);
 }
 
 void ResultsTab::exportAnimation()

@@ -82,7 +82,8 @@ void RunSession::onRunFinished(const RunResult& result,
         return;
     // The schedule is shared, not copied. A run of the project's shown again is saved already
     // (a Plan point's is never to be).
-    m_batch.push_back({result, schedule, m_scenario, m_origin != RunRequest::Origin::User});
+    m_batch.push_back({std::make_shared<const RunResult>(result), schedule, m_scenario,
+                       m_origin != RunRequest::Origin::User});
     emit runAdded(m_batch.back());
 }
 
