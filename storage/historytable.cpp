@@ -26,14 +26,11 @@ struct JobKey
 
     static JobKey of(const QByteArray& bytes)
     {
-        return bytes.size() >= Size ? of(bytes.constData()) : JobKey();
-    }
-    // The key in the Size bytes at bytes.
-    static JobKey of(const char* bytes)
-    {
         JobKey k;
-        std::memcpy(&k.a, bytes, 8);
-        std::memcpy(&k.b, bytes + 8, 8);
+        if (bytes.size() >= Size) {
+            std::memcpy(&k.a, bytes.constData(), 8);
+            std::memcpy(&k.b, bytes.constData() + 8, 8);
+        }
         return k;
     }
     bool operator==(const JobKey&) const = default;
@@ -123,19 +120,13 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     data.reserve(bytes);
     hashes.reserve(qsizetype(f.jobs.size()) * ScenarioForms::JobKeySize);
     int added = 0;
-    // The forms' keys where they were hashed ahead (ScenarioForms::of), else one at a time.
-    const bool keyed = f.jobKeys.size() >= qsizetype(f.jobs.size()) * JobKey::Size;
-    QByteArray hashedNow;
     for (std::size_t i = 0; i < f.jobs.size(); ++i) {
         const QByteArray& jobJson = f.jobs[i];
-        if (!keyed)
-            hashedNow = f.jobKey(i);
-        const char* key = keyed ? f.jobKeys.constData() + qsizetype(i) * JobKey::Size
-                                : hashedNow.constData(); // jobKey() gives JobKey::Size bytes
-        if (known.insert(JobKey::of(key)).second) {
+        const QByteArray hash = f.jobKey(i); // hashed ahead by ScenarioForms::of
+        if (known.insert(JobKey::of(hash)).second) {
             data += jobJson;
             data += '\n'; // compact JSON holds no raw newline
-            hashes.append(key, JobKey::Size);
+            hashes += hash;
             ++added;
         }
         if (Status st = progress.step(); !st)

@@ -1,13 +1,12 @@
 #include "parallelzlib.h"
 
+#include "util/parallelfor.h"
+
 #include <QtEndian>
 
 #include <zlib.h>
 
 #include <algorithm>
-#include <atomic>
-#include <future>
-#include <thread>
 #include <vector>
 
 namespace gantry::storage {
@@ -51,22 +50,11 @@ QByteArray ParallelZlib::compress(const QByteArray& data, int level, int threads
         return qCompress(data, level);
     const qsizetype count = (size + kPiece - 1) / kPiece;
     std::vector<Piece> pieces(static_cast<std::size_t>(count));
-    std::atomic<qsizetype> next{0};
-    auto work = [&] {
-        for (qsizetype i = next++; i < count; i = next++) {
-            const qsizetype from = i * kPiece;
-            pieces[std::size_t(i)] = deflatePiece(
-                data.constData() + from, std::min(kPiece, size - from), level, i == count - 1);
-        }
-    };
-    const unsigned wanted =
-        threads > 0 ? unsigned(threads) : std::max(1u, std::thread::hardware_concurrency());
-    std::vector<std::future<void>> helpers;
-    for (unsigned t = 1; t < std::min<unsigned>(wanted, unsigned(count)); ++t)
-        helpers.push_back(std::async(std::launch::async, work));
-    work();
-    for (auto& h : helpers)
-        h.get();
+    parallelFor(int(count), threads, [&](int, int i) {
+        const qsizetype from = qsizetype(i) * kPiece;
+        pieces[std::size_t(i)] = deflatePiece(data.constData() + from,
+                                              std::min(kPiece, size - from), level, i == count - 1);
+    });
 
     qsizetype total = 4 + 2 + 4;
     for (const Piece& p : pieces) {

@@ -4,32 +4,26 @@
 #include "lasthashes.h"
 #include "parallelzlib.h"
 #include "sha256.h"
+#include "util/parallelfor.h"
 
 #include <QJsonDocument>
 
 #include <algorithm>
 #include <future>
-#include <thread>
 
 namespace gantry::storage {
 
 namespace {
 
-// Calls work(begin, end) over [0, n) cut into one range per processor, the first on this
-// thread; every call writes only its own range, so the result does not depend on the count.
+// Calls work(begin, end) over [0, n) in ranges of 4096 on every processor (parallelFor); each
+// call writes only its own range, so the result does not depend on the thread count, and a
+// small scenario is one range on this thread.
 template <typename Work> void inRanges(std::size_t n, const Work& work)
 {
-    const std::size_t threads = std::clamp<std::size_t>(std::thread::hardware_concurrency(), 1,
-                                                        std::max<std::size_t>(1, n / 4096));
-    const std::size_t step = (n + threads - 1) / threads;
-    std::vector<std::future<void>> helpers;
-    for (std::size_t t = 1; t < threads; ++t)
-        helpers.push_back(std::async(std::launch::async, [&work, t, step, n] {
-            work(std::min(n, t * step), std::min(n, (t + 1) * step));
-        }));
-    work(0, std::min(n, step));
-    for (auto& h : helpers)
-        h.get();
+    constexpr std::size_t kRange = 4096;
+    parallelFor(int((n + kRange - 1) / kRange), 0, [&](int, int r) {
+        work(std::size_t(r) * kRange, std::min(n, std::size_t(r + 1) * kRange));
+    });
 }
 
 } // namespace
