@@ -125,7 +125,7 @@ void MainWindow::showEvent(QShowEvent* event)
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-    if (!m_project->maySaveChanges()) {
+    if (m_project->isBusyWithFile() || !m_project->maySaveChanges()) {
         event->ignore();
         return;
     }

@@ -5,11 +5,13 @@
 // frame reused): median of 30 frames, with the bars and aggregated pieces of a frame. Then runs the
 // scenario again in a worker thread while a 10 ms timer on the main thread records the largest gap
 // between ticks. Last, the window as a user waits for it: opening the scenario in a MainWindow, and
-// saving its project with three runs (fifo, sjf, asrpt) to a new file: medians of 3 windows
-// (--rounds N windows). --frames-only stops after the frames; --dump DIR writes each kind of
-// frame timed, as drawn last, to DIR/<n>.png, and a full frame with a job highlighted to
-// DIR/highlighted.png (to compare the pixels of two builds). --json prints the figures as one
-// JSON object on standard output (the text goes to standard error), for gantry-cli bench
+// saving its project with three runs (fifo, sjf, asrpt) to a new file, and the longest the
+// window stood still during each: medians of 3 windows (--rounds N windows). --frames-only
+// stops after the frames; --dump DIR writes each kind of frame timed, as drawn last, to
+// DIR/<n>.png, and a full frame with a job highlighted to DIR/highlighted.png (to compare the
+// pixels of two builds), and the first window as its save's busy dialog shows to DIR/saving.png.
+// --json prints the figures as one JSON object on standard output (the text goes to standard
+// error), for gantry-cli bench
 // --suite scale.
 #include "gantt/ganttpainter.h"
 #include "io/scenarioreader.h"
@@ -18,6 +20,7 @@
 #include "sim/schedulerecorder.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
 #include <QFileInfo>
@@ -26,12 +29,15 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QPainter>
+#include <QPixmap>
+#include <QProgressDialog>
 #include <QTemporaryDir>
 #include <QThread>
 #include <QTimer>
 
 #include <algorithm>
 #include <cstdio>
+#include <utility>
 #include <vector>
 
 using namespace gantry;
@@ -89,12 +95,63 @@ double median(std::vector<double> v)
     return v.empty() ? 0.0 : v[v.size() / 2];
 }
 
+// The longest a 10 ms timer on the window's thread waited between two ticks, from start() on:
+// how long the window stood still. With a dump file, the window as the busy dialog of a file's
+// open or save first shows is written there.
+class StallMeter
+{
+public:
+    StallMeter(QWidget* window, QString dump) : m_window(window), m_dump(std::move(dump))
+    {
+        m_ticker.setInterval(10);
+        QObject::connect(&m_ticker, &QTimer::timeout, [this] { tick(); });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_last = 0;
+        m_worst = 0;
+        m_ticker.start();
+    }
+    qint64 stop()
+    {
+        m_ticker.stop();
+        return std::max(m_worst, m_clock.elapsed() - m_last);
+    }
+
+private:
+    void tick()
+    {
+        const qint64 now = m_clock.elapsed();
+        m_worst = std::max(m_worst, now - m_last);
+        m_last = now;
+        auto* busy = m_window->findChild<QProgressDialog*>(QStringLiteral("liveWaitDialog"));
+        if (!m_dump.isEmpty() && busy && busy->isVisible()) {
+            QPixmap shot = m_window->grab();
+            QPainter painter(&shot);
+            painter.drawPixmap(busy->geometry().topLeft() - m_window->geometry().topLeft(),
+                               busy->grab());
+            painter.end();
+            if (shot.save(m_dump))
+                m_dump.clear();
+        }
+    }
+
+    QWidget* m_window;
+    QString m_dump;
+    QTimer m_ticker;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0, m_worst = 0;
+};
+
 // Opens path in a fresh window and saves its project with three runs, rounds times; prints the
-// medians and puts them in figures. False when a step fails.
-bool timeWindow(const QString& path, int rounds, QJsonObject& figures)
+// medians (and the longest the window stood still during each) and puts them in figures. With
+// dumpDir, the first window as the busy dialogs of the open and of the save first show goes to
+// dumpDir/opening.png and dumpDir/saving.png. False when a step fails.
+bool timeWindow(const QString& path, int rounds, QJsonObject& figures, const QString& dumpDir)
 {
     QTemporaryDir dir;
-    std::vector<double> openS, saveS;
+    std::vector<double> openS, saveS, openStallMs, saveStallMs;
     double sizeMb = 0.0;
     for (int round = 0; round < rounds; ++round) {
         ui::MainWindow w;
@@ -102,12 +159,19 @@ bool timeWindow(const QString& path, int rounds, QJsonObject& figures)
         w.resize(1600, 1000);
         w.show();
         QCoreApplication::processEvents();
+        const auto dump = [&](const char* name) {
+            return dumpDir.isEmpty() || round > 0 ? QString()
+                                                  : QDir(dumpDir).filePath(QLatin1String(name));
+        };
+        StallMeter openStall(&w, dump("opening.png"));
         QElapsedTimer t;
         t.start();
+        openStall.start();
         if (!w.openFile(path))
             return false;
         QCoreApplication::processEvents(); // the views take the scenario in
         openS.push_back(double(t.nsecsElapsed()) / 1e9);
+        openStallMs.push_back(double(openStall.stop()));
 
         w.setCheckedPolicies(
             {QStringLiteral("fifo"), QStringLiteral("sjf"), QStringLiteral("asrpt")});
@@ -121,20 +185,27 @@ bool timeWindow(const QString& path, int rounds, QJsonObject& figures)
         if (w.lastOutcome() != ui::MainWindow::Outcome::Completed)
             return false;
         const QString file = dir.filePath(QStringLiteral("philly-%1.gantry").arg(round));
+        StallMeter saveStall(&w, dump("saving.png"));
         t.restart();
+        saveStall.start();
         if (!w.saveProjectAs(file))
             return false;
         QCoreApplication::processEvents();
         saveS.push_back(double(t.nsecsElapsed()) / 1e9);
+        saveStallMs.push_back(double(saveStall.stop()));
         sizeMb = double(QFileInfo(file).size()) / 1e6;
     }
     std::fprintf(textOut,
                  "\nwindow (median of %d): open the scenario %.2f s (target 1.5 s); save its "
-                 "project with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 1 s)\n",
-                 rounds, median(openS), median(saveS), sizeMb);
+                 "project with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 1 s); "
+                 "the window's longest stall during the open %.0f ms, during the save %.0f ms\n",
+                 rounds, median(openS), median(saveS), sizeMb, median(openStallMs),
+                 median(saveStallMs));
     figures.insert("window", QJsonObject{{"rounds", rounds},
                                          {"open_s", median(openS)},
                                          {"save_s", median(saveS)},
+                                         {"open_stall_ms", median(openStallMs)},
+                                         {"save_stall_ms", median(saveStallMs)},
                                          {"project_mb", sizeMb}});
     return true;
 }
@@ -301,7 +372,7 @@ int main(int argc, char** argv)
     figures.insert("event_loop_gap_ms", double(worst));
     if (!ok)
         return finish(1);
-    if (!timeWindow(path, rounds, figures)) {
+    if (!timeWindow(path, rounds, figures, dumpDir)) {
         std::fprintf(textOut, "window: a step failed\n");
         return finish(1);
     }

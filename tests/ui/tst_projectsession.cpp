@@ -1,8 +1,10 @@
 // The window's project file life cycle (ui/window/projectsession.h) without a window: Save As
 // and Open of a project round-trip with their status texts, the recent files and the window
 // title; a failed save or open reports the error, names the file and leaves the project that
-// was open as it was; New and Open are refused in words while the window is busy.
+// was open as it was; New and Open are refused in words while the window is busy. A save writes
+// on a thread of its own while the window stays live (LiveWait).
 #include "document/projectdocument.h"
+#include "task/livewait.h"
 #include "window/projectsession.h"
 #include "window/recentfiles.h"
 
@@ -12,12 +14,20 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMenu>
+#include <QProgressDialog>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QThread>
+#include <QTimer>
+#include <QWidget>
 
+#include <atomic>
+#include <chrono>
 #include <memory>
+#include <stdexcept>
+#include <thread>
 
 using gantry::ui::ProjectDocument;
 using gantry::ui::ProjectSession;
@@ -94,6 +104,7 @@ private slots:
     void busyRefusesNewAndOpen_data();
     void busyRefusesNewAndOpen();
     void newProjectIsUntitled();
+    void liveWaitKeepsWindowLive();
 
 private:
     QTemporaryDir m_dir;
@@ -319,6 +330,48 @@ void TstProjectSession::newProjectIsUntitled()
     // Save of an untitled project (no dialog without interaction) says what to do.
     QVERIFY(!f.session.saveProject());
     QCOMPARE(f.lastFailure(), QStringLiteral("The project has no file yet: use File > Save As."));
+}
+
+// The work runs on another thread; meanwhile the window's timers run and, after a moment, a
+// busy dialog over the window says what is being done; it is gone once the work has ended, and
+// what the work throws is thrown to the caller.
+void TstProjectSession::liveWaitKeepsWindowLive()
+{
+    QWidget window;
+    window.resize(400, 300);
+    window.show();
+    std::atomic<int> ticks{0};
+    std::atomic<bool> dialogShown{false};
+    QTimer timer;
+    QObject::connect(&timer, &QTimer::timeout, &window, [&] {
+        ++ticks;
+        if (auto* d = window.findChild<QProgressDialog*>(QStringLiteral("liveWaitDialog"));
+            d && d->isVisible() && d->labelText() == QLatin1String("Saving x.gantry..."))
+            dialogShown = true;
+    });
+    timer.start(10);
+    QThread* const gui = QThread::currentThread();
+    QThread* ranOn = gui;
+    gantry::ui::LiveWait::run(&window, QStringLiteral("Saving x.gantry..."), [&] {
+        ranOn = QThread::currentThread();
+        // Ends once the window showed the dialog (or after 20 s, which fails below).
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+        while (!dialogShown && std::chrono::steady_clock::now() < until)
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+    });
+    QVERIFY(ranOn != gui);
+    QVERIFY(dialogShown);
+    QVERIFY(ticks >= 2);
+    QVERIFY(!window.findChild<QProgressDialog*>(QStringLiteral("liveWaitDialog")));
+
+    bool caught = false;
+    try {
+        gantry::ui::LiveWait::run(nullptr, QString(),
+                                  [] { throw std::runtime_error("disk full"); });
+    } catch (const std::runtime_error& e) {
+        caught = QLatin1String(e.what()) == QLatin1String("disk full");
+    }
+    QVERIFY(caught);
 }
 
 QTEST_MAIN(TstProjectSession)

@@ -2,11 +2,13 @@
 // a window: the user's run of the current scenario, refused in words without a scenario, while
 // it has problems or without a policy, and said in the status when it starts; saved runs shown
 // again when the scenario has none to show; a project saved and opened again lists its runs, and
-// shows them again, in the order they were made.
+// shows them again, in the order they were made; the scenario's hashes the document keeps from
+// the file's open or save are those of the scenario as it is after every step.
 #include "document/projectdocument.h"
 #include "io/scenarioreader.h"
 #include "run/productdefaults.h"
 #include "run/runner.h"
+#include "storage/projectstore.h"
 #include "window/runorder.h"
 
 #include <QTemporaryDir>
@@ -145,6 +147,10 @@ void TstRunOrder::savedRunsKeepTheirOrder_data()
         << QStringList{QStringLiteral("srtf"), QStringLiteral("edit"), QStringLiteral("fifo"),
                        QStringLiteral("sjf")}
         << all << QStringList{QStringLiteral("fifo"), QStringLiteral("sjf")};
+    QTest::newRow("saved, then edited")
+        << QStringList{QStringLiteral("srtf"), QStringLiteral("save"), QStringLiteral("edit"),
+                       QStringLiteral("fifo"), QStringLiteral("sjf")}
+        << all << QStringList{QStringLiteral("fifo"), QStringLiteral("sjf")};
     QTest::newRow("edited and undone")
         << QStringList{QStringLiteral("srtf"), QStringLiteral("edit"), QStringLiteral("fifo"),
                        QStringLiteral("undo"), QStringLiteral("sjf")}
@@ -168,6 +174,13 @@ void TstRunOrder::savedRunsKeepTheirOrder()
             return bool(document.saveAs(path));
         return bool(document.save());
     };
+    // The document's hashes of its scenario (kept from the last open or save while unedited)
+    // are those of the scenario as it is.
+    const auto hashesHold = [](const ProjectDocument& d) {
+        const auto kept = d.scenarioHashes(0);
+        const auto now = gantry::storage::ProjectStore::hashes(d.scenario(0));
+        return kept.hash == now.hash && kept.contentHash == now.contentHash;
+    };
     for (const QString& step : steps) {
         if (step == QLatin1String("edit")) {
             const double arrival = document.current().jobs.front().arrivalS;
@@ -188,13 +201,16 @@ void TstRunOrder::savedRunsKeepTheirOrder()
                                  std::make_shared<const gantry::Schedule>(), ranOn, false});
             }
         }
+        QVERIFY2(hashesHold(document), qPrintable(step));
     }
     QVERIFY(save());
+    QVERIFY(hashesHold(document));
 
     ProjectDocument reopened;
     const auto opened = reopened.openProject(path);
     QVERIFY2(opened, qPrintable(opened ? QString() : opened.error().message));
     QCOMPARE(reopened.scenarioCount(), 1);
+    QVERIFY(hashesHold(reopened));
     QStringList stored;
     for (const gantry::storage::StoredRun& r : reopened.storedRuns(0))
         stored << r.policy;

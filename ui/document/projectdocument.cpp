@@ -13,6 +13,8 @@
 #include "scenarionamecommand.h"
 #include "scenariovalidator.h"
 
+#include "storage/projectstore.h"
+
 #include <QMimeData>
 #include <QUndoStack>
 
@@ -92,7 +94,7 @@ void ProjectDocument::resetToScenario(Scenario scenario, Checked checked)
 
 Status ProjectDocument::openProject(const QString& path)
 {
-    auto opened = ProjectFile::open(path);
+    auto opened = ProjectFile::open(path, m_fileRunner);
     if (!opened)
         return opened.error();
     reset(std::move(opened.value().entries), path, false);
@@ -104,7 +106,7 @@ Result<int> ProjectDocument::save()
 {
     if (m_path.isEmpty())
         return Error::invalid(tr("The project has no file yet: use File > Save As."));
-    auto saved = ProjectFile::save(m_path, m_entries);
+    auto saved = ProjectFile::save(m_path, m_entries, m_fileRunner);
     if (!saved)
         return saved.error();
     savedAs(m_path);
@@ -113,7 +115,7 @@ Result<int> ProjectDocument::save()
 
 Status ProjectDocument::saveAs(const QString& path)
 {
-    const Status saved = ProjectFile::saveAs(m_path, path, m_entries);
+    const Status saved = ProjectFile::saveAs(m_path, path, m_entries, m_fileRunner);
     if (!saved)
         return saved;
     m_readOnly = false; // a file just written by this process
@@ -290,11 +292,20 @@ std::vector<Problem> ProjectDocument::problemsOf(Selection::Kind kind, int index
     return out;
 }
 
+storage::LastHashes::Hashes ProjectDocument::scenarioHashes(int i) const
+{
+    const ScenarioEntry& e = m_entries.at(std::size_t(i));
+    if (!e.dirty && e.hashes)
+        return *e.hashes;
+    return storage::ProjectStore::hashes(e.scenario);
+}
+
 // --- command plumbing -----------------------------------------------------------------------
 
 void ProjectDocument::contentChanged(int scenario, DocumentChange::Kind kind)
 {
     m_entries[std::size_t(scenario)].dirty = true;
+    m_entries[std::size_t(scenario)].hashes.reset();
     if (scenario == m_current)
         m_problemsValid = false;
     emit changed({kind, scenario});
@@ -481,6 +492,7 @@ void ProjectDocument::applyScenarioName(int scenario, const QString& name)
 {
     m_entries[std::size_t(scenario)].scenario.name = name;
     m_entries[std::size_t(scenario)].dirty = true;
+    m_entries[std::size_t(scenario)].hashes.reset();
     emit changed({DocumentChange::Kind::Scenarios, scenario});
     emitModified();
 }

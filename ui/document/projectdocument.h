@@ -6,6 +6,7 @@
 #include "jobedits.h"
 #include "jobscommand.h"
 #include "problem.h"
+#include "projectfile.h"
 #include "runrecords.h"
 #include "scenarioentry.h"
 #include "selection.h"
@@ -19,6 +20,7 @@
 
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 class QMimeData;
@@ -68,6 +70,10 @@ public:
     Result<int> save();
     /// Writes the whole project to path (atomically replacing it) and makes it the file.
     Status saveAs(const QString& path);
+    /// How openProject(), save() and saveAs() run their reading and writing of the file
+    /// (ProjectFile::FileRunner; by default in place). The document must not change while it
+    /// runs.
+    void setFileRunner(ProjectFile::FileRunner run) { m_fileRunner = std::move(run); }
     /// The project's file, empty while untitled.
     QString path() const { return m_path; }
     /// True when the project's file could only be opened read-only (no write permission):
@@ -100,6 +106,10 @@ public:
     {
         return m_entries.at(std::size_t(i)).storedRuns;
     }
+    /// The hashes of scenario i (storage::ProjectStore::hashes): those found when the file was
+    /// last opened or saved while it is not edited since, else computed now (a trace-sized
+    /// scenario takes a while).
+    storage::LastHashes::Hashes scenarioHashes(int i) const;
     /// Adds a finished run of scenario i (kept for the next save). A run equal to one already
     /// there (same configuration on the same scenario content) replaces the unsaved one and
     /// is not added when the project has recorded it.
@@ -218,6 +228,7 @@ private:
     int m_current = -1;
     QString m_path;
     bool m_readOnly = false;
+    ProjectFile::FileRunner m_fileRunner;
     bool m_baseModified = false;
     bool m_lastModified = false;
     QUndoStack* m_undo = nullptr;

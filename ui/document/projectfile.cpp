@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
 namespace gantry::ui {
 
@@ -61,58 +62,138 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
 
 } // namespace
 
-Result<ProjectFile::Opened> ProjectFile::open(const QString& path)
+Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRunner& run)
 {
-    auto store = storage::ProjectStore::open(path);
-    if (!store)
-        return store.error();
-    auto stored = store.value()->scenarios();
-    if (!stored)
-        return stored.error();
-    auto runs = store.value()->runs();
-    if (!runs)
-        return runs.error();
-    auto sweeps = store.value()->sweeps();
-    if (!sweeps)
-        return sweeps.error();
-    Opened opened;
-    for (const auto& s : stored.value()) {
-        ScenarioEntry e;
-        e.scenario = s.scenario;
-        e.storedId = s.id;
-        for (const auto& r : runs.value())
-            if (r.scenarioId == s.id)
-                e.storedRuns.push_back(r);
-        for (const auto& w : sweeps.value())
-            if (w.scenarioId == s.id)
-                e.storedSweeps.push_back(w);
-        opened.entries.push_back(std::move(e));
-    }
-    opened.readOnly = store.value()->readOnly();
-    return opened;
+    Result<Opened> result = Opened{};
+    const auto read = [&] {
+        // Keeps the first error in result.
+        const auto failed = [&](const auto& step) {
+            if (!step)
+                result = step.error();
+            return !step;
+        };
+        auto store = storage::ProjectStore::open(path);
+        if (failed(store))
+            return;
+        auto stored = store.value()->scenarios();
+        if (failed(stored))
+            return;
+        auto runs = store.value()->runs();
+        if (failed(runs))
+            return;
+        auto sweeps = store.value()->sweeps();
+        if (failed(sweeps))
+            return;
+        Opened opened;
+        for (auto& s : stored.value()) {
+            ScenarioEntry e;
+            e.scenario = std::move(s.scenario);
+            e.storedId = s.id;
+            for (const auto& r : runs.value())
+                if (r.scenarioId == s.id)
+                    e.storedRuns.push_back(r);
+            for (const auto& w : sweeps.value())
+                if (w.scenarioId == s.id)
+                    e.storedSweeps.push_back(w);
+            opened.entries.push_back(std::move(e));
+        }
+        auto hashes = hashesOf(opened.entries);
+        setHashes(hashes, opened.entries);
+        opened.readOnly = store.value()->readOnly();
+        result = std::move(opened);
+    };
+    runThrough(run, read);
+    return result;
 }
 
-void ProjectFile::reloadStoredRuns(const QString& path, std::vector<ScenarioEntry>& entries)
+std::vector<std::optional<storage::LastHashes::Hashes>>
+ProjectFile::hashesOf(const std::vector<ScenarioEntry>& entries)
 {
+    std::vector<std::optional<storage::LastHashes::Hashes>> out(entries.size());
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const ScenarioEntry& e = entries[i];
+        if (!e.dirty && e.hashes)
+            out[i] = e.hashes; // not edited since they were found
+        else if (!e.storedRuns.empty() || !e.runs.empty())
+            out[i] = storage::ProjectStore::hashes(e.scenario);
+    }
+    return out;
+}
+
+void ProjectFile::setHashes(std::vector<std::optional<storage::LastHashes::Hashes>>& hashes,
+                            std::vector<ScenarioEntry>& entries)
+{
+    for (std::size_t i = 0; i < entries.size() && i < hashes.size(); ++i)
+        entries[i].hashes = std::move(hashes[i]);
+}
+
+struct ProjectFile::Stored
+{
+    std::optional<std::vector<storage::StoredRun>> runs;
+    std::optional<std::vector<storage::StoredSweep>> sweeps;
+};
+
+struct ProjectFile::Written
+{
+    Stored stored;
+    std::vector<std::optional<storage::LastHashes::Hashes>> hashes;
+};
+
+ProjectFile::Stored ProjectFile::readStored(const QString& path)
+{
+    Stored stored;
     auto store = storage::ProjectStore::open(path);
     if (!store)
+        return stored;
+    if (auto runs = store.value()->runs())
+        stored.runs = std::move(runs).value();
+    else
+        return stored;
+    if (auto sweeps = store.value()->sweeps())
+        stored.sweeps = std::move(sweeps).value();
+    return stored;
+}
+
+void ProjectFile::setStored(const Stored& stored, std::vector<ScenarioEntry>& entries)
+{
+    if (!stored.runs)
         return;
-    auto runs = store.value()->runs();
-    if (!runs)
-        return;
-    auto sweeps = store.value()->sweeps();
     for (ScenarioEntry& e : entries) {
         e.storedRuns.clear();
-        for (const auto& r : runs.value())
+        for (const auto& r : *stored.runs)
             if (r.scenarioId == e.storedId)
                 e.storedRuns.push_back(r);
-        if (!sweeps)
+        if (!stored.sweeps)
             continue;
         e.storedSweeps.clear();
-        for (const auto& w : sweeps.value())
+        for (const auto& w : *stored.sweeps)
             if (w.scenarioId == e.storedId)
                 e.storedSweeps.push_back(w);
     }
+}
+
+void ProjectFile::runThrough(const FileRunner& run, const std::function<void()>& work)
+{
+    if (run)
+        run(work);
+    else
+        work();
+}
+
+ProjectFile::Written ProjectFile::readBack(const QString& path,
+                                           const std::vector<ScenarioEntry>& entries)
+{
+    return {readStored(path), hashesOf(entries)};
+}
+
+void ProjectFile::applySaved(const storage::SaveReport& report, const std::vector<int>& added,
+                             Written& written, std::vector<ScenarioEntry>& entries)
+{
+    for (std::size_t k = 0; k < added.size() && k < report.scenarioIds.size(); ++k)
+        entries[std::size_t(added[k])].storedId = report.scenarioIds[k];
+    markSaved(entries);
+    setStored(written.stored, entries);
+    setHashes(written.hashes, entries);
 }
 
 void ProjectFile::markSaved(std::vector<ScenarioEntry>& entries)
@@ -125,66 +206,75 @@ void ProjectFile::markSaved(std::vector<ScenarioEntry>& entries)
     }
 }
 
-Result<int> ProjectFile::save(const QString& path, std::vector<ScenarioEntry>& entries)
+Result<int> ProjectFile::save(const QString& path, std::vector<ScenarioEntry>& entries,
+                              const FileRunner& run)
 {
-    auto store =
-        storage::ProjectStore::open(path, storage::ProjectStore::OpenMode::CreateIfMissing);
-    if (!store)
-        return store.error();
     std::vector<int> added;
     const storage::ProjectChanges changes = changesOf(entries, &added);
-    auto saved = store.value()->save(changes);
+    Result<storage::SaveReport> saved = storage::SaveReport{};
+    Written written;
+    const auto write = [&] {
+        {
+            auto store =
+                storage::ProjectStore::open(path, storage::ProjectStore::OpenMode::CreateIfMissing);
+            saved =
+                store ? store.value()->save(changes) : Result<storage::SaveReport>(store.error());
+        }
+        if (saved)
+            written = readBack(path, entries);
+    };
+    runThrough(run, write);
     if (!saved)
         return saved.error();
-    for (std::size_t k = 0; k < added.size() && k < saved.value().scenarioIds.size(); ++k)
-        entries[std::size_t(added[k])].storedId = saved.value().scenarioIds[k];
-    markSaved(entries);
-    store.value().reset();
-    reloadStoredRuns(path, entries);
+    applySaved(saved.value(), added, written, entries);
     return int(saved.value().runIds.size());
 }
 
 Status ProjectFile::saveAs(const QString& from, const QString& path,
-                           std::vector<ScenarioEntry>& current)
+                           std::vector<ScenarioEntry>& current, const FileRunner& run)
 {
     // Written under a temporary name and renamed over path: a failure leaves path as it was.
     const QString tmp = path + QStringLiteral(".saving");
-    for (const QString& f : {tmp, tmp + QStringLiteral("-wal"), tmp + QStringLiteral("-shm")})
-        QFile::remove(f);
-    Status status;
     const bool fromFile = !from.isEmpty() && QFileInfo::exists(from);
-    if (fromFile) {
-        auto source = storage::ProjectStore::open(from);
-        status = source ? source.value()->copyTo(tmp) : Status(source.error());
-    }
     std::vector<int> added;
+    const storage::ProjectChanges changes = changesOf(current, &added, !fromFile);
+    Status status;
     Result<storage::SaveReport> report = storage::SaveReport{};
-    if (status) {
-        auto store =
-            storage::ProjectStore::open(tmp, storage::ProjectStore::OpenMode::CreateIfMissing);
-        if (!store) {
-            status = store.error();
-        } else {
-            report = store.value()->save(changesOf(current, &added, !fromFile));
-            if (!report)
-                status = report.error();
+    Written written;
+    const auto write = [&] {
+        for (const QString& f : {tmp, tmp + QStringLiteral("-wal"), tmp + QStringLiteral("-shm")})
+            QFile::remove(f);
+        if (fromFile) {
+            auto source = storage::ProjectStore::open(from);
+            status = source ? source.value()->copyTo(tmp) : Status(source.error());
         }
-    }
-    if (status) {
-        QFile::remove(path + QStringLiteral("-wal"));
-        QFile::remove(path + QStringLiteral("-shm"));
-        if (std::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(path).constData()) !=
-            0)
-            status = Error::invalid(tr("%1: cannot be written").arg(path));
-    }
-    if (!status) {
-        QFile::remove(tmp);
+        if (status) {
+            auto store =
+                storage::ProjectStore::open(tmp, storage::ProjectStore::OpenMode::CreateIfMissing);
+            if (!store) {
+                status = store.error();
+            } else {
+                report = store.value()->save(changes);
+                if (!report)
+                    status = report.error();
+            }
+        }
+        if (status) {
+            QFile::remove(path + QStringLiteral("-wal"));
+            QFile::remove(path + QStringLiteral("-shm"));
+            if (std::rename(QFile::encodeName(tmp).constData(),
+                            QFile::encodeName(path).constData()) != 0)
+                status = Error::invalid(tr("%1: cannot be written").arg(path));
+        }
+        if (!status)
+            QFile::remove(tmp);
+        else
+            written = readBack(path, current);
+    };
+    runThrough(run, write);
+    if (!status)
         return Error{status.error().kind, QString(status.error().message).replace(tmp, path)};
-    }
-    for (std::size_t k = 0; k < added.size() && k < report.value().scenarioIds.size(); ++k)
-        current[std::size_t(added[k])].storedId = report.value().scenarioIds[k];
-    markSaved(current);
-    reloadStoredRuns(path, current);
+    applySaved(report.value(), added, written, current);
     return {};
 }
 

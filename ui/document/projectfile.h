@@ -7,6 +7,8 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 namespace gantry::ui {
@@ -27,18 +29,49 @@ public:
         bool readOnly = false;              ///< the file could only be opened read-only
     };
 
-    /// Reads the project at path; an error naming the file when it cannot.
-    static Result<Opened> open(const QString& path);
+    /// Runs the part of an open or a save that reads or writes the file (work, a function of no
+    /// argument that reads the entries and writes no member of them) and returns once it has
+    /// returned. The window runs it on a thread of its own and stays live meanwhile (LiveWait);
+    /// empty: called in place.
+    using FileRunner = std::function<void(const std::function<void()>& work)>;
+
+    /// Reads the project at path through run; an error naming the file when it cannot.
+    static Result<Opened> open(const QString& path, const FileRunner& run = {});
     /// Saves the added and edited scenarios and the unsaved runs of entries to path in one
-    /// transaction; returns how many runs it recorded.
-    static Result<int> save(const QString& path, std::vector<ScenarioEntry>& entries);
+    /// transaction; returns how many runs it recorded. The file is written through run.
+    static Result<int> save(const QString& path, std::vector<ScenarioEntry>& entries,
+                            const FileRunner& run = {});
     /// Writes every entry to path, starting from a copy of the file from (when there is one),
-    /// under a temporary name renamed over path: a failure leaves path as it was.
+    /// under a temporary name renamed over path: a failure leaves path as it was. The file is
+    /// written through run.
     static Status saveAs(const QString& from, const QString& path,
-                         std::vector<ScenarioEntry>& entries);
+                         std::vector<ScenarioEntry>& entries, const FileRunner& run = {});
 
 private:
-    static void reloadStoredRuns(const QString& path, std::vector<ScenarioEntry>& entries);
+    struct Stored;
+    // What a save reads back from the file it wrote: its recorded runs and sweeps, and the
+    // entries' hashes.
+    struct Written;
+    // Calls work through run, or in place when run is empty.
+    static void runThrough(const FileRunner& run, const std::function<void()>& work);
+    // The recorded runs and sweeps of the project at path and the hashes of entries (touches no
+    // entry).
+    static Written readBack(const QString& path, const std::vector<ScenarioEntry>& entries);
+    // After a save that reported report: the added entries' row ids, saved runs and sweeps
+    // marked, what written holds given to the entries.
+    static void applySaved(const storage::SaveReport& report, const std::vector<int>& added,
+                           Written& written, std::vector<ScenarioEntry>& entries);
+    // Reads the recorded runs and sweeps of the project at path (touches no entry).
+    static Stored readStored(const QString& path);
+    // Gives each entry the recorded runs and sweeps of its row.
+    static void setStored(const Stored& stored, std::vector<ScenarioEntry>& entries);
+    // The hashes of each entry's scenario that has or will have recorded runs (for the others
+    // none: nothing compares with them).
+    static std::vector<std::optional<storage::LastHashes::Hashes>>
+    hashesOf(const std::vector<ScenarioEntry>& entries);
+    // Gives each entry its hashes (of hashesOf, same order).
+    static void setHashes(std::vector<std::optional<storage::LastHashes::Hashes>>& hashes,
+                          std::vector<ScenarioEntry>& entries);
     static void markSaved(std::vector<ScenarioEntry>& entries);
 };
 

@@ -29,7 +29,10 @@ bool RunRecords::addRun(ScenarioEntry& e, DocumentRun run)
             if (!m_hashValid || m_hashed != run.ranOn) { // one hash per comparison
                 m_hashValid = true;
                 m_hashed = run.ranOn;
-                const storage::LastHashes::Hashes h = storage::ProjectStore::hashes(ran);
+                // The entry's scenario as opened or saved keeps the hashes found then.
+                const storage::LastHashes::Hashes h = !run.ranOn && !e.dirty && e.hashes
+                                                          ? *e.hashes
+                                                          : storage::ProjectStore::hashes(ran);
                 m_hashedContent = h.contentHash;
                 m_hashedFull = h.hash;
             }

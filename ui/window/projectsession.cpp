@@ -3,6 +3,7 @@
 #include "document/projectdocument.h"
 #include "format/readabletext.h"
 #include "io/scenarioreader.h"
+#include "task/livewait.h"
 #include "util/result.h"
 #include "window/filemenu.h"
 #include "window/recentfiles.h"
@@ -20,10 +21,23 @@ namespace gantry::ui {
 ProjectSession::ProjectSession(ProjectDocument* document, RecentFiles* recent, QWidget* window,
                                QObject* parent)
     : QObject(parent), m_document(document), m_recent(recent), m_window(window)
-{}
+{
+    m_document->setFileRunner([this](const std::function<void()>& work) {
+        m_fileBusy = true;
+        try {
+            LiveWait::run(m_window, m_fileLabel, work);
+        } catch (...) {
+            m_fileBusy = false;
+            throw;
+        }
+        m_fileBusy = false;
+    });
+}
 
 QString ProjectSession::busyWith() const
 {
+    if (m_fileBusy)
+        return tr("a save or an open");
     return m_busy ? m_busy() : QString();
 }
 
@@ -65,6 +79,7 @@ bool ProjectSession::openProject(const QString& path)
 {
     if (!mayReplace(tr("open %1").arg(path)))
         return false;
+    m_fileLabel = tr("Opening %1...").arg(QFileInfo(path).fileName());
     const Status done = m_document->openProject(path);
     if (!done) {
         emit failed(done.error().message);
@@ -95,13 +110,18 @@ bool ProjectSession::openScenario(const QString& path)
     if (!mayReplace(tr("open %1").arg(path)))
         return false;
     std::optional<Result<Scenario>> read;
-    try {
-        read.emplace(ScenarioReader::readFile(path));
-    } catch (const std::exception& e) {
-        read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
-    } catch (...) {
-        read.emplace(Error::internal(tr("unknown exception")));
-    }
+    // Read on a thread of its own: a trace-sized scenario takes seconds.
+    m_fileBusy = true;
+    LiveWait::run(m_window, tr("Opening %1...").arg(QFileInfo(path).fileName()), [&] {
+        try {
+            read.emplace(ScenarioReader::readFile(path));
+        } catch (const std::exception& e) {
+            read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
+        } catch (...) {
+            read.emplace(Error::internal(tr("unknown exception")));
+        }
+    });
+    m_fileBusy = false;
     if (!read->ok()) {
         QString message = read->error().message;
         if (!message.contains(path) && !message.contains(QFileInfo(path).fileName()))
@@ -146,6 +166,7 @@ bool ProjectSession::saveProject()
             tr("%1 is open read-only (the file is not writable): use File > Save As.").arg(path));
         return false;
     }
+    m_fileLabel = tr("Saving %1...").arg(QFileInfo(path).fileName());
     const auto saved = m_document->save();
     if (!saved) {
         emit failed(saved.error().message);
@@ -160,6 +181,7 @@ bool ProjectSession::saveProject()
 
 bool ProjectSession::saveProjectAs(const QString& path)
 {
+    m_fileLabel = tr("Saving %1...").arg(QFileInfo(path).fileName());
     const Status saved = m_document->saveAs(path);
     if (!saved) {
         emit failed(saved.error().message);

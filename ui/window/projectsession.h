@@ -15,8 +15,10 @@ class RecentFiles;
 /// The project's file life cycle, without the window: New, Open (a project or a scenario), Save
 /// and Save As, the question whether to save a modified project before it is replaced or closed,
 /// the file the current scenario came from, the window title and the recent files. What it did
-/// goes to status(), what failed to failed(); the document keeps what was open on a failure. A
-/// test drives it without a window (not interactive: no question, no file dialog).
+/// goes to status(), what failed to failed(); the document keeps what was open on a failure.
+/// Opening and saving a project read and write the file on a thread of its own while the window
+/// stays live (LiveWait). A test drives it without a window (not interactive: no question, no
+/// file dialog).
 class ProjectSession : public QObject
 {
     Q_OBJECT
@@ -56,6 +58,10 @@ public:
     /// only): true to go on (saved or discarded), false when the user cancels or the save fails.
     bool maySaveChanges();
 
+    /// True while an open or a save reads or writes the file (the window stays live; it must
+    /// not close or change the project meanwhile).
+    bool isBusyWithFile() const { return m_fileBusy; }
+
     /// File the current scenario came from (the scenario file or the project), empty if none.
     QString scenarioPath() const { return m_scenarioPath; }
     /// The window title: the project's file name (or "untitled"), the current scenario, read-only
@@ -85,6 +91,8 @@ private:
     RecentFiles* m_recent;
     QWidget* m_window;
     bool m_interactive = true;
+    bool m_fileBusy = false;
+    QString m_fileLabel; // what the busy dialog says during the file work in hand
     BusyCheck m_busy;
     QString m_scenarioPath;
 };

@@ -62,9 +62,9 @@ void ProjectTree::rebuild()
             item->setFont(0, f);
         }
         const auto& stored = m_document->storedRuns(i);
-        // Hashed once per scenario: a trace-sized scenario takes a while.
+        // Hashed once per scenario, when the file's open or save did not (it was edited since).
         const storage::LastHashes::Hashes hashes =
-            stored.empty() ? storage::LastHashes::Hashes{} : storage::ProjectStore::hashes(s);
+            stored.empty() ? storage::LastHashes::Hashes{} : m_document->scenarioHashes(i);
         const QString& content = hashes.contentHash;
         const QString& full = hashes.hash;
         for (std::size_t k = 0; k < stored.size(); ++k) {
