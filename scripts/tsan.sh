@@ -6,7 +6,9 @@
 # thread (tst_runfaults), the trace import worker (tst_traceimport) and the prediction
 # sensitivity runs on several threads and in the window (tst_predictionsensitivity,
 # tst_sensitivity), every batch of runs (tst_batchrunner), the Gantt painter's lanes written
-# on two threads (tst_ganttpainter) and the window's background task (tst_backgroundtask). Qt 6.4 is not instrumented and synchronises through futexes the
+# on two threads (tst_ganttpainter), the window's background task (tst_backgroundtask) and the
+# project's open and save on a thread of their own (tst_projectsession). Qt 6.4 is not
+# instrumented and synchronises through futexes the
 # sanitizer cannot see, so its own threads (the Qt Test watchdog, QThreadPool) give reports
 # inside Qt; for the Qt tests a report fails the run when one of its racing accesses happens in
 # Gantry's code (core/, search/, storage/, ui/, app/; see scripts/tsan-ours.awk). Reports are
@@ -15,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${GANTRY_TSAN_DIR:-build-tsan}
 qt_tests=(tst_mainwindow tst_searchplacement tst_runfaults tst_traceimport tst_predictionsensitivity
-  tst_sensitivity tst_batchrunner tst_ganttpainter tst_backgroundtask)
+  tst_sensitivity tst_batchrunner tst_ganttpainter tst_backgroundtask tst_projectsession)
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
