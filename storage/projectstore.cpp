@@ -90,9 +90,14 @@ bool ProjectStore::ranOn(const StoredRun& run, const Scenario& scenario)
     // Serialised once; the full document is hashed only for a run of before the content hash.
     const ScenarioForms f = ScenarioForms::unhashed(scenario);
     if (const auto last = LastHashes::find(f.compact))
-        return run.scenarioHash == last->contentHash || run.scenarioHash == last->hash;
+        return ranOn(run, *last);
     return run.scenarioHash == f.namelessHash() ||
            run.scenarioHash == ScenarioForms::sha256(f.compact);
+}
+
+bool ProjectStore::ranOn(const StoredRun& run, const LastHashes::Hashes& hashes)
+{
+    return run.scenarioHash == hashes.contentHash || run.scenarioHash == hashes.hash;
 }
 
 Result<std::vector<StoredScenario>> ProjectStore::scenarios() const

@@ -121,6 +121,8 @@ public:
     /// True when run ran scenario as it is now, up to its name (runs recorded before the
     /// content hash carry the full scenarioHash, name included).
     static bool ranOn(const StoredRun& run, const Scenario& scenario);
+    /// The same from the scenario's hashes (hashes()), for a caller that keeps them. O(1).
+    static bool ranOn(const StoredRun& run, const LastHashes::Hashes& hashes);
 
 private:
     explicit ProjectStore(QString path, QString connection, bool readOnly);

@@ -5,8 +5,9 @@
 // frame reused): median of 30 frames, with the bars and aggregated pieces of a frame. Then runs the
 // scenario again in a worker thread while a 10 ms timer on the main thread records the largest gap
 // between ticks. Last, the window as a user waits for it: opening the scenario in a MainWindow, and
-// saving its project with three runs (fifo, sjf, asrpt) to a new file, and the longest the
-// window stood still during each: medians of 3 windows (--rounds N windows). --frames-only
+// saving its project with three runs (fifo, sjf, asrpt) to a new file, opening that project in
+// a fresh window, and the longest the window stood still during each: medians of 3 windows
+// (--rounds N windows). --frames-only
 // stops after the frames; --dump DIR writes each kind of frame timed, as drawn last, to
 // DIR/<n>.png, and a full frame with a job highlighted to DIR/highlighted.png (to compare the
 // pixels of two builds), and the first window as its save's busy dialog shows to DIR/saving.png.
@@ -37,6 +38,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -148,64 +151,89 @@ private:
 // medians (and the longest the window stood still during each) and puts them in figures. With
 // dumpDir, the first window as the busy dialogs of the open and of the save first show goes to
 // dumpDir/opening.png and dumpDir/saving.png. False when a step fails.
+// A window as the user's: 1600x1000, shown, not interactive (no question, no file dialog).
+std::unique_ptr<ui::MainWindow> freshWindow()
+{
+    auto w = std::make_unique<ui::MainWindow>();
+    w->setInteractive(false);
+    w->resize(1600, 1000);
+    w->show();
+    QCoreApplication::processEvents();
+    return w;
+}
+
+// Times step (a file's open or save in window) until the window has taken its result in,
+// adding its seconds and the window's longest stall; dump as StallMeter's. False when it fails.
+bool timeStep(QWidget* window, const QString& dump, const std::function<bool()>& step,
+              std::vector<double>& seconds, std::vector<double>& stallMs)
+{
+    StallMeter stall(window, dump);
+    QElapsedTimer t;
+    t.start();
+    stall.start();
+    if (!step())
+        return false;
+    QCoreApplication::processEvents(); // the views take the result in
+    seconds.push_back(double(t.nsecsElapsed()) / 1e9);
+    stallMs.push_back(double(stall.stop()));
+    return true;
+}
+
 bool timeWindow(const QString& path, int rounds, QJsonObject& figures, const QString& dumpDir)
 {
     QTemporaryDir dir;
-    std::vector<double> openS, saveS, openStallMs, saveStallMs;
+    std::vector<double> openS, saveS, reopenS, openStallMs, saveStallMs, reopenStallMs;
     double sizeMb = 0.0;
     for (int round = 0; round < rounds; ++round) {
-        ui::MainWindow w;
-        w.setInteractive(false);
-        w.resize(1600, 1000);
-        w.show();
-        QCoreApplication::processEvents();
+        const auto w = freshWindow();
         const auto dump = [&](const char* name) {
             return dumpDir.isEmpty() || round > 0 ? QString()
                                                   : QDir(dumpDir).filePath(QLatin1String(name));
         };
-        StallMeter openStall(&w, dump("opening.png"));
-        QElapsedTimer t;
-        t.start();
-        openStall.start();
-        if (!w.openFile(path))
+        if (!timeStep(
+                w.get(), dump("opening.png"), [&] { return w->openFile(path); }, openS,
+                openStallMs))
             return false;
-        QCoreApplication::processEvents(); // the views take the scenario in
-        openS.push_back(double(t.nsecsElapsed()) / 1e9);
-        openStallMs.push_back(double(openStall.stop()));
 
-        w.setCheckedPolicies(
+        w->setCheckedPolicies(
             {QStringLiteral("fifo"), QStringLiteral("sjf"), QStringLiteral("asrpt")});
-        if (!w.setPlacementAndPredictor(QStringLiteral("consolidate"), QStringLiteral("oracle")))
+        if (!w->setPlacementAndPredictor(QStringLiteral("consolidate"), QStringLiteral("oracle")))
             return false;
         QEventLoop loop;
-        QObject::connect(&w, &ui::MainWindow::runEnded, &loop, &QEventLoop::quit);
-        if (!w.startRun())
+        QObject::connect(w.get(), &ui::MainWindow::runEnded, &loop, &QEventLoop::quit);
+        if (!w->startRun())
             return false;
         loop.exec();
-        if (w.lastOutcome() != ui::MainWindow::Outcome::Completed)
+        if (w->lastOutcome() != ui::MainWindow::Outcome::Completed)
             return false;
         const QString file = dir.filePath(QStringLiteral("philly-%1.gantry").arg(round));
-        StallMeter saveStall(&w, dump("saving.png"));
-        t.restart();
-        saveStall.start();
-        if (!w.saveProjectAs(file))
+        if (!timeStep(
+                w.get(), dump("saving.png"), [&] { return w->saveProjectAs(file); }, saveS,
+                saveStallMs))
             return false;
-        QCoreApplication::processEvents();
-        saveS.push_back(double(t.nsecsElapsed()) / 1e9);
-        saveStallMs.push_back(double(saveStall.stop()));
         sizeMb = double(QFileInfo(file).size()) / 1e6;
+
+        // The saved project opened again in a fresh window, as the user's next session does.
+        const auto again = freshWindow();
+        if (!timeStep(
+                again.get(), QString(), [&] { return again->openFile(file); }, reopenS,
+                reopenStallMs))
+            return false;
     }
     std::fprintf(textOut,
                  "\nwindow (median of %d): open the scenario %.2f s (target 1.5 s); save its "
                  "project with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 1 s); "
-                 "the window's longest stall during the open %.0f ms, during the save %.0f ms\n",
+                 "the window's longest stall during the open %.0f ms, during the save %.0f ms; "
+                 "open the saved project in a fresh window %.2f s, longest stall %.0f ms\n",
                  rounds, median(openS), median(saveS), sizeMb, median(openStallMs),
-                 median(saveStallMs));
+                 median(saveStallMs), median(reopenS), median(reopenStallMs));
     figures.insert("window", QJsonObject{{"rounds", rounds},
                                          {"open_s", median(openS)},
                                          {"save_s", median(saveS)},
                                          {"open_stall_ms", median(openStallMs)},
                                          {"save_stall_ms", median(saveStallMs)},
+                                         {"reopen_s", median(reopenS)},
+                                         {"reopen_stall_ms", median(reopenStallMs)},
                                          {"project_mb", sizeMb}});
     return true;
 }

@@ -1160,6 +1160,7 @@ void TestCli::benchScale_data()
     QTest::newRow("run default") << "(default)" << true;
     QTest::newRow("open") << "window: open the scenario" << false;
     QTest::newRow("save") << "window: save project, three runs" << false;
+    QTest::newRow("reopen") << "window: open that project" << false;
     QTest::newRow("gantt") << "Gantt full zoom-out, drawn anew" << false;
     QTest::newRow("notes") << "teaching notes for the run" << false;
     QTest::newRow("uibench peak") << "gantry-uibench peak memory" << false;
@@ -1208,6 +1209,10 @@ void TestCli::benchScale()
     QVERIFY2(wall > 0.0, qPrintable(measured));
     if (child)
         QVERIFY2(row.value("peak_rss_mb").toDouble() > 1.0, qPrintable(measured));
+    if (step.startsWith(QLatin1String("window:"))) // how long the window stood still, too
+        QVERIFY2(row.value("stall_ms").toDouble() >= 0.0 && row.contains("stall_ms") &&
+                     measured.contains(QLatin1String("window still at most")),
+                 qPrintable(measured));
     if (step == QLatin1String("generate"))
         QCOMPARE(row.value("jobs").toInt(), 2000);
     if (step.startsWith(QLatin1String("import"))) {

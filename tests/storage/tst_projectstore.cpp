@@ -1040,6 +1040,8 @@ void TstProjectStore::runsOfAnAddedScenario()
         QCOMPARE(stored.size(), std::size_t(1));
         QCOMPARE(stored.front().scenarioHash, ProjectStore::contentHash(ran));
         QCOMPARE(ProjectStore::ranOn(stored.front(), now), !edited);
+        // The same from the hashes a caller keeps.
+        QCOMPARE(ProjectStore::ranOn(stored.front(), ProjectStore::hashes(now)), !edited);
         store.value().reset();
         snapshots[oneSave] = snapshot(file);
     }
@@ -1157,6 +1159,13 @@ void TstProjectStore::canonicalJsonEqualsQtJson()
         QVERIFY(ProjectStore::ranOn(run, s));
         run.scenarioHash = sha("other");
         QVERIFY(!ProjectStore::ranOn(run, s));
+        // The same answers from the hashes a caller keeps (the window's document).
+        const auto kept = ProjectStore::hashes(s);
+        QVERIFY(!ProjectStore::ranOn(run, kept));
+        run.scenarioHash = contentHash;
+        QVERIFY(ProjectStore::ranOn(run, kept));
+        run.scenarioHash = hash;
+        QVERIFY(ProjectStore::ranOn(run, kept));
     }
 }
 

@@ -97,7 +97,9 @@ Status ProjectDocument::openProject(const QString& path)
     auto opened = ProjectFile::open(path, m_fileRunner);
     if (!opened)
         return opened.error();
-    reset(std::move(opened.value().entries), path, false);
+    const bool any = !opened.value().entries.empty();
+    reset(std::move(opened.value().entries), path, false,
+          any ? std::optional(std::move(opened.value().problems)) : std::nullopt);
     m_readOnly = opened.value().readOnly;
     return {};
 }

@@ -1,5 +1,7 @@
 #include "projectfile.h"
 
+#include "scenariovalidator.h"
+
 #include "storage/projectstore.h"
 
 #include <QFile>
@@ -100,6 +102,9 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRun
         auto hashes = hashesOf(opened.entries);
         setHashes(hashes, opened.entries);
         opened.readOnly = store.value()->readOnly();
+        // The window shows the first scenario's problems at once: found here, off its thread.
+        if (!opened.entries.empty())
+            opened.problems = ScenarioValidator::validate(opened.entries.front().scenario);
         result = std::move(opened);
     };
     runThrough(run, read);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "problem.h"
 #include "scenarioentry.h"
 
 #include "util/result.h"
@@ -27,6 +28,9 @@ public:
     {
         std::vector<ScenarioEntry> entries; ///< the scenarios with their recorded runs
         bool readOnly = false;              ///< the file could only be opened read-only
+        /// The problems of the first entry's scenario (ScenarioValidator::validate), found
+        /// where the file was read; empty without entries.
+        std::vector<Problem> problems;
     };
 
     /// Runs the part of an open or a save that reads or writes the file (work, a function of no

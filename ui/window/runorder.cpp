@@ -32,8 +32,12 @@ RunOrder RunOrder::savedRuns(const ProjectDocument& document, int scenarioIndex)
     const Scenario& s = document.scenario(scenarioIndex);
     int skipped = 0;
     RunOrder order;
-    order.request =
-        RunRequest::savedRuns(document.storedRuns(scenarioIndex), scenarioIndex, s, &skipped);
+    const auto& stored = document.storedRuns(scenarioIndex);
+    // Hashed only when there is a saved run to compare (a trace-sized scenario takes a while).
+    order.request = RunRequest::savedRuns(stored, scenarioIndex, s,
+                                          stored.empty() ? storage::LastHashes::Hashes{}
+                                                         : document.scenarioHashes(scenarioIndex),
+                                          &skipped);
     const qint64 count = order.request.configs.size();
     order.status = tr("Showing %1 of %2 again...")
                        .arg(ReadableText::count(count, tr("saved run"), tr("saved runs")), s.name);
@@ -46,7 +50,8 @@ RunOrder RunOrder::savedRuns(const ProjectDocument& document, int scenarioIndex)
 Result<RunOrder> RunOrder::savedRun(const ProjectDocument& document, int scenarioIndex, int stored)
 {
     const storage::StoredRun& r = document.storedRuns(scenarioIndex)[std::size_t(stored)];
-    auto request = RunRequest::savedRun(r, scenarioIndex, document.scenario(scenarioIndex));
+    auto request = RunRequest::savedRun(r, scenarioIndex, document.scenario(scenarioIndex),
+                                        document.scenarioHashes(scenarioIndex));
     if (!request)
         return request.error();
     RunOrder order;

@@ -6,9 +6,10 @@
 namespace gantry::ui {
 
 Result<RunRequest> RunRequest::savedRun(const storage::StoredRun& run, int scenarioIndex,
-                                        const Scenario& scenario)
+                                        const Scenario& scenario,
+                                        const storage::LastHashes::Hashes& hashes)
 {
-    if (!storage::ProjectStore::ranOn(run, scenario))
+    if (!storage::ProjectStore::ranOn(run, hashes))
         return Error::invalid(tr("Saved run %1 ran an earlier version of %2: its schedule cannot "
                                  "be shown again (run the scenario anew).")
                                   .arg(run.id)
@@ -32,7 +33,8 @@ Result<RunRequest> RunRequest::savedRun(const storage::StoredRun& run, int scena
 }
 
 RunRequest RunRequest::savedRuns(const std::vector<storage::StoredRun>& runs, int scenarioIndex,
-                                 const Scenario& scenario, int* skipped)
+                                 const Scenario& scenario,
+                                 const storage::LastHashes::Hashes& hashes, int* skipped)
 {
     RunRequest request;
     request.scenarioIndex = scenarioIndex;
@@ -43,7 +45,7 @@ RunRequest RunRequest::savedRuns(const std::vector<storage::StoredRun>& runs, in
         auto config = storage::RunConfigJson::fromJson(r.config, &historyJobs);
         // Runs of an earlier version, or trained on a history the project does not keep
         // apart, cannot be shown exactly; the tree still lists them.
-        if (!config || historyJobs > 0 || !storage::ProjectStore::ranOn(r, scenario)) {
+        if (!config || historyJobs > 0 || !storage::ProjectStore::ranOn(r, hashes)) {
             ++*skipped;
             continue;
         }

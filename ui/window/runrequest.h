@@ -2,6 +2,7 @@
 
 #include "model/scenario.h"
 #include "run/runconfig.h"
+#include "storage/lasthashes.h"
 #include "storage/storedrun.h"
 #include "util/result.h"
 
@@ -39,13 +40,16 @@ public:
     /// deterministic, so its configuration on that scenario gives the schedule that was saved.
     /// An error in words when it cannot be shown exactly: it ran an earlier version of the
     /// scenario, its configuration cannot be read, or its predictor trained on a history that
-    /// the project does not keep apart.
+    /// the project does not keep apart. hashes are the scenario's (ProjectStore::hashes; the
+    /// document keeps them), compared with the run's.
     static Result<RunRequest> savedRun(const storage::StoredRun& run, int scenarioIndex,
-                                       const Scenario& scenario);
-    /// Shows those of runs (saved runs of scenario) that can be shown exactly, in their order;
-    /// skipped counts the others. No configuration when none can.
+                                       const Scenario& scenario,
+                                       const storage::LastHashes::Hashes& hashes);
+    /// Shows those of runs (saved runs of scenario, whose hashes are hashes) that can be shown
+    /// exactly, in their order; skipped counts the others. No configuration when none can.
     static RunRequest savedRuns(const std::vector<storage::StoredRun>& runs, int scenarioIndex,
-                                const Scenario& scenario, int* skipped);
+                                const Scenario& scenario, const storage::LastHashes::Hashes& hashes,
+                                int* skipped);
 };
 
 } // namespace gantry::ui
