@@ -194,37 +194,30 @@ void windowRows(const QString& scenario, int repeat, QJsonArray& rows)
                             ? QStringLiteral("gantry-uibench did not report it")
                             : QStringLiteral("gantry-uibench failed (%1)").arg(p.failure());
     const QJsonObject window = ui.value("window").toObject();
-    // The step's time, and how long at most the window stood still during it.
-    const auto stalled = [&](const char* key) {
-        return QStringLiteral(" (window still at most %1 ms)")
-            .arg(std::lround(window.value(QLatin1String(key)).toDouble()));
+    // A window step's row: its time (key), how long at most the window stood still during it
+    // (key_stall_ms), against targetS; detail goes after the time.
+    const auto windowRow = [&](const QString& step, const QString& key, double targetS,
+                               const QString& detail = QString()) {
+        const double s = window.value(key + QStringLiteral("_s")).toDouble();
+        const QJsonValue stall = window.value(key + QStringLiteral("_stall_ms"));
+        return QJsonObject{{"step", step},
+                           {"wall_s", s},
+                           {"stall_ms", stall},
+                           {"measured", seconds(s) + detail +
+                                            QStringLiteral(" (window still at most %1 ms)")
+                                                .arg(std::lround(stall.toDouble()))},
+                           {"target", seconds(targetS)},
+                           {"met", s <= targetS}};
     };
     if (window.contains("open_s")) {
-        const double openS = window.value("open_s").toDouble();
-        rows.append(QJsonObject{{"step", open},
-                                {"wall_s", openS},
-                                {"stall_ms", window.value("open_stall_ms")},
-                                {"measured", seconds(openS) + stalled("open_stall_ms")},
-                                {"target", openTarget},
-                                {"met", openS <= kOpenTargetS}});
-        const double saveS = window.value("save_s").toDouble();
+        rows.append(windowRow(open, QStringLiteral("open"), kOpenTargetS));
         const double projectMb = window.value("project_mb").toDouble();
-        rows.append(
-            QJsonObject{{"step", save},
-                        {"wall_s", saveS},
-                        {"stall_ms", window.value("save_stall_ms")},
-                        {"project_mb", projectMb},
-                        {"measured", seconds(saveS) + QStringLiteral(", ") + mb(projectMb) +
-                                         QStringLiteral(" file") + stalled("save_stall_ms")},
-                        {"target", saveTarget},
-                        {"met", saveS <= kSaveTargetS}});
-        const double reopenS = window.value("reopen_s").toDouble();
-        rows.append(QJsonObject{{"step", reopen},
-                                {"wall_s", reopenS},
-                                {"stall_ms", window.value("reopen_stall_ms")},
-                                {"measured", seconds(reopenS) + stalled("reopen_stall_ms")},
-                                {"target", openTarget},
-                                {"met", reopenS <= kOpenTargetS}});
+        QJsonObject saved =
+            windowRow(save, QStringLiteral("save"), kSaveTargetS,
+                      QStringLiteral(", ") + mb(projectMb) + QStringLiteral(" file"));
+        saved.insert("project_mb", projectMb);
+        rows.append(saved);
+        rows.append(windowRow(reopen, QStringLiteral("reopen"), kOpenTargetS));
     } else {
         rows.append(notMeasured(open, why, openTarget));
         rows.append(notMeasured(save, why, saveTarget));
