@@ -11,6 +11,8 @@ void registerMetaTypes()
         qRegisterMetaType<gantry::RunResult>();
         qRegisterMetaType<gantry::Schedule>();
         qRegisterMetaType<std::shared_ptr<const gantry::Schedule>>();
+        qRegisterMetaType<std::shared_ptr<const gantry::Scenario>>();
+        qRegisterMetaType<std::shared_ptr<const gantry::RunResult>>();
         qRegisterMetaType<QList<gantry::RunConfig>>();
         return true;
     }();

@@ -19,12 +19,14 @@ Q_DECLARE_METATYPE(gantry::RunConfig)
 Q_DECLARE_METATYPE(gantry::RunResult)
 Q_DECLARE_METATYPE(gantry::Schedule)
 Q_DECLARE_METATYPE(std::shared_ptr<const gantry::Schedule>)
+Q_DECLARE_METATYPE(std::shared_ptr<const gantry::Scenario>)
+Q_DECLARE_METATYPE(std::shared_ptr<const gantry::RunResult>)
 
 namespace gantry::ui {
 
-/// Registers Scenario, RunConfig, RunResult, Schedule, a shared Schedule and QList<RunConfig>
-/// with Qt's metatype
-/// system; idempotent and thread-safe, called by every class that sends them across threads.
+/// Registers Scenario, RunConfig, RunResult, Schedule, a shared Schedule, Scenario and RunResult
+/// and QList<RunConfig> with Qt's metatype system; idempotent and thread-safe, called by every
+/// class that sends them across threads.
 void registerMetaTypes();
 
 } // namespace gantry::ui

@@ -36,7 +36,7 @@ bool RunWorker::cancelRequested(std::uint64_t ticket) const
     return ticket <= m_cancelUpTo.load();
 }
 
-void RunWorker::run(quint64 ticket, const gantry::Scenario& scenario,
+void RunWorker::run(quint64 ticket, const std::shared_ptr<const gantry::Scenario>& scenario,
                     const QList<gantry::RunConfig>& configs)
 {
     double lastFraction = -1.0;
@@ -72,14 +72,14 @@ void RunWorker::run(quint64 ticket, const gantry::Scenario& scenario,
         if (cancelRequested(ticket) || feedback.cancelled())
             return;
         ++handedOn;
-        emit runFinished(ticket, run.result,
+        emit runFinished(ticket, std::make_shared<const RunResult>(std::move(run.result)),
                          std::make_shared<const Schedule>(std::move(*run.schedule)));
     };
     const std::vector<RunConfig> list(configs.cbegin(), configs.cend());
     std::vector<Result<BatchRun>> each;
     QString crash;
     try {
-        each = BatchRunner::runEach(BatchRunner::items(scenario, list), options, &feedback);
+        each = BatchRunner::runEach(BatchRunner::items(*scenario, list), options, &feedback);
     } catch (const std::exception& e) {
         crash = QString::fromLocal8Bit(e.what());
     } catch (...) {

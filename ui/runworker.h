@@ -50,20 +50,21 @@ public:
     bool cancelRequested(std::uint64_t ticket) const;
 
 public slots:
-    /// Runs every config on scenario (several at once, handed on in order). Emits
+    /// Runs every config on scenario (shared with the caller: no copy crosses the threads;
+    /// several at once, handed on in order). Emits
     /// runFinished() per complete run, in the order of configs, and ends
     /// with exactly one of allFinished(), cancelled() or failed(), each with ticket. Never
     /// throws.
-    void run(quint64 ticket, const gantry::Scenario& scenario,
+    void run(quint64 ticket, const std::shared_ptr<const gantry::Scenario>& scenario,
              const QList<gantry::RunConfig>& configs);
 
 signals:
     /// Overall progress in [0, 1) across all configs, throttled to ProgressStep, and the step;
     /// 1 only together with the end of the request.
     void progress(quint64 ticket, double fraction, const QString& step);
-    /// One complete result with its schedule (ScheduleRecorder, notes kept), shared so that
-    /// it reaches the views without a copy; a cancelled run never produces one.
-    void runFinished(quint64 ticket, const gantry::RunResult& result,
+    /// One complete result with its schedule (ScheduleRecorder, notes kept), both shared so
+    /// that they reach the views without a copy; a cancelled run never produces one.
+    void runFinished(quint64 ticket, const std::shared_ptr<const gantry::RunResult>& result,
                      const std::shared_ptr<const gantry::Schedule>& schedule);
     /// Every config ran to completion.
     void allFinished(quint64 ticket);

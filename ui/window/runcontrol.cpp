@@ -22,7 +22,7 @@ RunControl::RunControl(QObject* parent) : QObject(parent)
         Qt::QueuedConnection);
     connect(
         m_worker, &RunWorker::runFinished, this,
-        [this](quint64 ticket, const gantry::RunResult& result,
+        [this](quint64 ticket, const std::shared_ptr<const gantry::RunResult>& result,
                const std::shared_ptr<const gantry::Schedule>& schedule) {
             if (ticket == m_ticket)
                 emit runFinished(result, schedule);
@@ -60,7 +60,7 @@ RunControl::~RunControl()
     delete m_worker; // its thread has stopped, so deleting it here is safe
 }
 
-void RunControl::start(const Scenario& scenario, const QList<RunConfig>& configs)
+void RunControl::start(std::shared_ptr<const Scenario> scenario, const QList<RunConfig>& configs)
 {
     emit requested(++m_ticket, scenario, configs);
 }

@@ -11,6 +11,8 @@
 #include <QString>
 #include <QThread>
 
+#include <memory>
+
 namespace gantry::ui {
 
 class RunWorker;
@@ -28,9 +30,10 @@ public:
     /// Cancels the request in hand and joins the thread.
     ~RunControl() override;
 
-    /// Runs configs on scenario in the worker and returns at once; the previous request, if
-    /// any, must have ended or been abandoned.
-    void start(const gantry::Scenario& scenario, const QList<gantry::RunConfig>& configs);
+    /// Runs configs on scenario (shared with the worker, not copied) in the worker and returns
+    /// at once; the previous request, if any, must have ended or been abandoned.
+    void start(std::shared_ptr<const gantry::Scenario> scenario,
+               const QList<gantry::RunConfig>& configs);
     /// Asks the request in hand to stop; it ends with cancelled() (or completed() if it got
     /// there first).
     void cancel();
@@ -42,8 +45,8 @@ public:
 signals:
     /// Progress in [0, 1) of the request in hand, and its step.
     void progress(double fraction, const QString& step);
-    /// One configuration ran to its end.
-    void runFinished(const gantry::RunResult& result,
+    /// One configuration ran to its end (its result and schedule shared, not copied).
+    void runFinished(const std::shared_ptr<const gantry::RunResult>& result,
                      const std::shared_ptr<const gantry::Schedule>& schedule);
     /// Every configuration ran.
     void completed();
@@ -52,7 +55,7 @@ signals:
     /// A configuration failed; the later ones did not run.
     void failed(const QString& message);
     /// Internal: carries a request to the worker's thread (queued connection).
-    void requested(quint64 ticket, const gantry::Scenario& scenario,
+    void requested(quint64 ticket, const std::shared_ptr<const gantry::Scenario>& scenario,
                    const QList<gantry::RunConfig>& configs);
 
 private:

@@ -43,7 +43,7 @@ bool RunSession::start(RunRequest request)
     m_label = std::move(request.label);
     m_running = true;
     m_clock.start();
-    m_runs->start(*m_scenario, request.configs);
+    m_runs->start(m_scenario, request.configs);
     return true;
 }
 
@@ -75,15 +75,14 @@ void RunSession::clear()
     m_outcome = Outcome::None;
 }
 
-void RunSession::onRunFinished(const RunResult& result,
+void RunSession::onRunFinished(const std::shared_ptr<const RunResult>& result,
                                const std::shared_ptr<const Schedule>& schedule)
 {
-    if (!m_running)
+    if (!m_running || !result)
         return;
-    // The schedule is shared, not copied. A run of the project's shown again is saved already
-    // (a Plan point's is never to be).
-    m_batch.push_back({std::make_shared<const RunResult>(result), schedule, m_scenario,
-                       m_origin != RunRequest::Origin::User});
+    // The result and the schedule are shared, not copied. A run of the project's shown again
+    // is saved already (a Plan point's is never to be).
+    m_batch.push_back({result, schedule, m_scenario, m_origin != RunRequest::Origin::User});
     emit runAdded(m_batch.back());
 }
 

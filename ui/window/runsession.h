@@ -86,7 +86,7 @@ signals:
     void ended(gantry::ui::RunSession::Outcome outcome, const QString& statusText);
 
 private:
-    void onRunFinished(const gantry::RunResult& result,
+    void onRunFinished(const std::shared_ptr<const gantry::RunResult>& result,
                        const std::shared_ptr<const gantry::Schedule>& schedule);
     void finish(Outcome outcome, const QString& message);
     QString completedText() const;
