@@ -85,6 +85,16 @@ void ProjectDocument::resetToScenario(Scenario scenario, Checked checked)
     std::optional<std::vector<Problem>> problems;
     if (checked == Checked::ByReader)
         problems = ScenarioValidator::checkFields(scenario);
+    resetTo(std::move(scenario), std::move(problems));
+}
+
+void ProjectDocument::resetToScenario(Scenario scenario, std::vector<Problem> fieldProblems)
+{
+    resetTo(std::move(scenario), std::move(fieldProblems));
+}
+
+void ProjectDocument::resetTo(Scenario scenario, std::optional<std::vector<Problem>> problems)
+{
     ScenarioEntry e;
     e.scenario = std::move(scenario);
     std::vector<ScenarioEntry> entries;

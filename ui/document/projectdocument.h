@@ -63,6 +63,9 @@ public:
     /// Replaces the project by an untitled one holding scenario (read from sourcePath);
     /// it counts as modified until saved.
     void resetToScenario(Scenario scenario, Checked checked = Checked::No);
+    /// The same for a scenario the reader accepted (Checked::ByReader) whose field checks
+    /// (ScenarioValidator::checkFields) the caller ran already, off the window's thread.
+    void resetToScenario(Scenario scenario, std::vector<Problem> fieldProblems);
     /// Opens the project file at path; on error nothing changes.
     Status openProject(const QString& path);
     /// Saves scenarios (added or replaced) and unsaved runs to the project's file in one
@@ -219,6 +222,8 @@ private:
     // problems, when given, are the new current scenario's (kept until its next change).
     void reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified,
                std::optional<std::vector<Problem>> problems = std::nullopt);
+    // An untitled project holding scenario, modified; problems as reset()'s.
+    void resetTo(Scenario scenario, std::optional<std::vector<Problem>> problems);
     void setBaseModified(bool modified);
     void emitModified();
     // After a save to path: the project's file, clean and not modified.

@@ -1,6 +1,7 @@
 #include "projectsession.h"
 
 #include "document/projectdocument.h"
+#include "document/scenariovalidator.h"
 #include "format/readabletext.h"
 #include "io/scenarioreader.h"
 #include "task/livewait.h"
@@ -110,11 +111,19 @@ bool ProjectSession::openScenario(const QString& path)
     if (!mayReplace(tr("open %1").arg(path)))
         return false;
     std::optional<Result<Scenario>> read;
-    // Read on a thread of its own: a trace-sized scenario takes seconds.
+    std::vector<Problem> fieldProblems;
+    // Read and checked on a thread of its own: a trace-sized scenario takes seconds.
     m_fileBusy = true;
     LiveWait::run(m_window, tr("Opening %1...").arg(QFileInfo(path).fileName()), [&] {
         try {
             read.emplace(ScenarioReader::readFile(path));
+            if (read->ok()) {
+                Scenario& s = read->value();
+                if (s.name.isEmpty())
+                    s.name = QFileInfo(path).completeBaseName();
+                // The reader applied the rules between items: only the fields are checked.
+                fieldProblems = ScenarioValidator::checkFields(s);
+            }
         } catch (const std::exception& e) {
             read.emplace(Error::internal(QString::fromLocal8Bit(e.what())));
         } catch (...) {
@@ -130,11 +139,8 @@ bool ProjectSession::openScenario(const QString& path)
         return false;
     }
 
-    Scenario s = std::move(*read).value();
-    if (s.name.isEmpty())
-        s.name = QFileInfo(path).completeBaseName();
     // A scenario opens as an untitled project holding it; Save As makes it a .gantry file.
-    m_document->resetToScenario(std::move(s), ProjectDocument::Checked::ByReader);
+    m_document->resetToScenario(std::move(*read).value(), std::move(fieldProblems));
     m_scenarioPath = path;
     addRecent(path);
     const Scenario& current = m_document->current();
