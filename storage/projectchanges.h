@@ -1,5 +1,6 @@
 #pragma once
 
+#include "lasthashes.h"
 #include "model/gputype.h"
 #include "model/scenario.h"
 #include "run/runresult.h"
@@ -56,6 +57,9 @@ struct SaveReport
     std::vector<qint64> runIds;      ///< ids of the recorded runs, in order
     int historyAdded = 0;            ///< history jobs added (identical ones are kept once)
     std::vector<qint64> sweepIds;    ///< ids of the stored sweeps, in order
+    /// The hashes of each scenario added or replaced, by its pointer in the changes (what
+    /// ProjectStore::hashes gives, found while it was serialised for its row).
+    std::vector<std::pair<const Scenario*, LastHashes::Hashes>> hashes;
 };
 
 } // namespace gantry::storage

@@ -61,12 +61,16 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
         if (!id)
             return id.error();
         report.scenarioIds.push_back(id.value());
+        report.hashes.emplace_back(&s, LastHashes::Hashes{f.hash, f.contentHash});
         if (addedForms[i])
             addedForms[i] = std::move(f);
     }
-    for (const auto& [id, s] : changes.replaceScenarios)
-        if (Status st = scenarios.replace(id, *s, progress); !st)
+    for (const auto& [id, s] : changes.replaceScenarios) {
+        const ScenarioForms f = ScenarioForms::of(*s);
+        if (Status st = scenarios.replace(id, *s, f, progress); !st)
             return st.error();
+        report.hashes.emplace_back(s, LastHashes::Hashes{f.hash, f.contentHash});
+    }
     for (const Runs& r : runs) {
         // The scenario is serialised once for its row, its content hash and its history: runs
         // of a scenario added in this save, unchanged since they ran, take its row's forms.

@@ -34,9 +34,9 @@ Result<qint64> ScenarioTable::findOrAdd(const Scenario& s, const ScenarioForms& 
     return q.lastInsertId().toLongLong();
 }
 
-Status ScenarioTable::replace(qint64 id, const Scenario& s, SaveProgress& progress)
+Status ScenarioTable::replace(qint64 id, const Scenario& s, const ScenarioForms& f,
+                              SaveProgress& progress)
 {
-    const ScenarioForms f = ScenarioForms::of(s);
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral(
         "UPDATE scenarios SET name = ?, hash = ?, json = '', json_z = ? WHERE id = ?"));

@@ -24,8 +24,8 @@ public:
 
     /// The row of s (whose forms are f): an identical stored one, else a new one.
     Result<qint64> findOrAdd(const Scenario& s, const ScenarioForms& f, SaveProgress& progress);
-    /// Replaces the content of row id with s.
-    Status replace(qint64 id, const Scenario& s, SaveProgress& progress);
+    /// Replaces the content of row id with s (whose forms are f).
+    Status replace(qint64 id, const Scenario& s, const ScenarioForms& f, SaveProgress& progress);
     /// Every scenario, by id; one saved while it had problems is read as a draft with them.
     Result<std::vector<StoredScenario>> list() const;
 

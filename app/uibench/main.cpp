@@ -224,7 +224,7 @@ bool timeWindow(const QString& path, int rounds, QJsonObject& figures, const QSt
     }
     std::fprintf(textOut,
                  "\nwindow (median of %d): open the scenario %.2f s (target 1.5 s); save its "
-                 "project with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 1 s); "
+                 "project with three runs (fifo, sjf, asrpt) %.2f s, %.1f MB (target 3 s); "
                  "the window's longest stall during the open %.0f ms, during the save %.0f ms; "
                  "open the saved project in a fresh window %.2f s, longest stall %.0f ms\n",
                  rounds, median(openS), median(saveS), sizeMb, median(openStallMs),

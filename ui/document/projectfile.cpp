@@ -112,14 +112,20 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRun
 }
 
 std::vector<std::optional<storage::LastHashes::Hashes>>
-ProjectFile::hashesOf(const std::vector<ScenarioEntry>& entries)
+ProjectFile::hashesOf(const std::vector<ScenarioEntry>& entries, const storage::SaveReport* saved)
 {
     std::vector<std::optional<storage::LastHashes::Hashes>> out(entries.size());
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const ScenarioEntry& e = entries[i];
-        if (!e.dirty && e.hashes)
+        if (!e.dirty && e.hashes) {
             out[i] = e.hashes; // not edited since they were found
-        else if (!e.storedRuns.empty() || !e.runs.empty())
+            continue;
+        }
+        if (saved) // serialised for its row by the save
+            for (const auto& [scenario, hashes] : saved->hashes)
+                if (scenario == &e.scenario)
+                    out[i] = hashes;
+        if (!out[i] && (!e.storedRuns.empty() || !e.runs.empty()))
             out[i] = storage::ProjectStore::hashes(e.scenario);
     }
     return out;
@@ -186,9 +192,10 @@ void ProjectFile::runThrough(const FileRunner& run, const std::function<void()>&
 }
 
 ProjectFile::Written ProjectFile::readBack(const QString& path,
-                                           const std::vector<ScenarioEntry>& entries)
+                                           const std::vector<ScenarioEntry>& entries,
+                                           const storage::SaveReport& saved)
 {
-    return {readStored(path), hashesOf(entries)};
+    return {readStored(path), hashesOf(entries, &saved)};
 }
 
 void ProjectFile::applySaved(const storage::SaveReport& report, const std::vector<int>& added,
@@ -226,7 +233,7 @@ Result<int> ProjectFile::save(const QString& path, std::vector<ScenarioEntry>& e
                 store ? store.value()->save(changes) : Result<storage::SaveReport>(store.error());
         }
         if (saved)
-            written = readBack(path, entries);
+            written = readBack(path, entries, saved.value());
     };
     runThrough(run, write);
     if (!saved)
@@ -274,7 +281,7 @@ Status ProjectFile::saveAs(const QString& from, const QString& path,
         if (!status)
             QFile::remove(tmp);
         else
-            written = readBack(path, current);
+            written = readBack(path, current, report.value());
     };
     runThrough(run, write);
     if (!status)

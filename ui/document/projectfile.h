@@ -58,9 +58,10 @@ private:
     struct Written;
     // Calls work through run, or in place when run is empty.
     static void runThrough(const FileRunner& run, const std::function<void()>& work);
-    // The recorded runs and sweeps of the project at path and the hashes of entries (touches no
-    // entry).
-    static Written readBack(const QString& path, const std::vector<ScenarioEntry>& entries);
+    // The recorded runs and sweeps of the project at path and the hashes of entries after the
+    // save that reported saved (touches no entry).
+    static Written readBack(const QString& path, const std::vector<ScenarioEntry>& entries,
+                            const storage::SaveReport& saved);
     // After a save that reported report: the added entries' row ids, saved runs and sweeps
     // marked, what written holds given to the entries.
     static void applySaved(const storage::SaveReport& report, const std::vector<int>& added,
@@ -70,9 +71,10 @@ private:
     // Gives each entry the recorded runs and sweeps of its row.
     static void setStored(const Stored& stored, std::vector<ScenarioEntry>& entries);
     // The hashes of each entry's scenario that has or will have recorded runs (for the others
-    // none: nothing compares with them).
+    // none: nothing compares with them): kept ones while unedited, those a save just found
+    // (saved, may be null), else found now.
     static std::vector<std::optional<storage::LastHashes::Hashes>>
-    hashesOf(const std::vector<ScenarioEntry>& entries);
+    hashesOf(const std::vector<ScenarioEntry>& entries, const storage::SaveReport* saved = nullptr);
     // Gives each entry its hashes (of hashesOf, same order).
     static void setHashes(std::vector<std::optional<storage::LastHashes::Hashes>>& hashes,
                           std::vector<ScenarioEntry>& entries);
