@@ -246,6 +246,7 @@ private Q_SLOTS:
     void killedWriterLosesNothing_data();
     void killedWriterLosesNothing();
     void copyTo();
+    void saveReportsHashes();
     void storedRunIsBitForBit_data();
     void storedRunIsBitForBit();
     void storesSweeps_data();
@@ -701,6 +702,39 @@ void TstProjectStore::copyTo()
     QVERIFY(!store.value()->copyTo(target)); // never overwrites
     store.value().reset();
     QCOMPARE(snapshot(target), snapshot(file));
+}
+
+// A save hands back the hashes of each scenario it added or replaced, by the pointer it was
+// given: those ProjectStore::hashes gives (the window keeps them instead of hashing again).
+void TstProjectStore::saveReportsHashes()
+{
+    const QString file = path(QStringLiteral("hashes.gantry"));
+    Scenario a = sample(QStringLiteral("teaching.json"));
+    const Scenario b = sample(QStringLiteral("two-racks.json"));
+    auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+    QVERIFY(store);
+    gantry::storage::ProjectChanges added;
+    added.addScenarios = {&a, &b};
+    auto first = store.value()->save(added);
+    QVERIFY(first);
+    QCOMPARE(first.value().hashes.size(), std::size_t(2));
+    QCOMPARE(first.value().hashes[0].first, &a);
+    QCOMPARE(first.value().hashes[1].first, &b);
+    for (const auto& [scenario, hashes] : first.value().hashes) {
+        QCOMPARE(hashes.hash, ProjectStore::hashes(*scenario).hash);
+        QCOMPARE(hashes.contentHash, ProjectStore::hashes(*scenario).contentHash);
+    }
+    a.name = QStringLiteral("renamed");
+    a.jobs.pop_back();
+    gantry::storage::ProjectChanges replaced;
+    replaced.replaceScenarios = {{first.value().scenarioIds[0], &a}};
+    auto second = store.value()->save(replaced);
+    QVERIFY(second);
+    QCOMPARE(second.value().hashes.size(), std::size_t(1));
+    QCOMPARE(second.value().hashes[0].first, &a);
+    QCOMPARE(second.value().hashes[0].second.hash, ProjectStore::hashes(a).hash);
+    QCOMPARE(second.value().hashes[0].second.contentHash, ProjectStore::hashes(a).contentHash);
+    QVERIFY(second.value().hashes[0].second.hash != first.value().hashes[0].second.hash);
 }
 
 void TstProjectStore::storedRunIsBitForBit_data()
