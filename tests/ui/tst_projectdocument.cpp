@@ -117,7 +117,8 @@ void TstProjectDocument::readerCheckedScenario_data()
 
 // A scenario the reader accepted opens with its problems known (the field checks run, the core's
 // rules between items held in the reader): the same as checking it all, and an edit after it is
-// checked in full again.
+// checked in full again. The same holds for a project's scenario opened again, valid or a draft
+// (saved with problems between items, checked in full).
 void TstProjectDocument::readerCheckedScenario()
 {
     QFETCH(QString, file);
@@ -127,6 +128,17 @@ void TstProjectDocument::readerCheckedScenario()
     doc.resetToScenario(read.value(), ProjectDocument::Checked::ByReader);
     QCOMPARE(doc.current(), read.value());
     QCOMPARE(describe(doc.problems()), describe(ScenarioValidator::validate(read.value())));
+    QTemporaryDir dir;
+    const auto reopened = [&](const QString& name) {
+        const QString project = dir.filePath(name);
+        ProjectDocument again;
+        if (!doc.saveAs(project) || !again.openProject(project))
+            return QStringLiteral("<not saved or opened>");
+        return describe(again.problems()) == describe(ScenarioValidator::validate(again.current()))
+                   ? describe(again.problems())
+                   : QStringLiteral("<differs from a full check>");
+    };
+    QCOMPARE(reopened(QStringLiteral("valid.gantry")), describe(doc.problems()));
     // A model job no GPU of the cluster can hold: only the core's rules between items find it.
     const Job job = gantry::ui::JobBuilder::modelJob(
         doc.current(), QStringLiteral("big"), QStringLiteral("llama-7b"), {1, 1, 1, 1}, 100, 0);
@@ -136,6 +148,7 @@ void TstProjectDocument::readerCheckedScenario()
     QVERIFY(!ScenarioValidator::checkBetweenItems(doc.current()).empty());
     QCOMPARE(describe(doc.problems()), describe(ScenarioValidator::validate(doc.current())));
     QVERIFY(!doc.problems().empty());
+    QCOMPARE(reopened(QStringLiteral("draft.gantry")), describe(doc.problems()));
 }
 
 // A job id held by several jobs is flagged on each of them, first included.

@@ -103,8 +103,14 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRun
         setHashes(hashes, opened.entries);
         opened.readOnly = store.value()->readOnly();
         // The window shows the first scenario's problems at once: found here, off its thread.
-        if (!opened.entries.empty())
-            opened.problems = ScenarioValidator::validate(opened.entries.front().scenario);
+        // One the reader accepted (not a draft) keeps the core's rules between items, so only
+        // its fields are checked, as for a scenario file (ProjectDocument::Checked::ByReader).
+        if (!opened.entries.empty()) {
+            const Scenario& first = opened.entries.front().scenario;
+            opened.problems = stored.value().front().problem.isEmpty()
+                                  ? ScenarioValidator::checkFields(first)
+                                  : ScenarioValidator::validate(first);
+        }
         result = std::move(opened);
     };
     runThrough(run, read);
