@@ -110,6 +110,29 @@ void TstRunOrder::userRun()
     QCOMPARE(o.request.scenario->jobs, document.current().jobs);
     QCOMPARE(o.request.scenario->cluster, document.current().cluster);
     QCOMPARE(o.request.configs, configs);
+
+    // Runs of the scenario as it is share one copy of it; an edit (or its undo) gives the next
+    // run a copy of the scenario as it is then, and leaves the earlier copy as it was.
+    const auto again = RunOrder::userRun(document, configs);
+    QVERIFY(again);
+    QCOMPARE(again.value().request.scenario.get(), o.request.scenario.get());
+    const gantry::Scenario before = *o.request.scenario;
+    QVERIFY(document.setScenarioName(QStringLiteral("renamed")));
+    const auto renamed = RunOrder::userRun(document, configs);
+    QVERIFY(renamed);
+    QVERIFY(renamed.value().request.scenario.get() != o.request.scenario.get());
+    QCOMPARE(*renamed.value().request.scenario, document.current());
+    QCOMPARE(*o.request.scenario, before);
+    const double arrival = document.current().jobs.front().arrivalS;
+    QVERIFY(document.setJobField(0, QStringLiteral("arrival_s"), arrival + 1.0));
+    const auto edited = RunOrder::userRun(document, configs);
+    QVERIFY(edited);
+    QCOMPARE(*edited.value().request.scenario, document.current());
+    document.undoStack()->undo();
+    const auto undone = RunOrder::userRun(document, configs);
+    QVERIFY(undone);
+    QCOMPARE(*undone.value().request.scenario, document.current());
+    QCOMPARE(undone.value().request.scenario->jobs.front().arrivalS, arrival);
 }
 
 // A scenario without saved runs has none to show: the order runs nothing.

@@ -304,6 +304,14 @@ std::vector<Problem> ProjectDocument::problemsOf(Selection::Kind kind, int index
     return out;
 }
 
+std::shared_ptr<const Scenario> ProjectDocument::snapshot(int i) const
+{
+    const ScenarioEntry& e = m_entries.at(std::size_t(i));
+    if (!e.snapshot)
+        e.snapshot = std::make_shared<const Scenario>(e.scenario);
+    return e.snapshot;
+}
+
 storage::LastHashes::Hashes ProjectDocument::scenarioHashes(int i) const
 {
     const ScenarioEntry& e = m_entries.at(std::size_t(i));
@@ -318,6 +326,7 @@ void ProjectDocument::contentChanged(int scenario, DocumentChange::Kind kind)
 {
     m_entries[std::size_t(scenario)].dirty = true;
     m_entries[std::size_t(scenario)].hashes.reset();
+    m_entries[std::size_t(scenario)].snapshot.reset();
     if (scenario == m_current)
         m_problemsValid = false;
     emit changed({kind, scenario});
@@ -505,6 +514,7 @@ void ProjectDocument::applyScenarioName(int scenario, const QString& name)
     m_entries[std::size_t(scenario)].scenario.name = name;
     m_entries[std::size_t(scenario)].dirty = true;
     m_entries[std::size_t(scenario)].hashes.reset();
+    m_entries[std::size_t(scenario)].snapshot.reset();
     emit changed({DocumentChange::Kind::Scenarios, scenario});
     emitModified();
 }

@@ -113,6 +113,9 @@ public:
     /// last opened or saved while it is not edited since, else computed now (a trace-sized
     /// scenario takes a while).
     storage::LastHashes::Hashes scenarioHashes(int i) const;
+    /// Scenario i as it is now, shared: the runs made of it until its next change share one
+    /// copy (a million-job scenario takes a while to copy). O(1) after the first call.
+    std::shared_ptr<const Scenario> snapshot(int i) const;
     /// Adds a finished run of scenario i (kept for the next save). A run equal to one already
     /// there (same configuration on the same scenario content) replaces the unsaved one and
     /// is not added when the project has recorded it.

@@ -9,6 +9,7 @@
 
 #include <QtGlobal>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -23,6 +24,9 @@ struct ScenarioEntry
     /// The scenario's hashes as it was last opened or saved (computed where the file was read
     /// or written, off the window's thread), while not dirty.
     std::optional<storage::LastHashes::Hashes> hashes;
+    /// A copy of the scenario as it is, shared by the runs made of it (ProjectDocument::
+    /// snapshot makes it when first asked); dropped at every change of the scenario.
+    mutable std::shared_ptr<const Scenario> snapshot;
     std::vector<DocumentRun> runs;                  ///< runs made in this session
     std::vector<storage::StoredRun> storedRuns;     ///< runs recorded in the project file
     std::vector<storage::RecordedSweep> sweeps;     ///< capacity sweeps of this session, not saved

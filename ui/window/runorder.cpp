@@ -20,7 +20,7 @@ Result<RunOrder> RunOrder::userRun(const ProjectDocument& document, const QList<
     if (configs.isEmpty())
         return Error::invalid(tr("Check at least one policy to run."));
     RunOrder order;
-    order.request.scenario = std::make_shared<const Scenario>(document.current());
+    order.request.scenario = document.snapshot(document.currentIndex());
     order.request.scenarioIndex = document.currentIndex();
     order.request.configs = configs;
     order.status = tr("Running %n policy(ies)...", nullptr, int(configs.size()));
@@ -34,7 +34,8 @@ RunOrder RunOrder::savedRuns(const ProjectDocument& document, int scenarioIndex)
     RunOrder order;
     const auto& stored = document.storedRuns(scenarioIndex);
     // Hashed only when there is a saved run to compare (a trace-sized scenario takes a while).
-    order.request = RunRequest::savedRuns(stored, scenarioIndex, s,
+    const auto share = [&] { return document.snapshot(scenarioIndex); };
+    order.request = RunRequest::savedRuns(stored, scenarioIndex, share,
                                           stored.empty() ? storage::LastHashes::Hashes{}
                                                          : document.scenarioHashes(scenarioIndex),
                                           &skipped);
@@ -50,8 +51,9 @@ RunOrder RunOrder::savedRuns(const ProjectDocument& document, int scenarioIndex)
 Result<RunOrder> RunOrder::savedRun(const ProjectDocument& document, int scenarioIndex, int stored)
 {
     const storage::StoredRun& r = document.storedRuns(scenarioIndex)[std::size_t(stored)];
-    auto request = RunRequest::savedRun(r, scenarioIndex, document.scenario(scenarioIndex),
-                                        document.scenarioHashes(scenarioIndex));
+    auto request = RunRequest::savedRun(
+        r, scenarioIndex, document.scenario(scenarioIndex),
+        [&] { return document.snapshot(scenarioIndex); }, document.scenarioHashes(scenarioIndex));
     if (!request)
         return request.error();
     RunOrder order;

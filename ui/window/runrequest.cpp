@@ -6,7 +6,7 @@
 namespace gantry::ui {
 
 Result<RunRequest> RunRequest::savedRun(const storage::StoredRun& run, int scenarioIndex,
-                                        const Scenario& scenario,
+                                        const Scenario& scenario, const Share& share,
                                         const storage::LastHashes::Hashes& hashes)
 {
     if (!storage::ProjectStore::ranOn(run, hashes))
@@ -25,7 +25,7 @@ Result<RunRequest> RunRequest::savedRun(const storage::StoredRun& run, int scena
                                   .arg(run.id)
                                   .arg(historyJobs));
     RunRequest request;
-    request.scenario = std::make_shared<const Scenario>(scenario);
+    request.scenario = share();
     request.scenarioIndex = scenarioIndex;
     request.configs = {std::move(config).value()};
     request.origin = Origin::Replay;
@@ -33,8 +33,8 @@ Result<RunRequest> RunRequest::savedRun(const storage::StoredRun& run, int scena
 }
 
 RunRequest RunRequest::savedRuns(const std::vector<storage::StoredRun>& runs, int scenarioIndex,
-                                 const Scenario& scenario,
-                                 const storage::LastHashes::Hashes& hashes, int* skipped)
+                                 const Share& share, const storage::LastHashes::Hashes& hashes,
+                                 int* skipped)
 {
     RunRequest request;
     request.scenarioIndex = scenarioIndex;
@@ -52,7 +52,7 @@ RunRequest RunRequest::savedRuns(const std::vector<storage::StoredRun>& runs, in
         request.configs << config.value();
     }
     if (!request.configs.isEmpty())
-        request.scenario = std::make_shared<const Scenario>(scenario);
+        request.scenario = share();
     return request;
 }
 

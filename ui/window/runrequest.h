@@ -10,6 +10,7 @@
 #include <QList>
 #include <QString>
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -36,19 +37,23 @@ public:
     Origin origin = Origin::User;
     QString label; ///< a plan point in words, for the status text
 
-    /// Shows saved run `run` of scenario (index scenarioIndex of the project) again: runs are
-    /// deterministic, so its configuration on that scenario gives the schedule that was saved.
-    /// An error in words when it cannot be shown exactly: it ran an earlier version of the
-    /// scenario, its configuration cannot be read, or its predictor trained on a history that
-    /// the project does not keep apart. hashes are the scenario's (ProjectStore::hashes; the
-    /// document keeps them), compared with the run's.
+    /// Gives the scenario to run, shared (ProjectDocument::snapshot); called only when a run
+    /// can be shown.
+    using Share = std::function<std::shared_ptr<const Scenario>()>;
+
+    /// Shows saved run `run` of scenario (index scenarioIndex of the project, shared by share)
+    /// again: runs are deterministic, so its configuration on that scenario gives the schedule
+    /// that was saved. An error in words when it cannot be shown exactly: it ran an earlier
+    /// version of the scenario, its configuration cannot be read, or its predictor trained on a
+    /// history that the project does not keep apart. hashes are the scenario's
+    /// (ProjectStore::hashes; the document keeps them), compared with the run's.
     static Result<RunRequest> savedRun(const storage::StoredRun& run, int scenarioIndex,
-                                       const Scenario& scenario,
+                                       const Scenario& scenario, const Share& share,
                                        const storage::LastHashes::Hashes& hashes);
     /// Shows those of runs (saved runs of scenario, whose hashes are hashes) that can be shown
     /// exactly, in their order; skipped counts the others. No configuration when none can.
     static RunRequest savedRuns(const std::vector<storage::StoredRun>& runs, int scenarioIndex,
-                                const Scenario& scenario, const storage::LastHashes::Hashes& hashes,
+                                const Share& share, const storage::LastHashes::Hashes& hashes,
                                 int* skipped);
 };
 
