@@ -322,11 +322,17 @@ storage::LastHashes::Hashes ProjectDocument::scenarioHashes(int i) const
 
 // --- command plumbing -----------------------------------------------------------------------
 
+void ProjectDocument::edited(int scenario)
+{
+    ScenarioEntry& e = m_entries[std::size_t(scenario)];
+    e.dirty = true;
+    e.hashes.reset();
+    e.snapshot.reset();
+}
+
 void ProjectDocument::contentChanged(int scenario, DocumentChange::Kind kind)
 {
-    m_entries[std::size_t(scenario)].dirty = true;
-    m_entries[std::size_t(scenario)].hashes.reset();
-    m_entries[std::size_t(scenario)].snapshot.reset();
+    edited(scenario);
     if (scenario == m_current)
         m_problemsValid = false;
     emit changed({kind, scenario});
@@ -512,9 +518,7 @@ bool ProjectDocument::setScenarioName(const QString& name)
 void ProjectDocument::applyScenarioName(int scenario, const QString& name)
 {
     m_entries[std::size_t(scenario)].scenario.name = name;
-    m_entries[std::size_t(scenario)].dirty = true;
-    m_entries[std::size_t(scenario)].hashes.reset();
-    m_entries[std::size_t(scenario)].snapshot.reset();
+    edited(scenario);
     emit changed({DocumentChange::Kind::Scenarios, scenario});
     emitModified();
 }

@@ -222,6 +222,8 @@ private:
     void pushJobs(std::optional<JobEdits::Edit> edit);
     void ensureScenario();
     void contentChanged(int scenario, DocumentChange::Kind kind);
+    // Scenario was edited: not saved any more, its kept hashes and shared copy dropped.
+    void edited(int scenario);
     // problems, when given, are the new current scenario's (kept until its next change).
     void reset(std::vector<ScenarioEntry> entries, const QString& path, bool modified,
                std::optional<std::vector<Problem>> problems = std::nullopt);
