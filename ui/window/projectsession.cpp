@@ -23,16 +23,20 @@ ProjectSession::ProjectSession(ProjectDocument* document, RecentFiles* recent, Q
                                QObject* parent)
     : QObject(parent), m_document(document), m_recent(recent), m_window(window)
 {
-    m_document->setFileRunner([this](const std::function<void()>& work) {
-        m_fileBusy = true;
-        try {
-            LiveWait::run(m_window, m_fileLabel, work);
-        } catch (...) {
-            m_fileBusy = false;
-            throw;
-        }
+    m_document->setFileRunner(
+        [this](const std::function<void()>& work) { runFileWork(m_fileLabel, work); });
+}
+
+void ProjectSession::runFileWork(const QString& label, const std::function<void()>& work)
+{
+    m_fileBusy = true;
+    try {
+        LiveWait::run(m_window, label, work);
+    } catch (...) {
         m_fileBusy = false;
-    });
+        throw;
+    }
+    m_fileBusy = false;
 }
 
 QString ProjectSession::busyWith() const
@@ -113,8 +117,7 @@ bool ProjectSession::openScenario(const QString& path)
     std::optional<Result<Scenario>> read;
     std::vector<Problem> fieldProblems;
     // Read and checked on a thread of its own: a trace-sized scenario takes seconds.
-    m_fileBusy = true;
-    LiveWait::run(m_window, tr("Opening %1...").arg(QFileInfo(path).fileName()), [&] {
+    runFileWork(tr("Opening %1...").arg(QFileInfo(path).fileName()), [&] {
         try {
             read.emplace(ScenarioReader::readFile(path));
             if (read->ok()) {
@@ -130,7 +133,6 @@ bool ProjectSession::openScenario(const QString& path)
             read.emplace(Error::internal(tr("unknown exception")));
         }
     });
-    m_fileBusy = false;
     if (!read->ok()) {
         QString message = read->error().message;
         if (!message.contains(path) && !message.contains(QFileInfo(path).fileName()))

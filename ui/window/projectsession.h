@@ -80,6 +80,8 @@ signals:
     void failed(const QString& message);
 
 private:
+    // Runs work (reading or writing a file) under LiveWait with label, busy with a file meanwhile.
+    void runFileWork(const QString& label, const std::function<void()>& work);
     // What the window is busy with, empty when it is free.
     QString busyWith() const;
     // Whether the project may be replaced by action ("open FILE"): refused in words while the
