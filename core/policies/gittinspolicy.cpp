@@ -125,16 +125,70 @@ PriorityKey GittinsPolicy::runningKey(const SimState& s, const RunningJob& r) co
     return {rank - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
+bool GittinsPolicy::keysFall(const SimState& state) const
+{
+    return m_service == Service::WallTime || !state.ratesChange();
+}
+
+SimTime GittinsPolicy::boundUntil(const JobState& st, int j, SimTime now) const
+{
+    constexpr SimTime kNever = std::numeric_limits<SimTime>::max();
+    const double predicted = double(st.predictedProcessing);
+    if ((m_guard && m_guard->due(j)) || predicted <= 0.0)
+        return kNever; // due until it finishes, or ranked 0: its key stays
+    const int snap = m_snapshot[std::size_t(j)];
+    double toGoUs = 0.0; // run time to its next value, in us
+    if (m_service == Service::WallTime) {
+        const double ran = double(st.ranTime(now));
+        const double next =
+            OutcomeDistribution::nextSample(m_outcomes.snapshot(snap), ran / predicted);
+        if (!std::isfinite(next))
+            return now;
+        toGoUs = next * predicted - ran;
+    } else {
+        // u counts iterations in units of the scale (Prior) or of K-hat (Progress).
+        const double unit =
+            m_service == Service::Prior ? m_scale[std::size_t(j)] : st.predictedIterations;
+        if (unit <= 0.0 || st.iterationS <= 0.0)
+            return kNever; // u does not move
+        const double done = st.iterationsDoneAt(now);
+        const double next = OutcomeDistribution::nextSample(
+            m_service == Service::Prior ? m_priors.snapshot(snap) : m_outcomes.snapshot(snap),
+            done / unit);
+        if (!std::isfinite(next))
+            return now;
+        toGoUs = (next * unit - done) * st.iterationS * 1e6;
+        if (st.progressSince > now)
+            toGoUs += double(st.progressSince - now); // inside the restart overhead
+    }
+    if (!(toGoUs < 1e17))
+        return kNever;
+    return now + std::max<SimTime>(0, SimTime(std::floor(toGoUs * (1.0 - 1e-9))) - 1);
+}
+
 std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, PriorityKey* out,
-                                std::size_t count, SimTime& nextRekey) const
+                                std::size_t count, std::size_t from, SimTime& nextRekey) const
 {
     const SimTime now = state.now();
-    for (std::size_t i = 0; i < count; ++i) {
-        out[i] = runningKey(state, jobs[i]);
-        jobs[i].keyedUntil = now;
+    const bool falling = keysFall(state);
+    // Before nextRekey no stored key below `from` has expired: those jobs are not looked at, and
+    // the smallest keyedUntil stays at least the one on entry.
+    const bool expired = now >= nextRekey;
+    SimTime next = expired ? std::numeric_limits<SimTime>::max() : nextRekey;
+    std::size_t first = count;
+    for (std::size_t i = expired ? 0 : from; i < count; ++i) {
+        RunningJob& r = jobs[i];
+        if (i < from && r.keyedUntil > now) {
+            next = std::min(next, r.keyedUntil);
+            continue;
+        }
+        out[i] = runningKey(state, r);
+        r.keyedUntil = falling ? boundUntil(state.state(r.job), r.job, now) : now;
+        next = std::min(next, r.keyedUntil);
+        first = std::min(first, i);
     }
-    nextRekey = now;
-    return 0;
+    nextRekey = next;
+    return first;
 }
 
 void GittinsPolicy::annotate(const SimState& state, DecisionNote& note) const

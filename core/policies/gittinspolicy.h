@@ -18,8 +18,12 @@ namespace gantry::sim {
 /// likely to end soon, down to least-attained-service for jobs that outlive every outcome seen.
 /// Ranked in time rather than GPU-time: on the robustness suite's tuning clusters the time form
 /// lost less (docs/policies.md). A running job yields only to a job whose rank is lower by more
-/// than the restart overhead. Every running job is re-ranked at every decision: O(R x log
-/// kQuantiles) per decision besides the walk.
+/// than the restart overhead. A running job's rank only falls while it runs between two values
+/// of its distribution (or once it is due), so the rank computed last is an upper bound of its
+/// rank until the job reaches its next value (keysFall(); with the network's contention a job's
+/// speed, and so its rank, may change at any time, and every running job is re-ranked at every
+/// decision). Per decision besides the walk: O(log R + contested x log kQuantiles), contested the
+/// running jobs ranked at or after the first waiting job or past their bound.
 ///
 /// The names differ in how a job's service and size are measured:
 /// - `gittins` (Service::WallTime): R = run time / p-hat, attained service = time run so far, the
@@ -61,7 +65,9 @@ public:
 protected:
     PriorityKey key(const SimState& s, int j) const override;
     std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out, std::size_t count,
-                     SimTime& nextRekey) const override;
+                     std::size_t from, SimTime& nextRekey) const override;
+    /// Unless the network's contention may change a running job's speed.
+    bool keysFall(const SimState& state) const override;
     PriorityKey runningKey(const SimState& s, const RunningJob& r) const;
     /// A start note carries, as value2, how many outcomes the policy had seen at that moment.
     void annotate(const SimState& state, DecisionNote& note) const override;
@@ -75,6 +81,11 @@ private:
     PriorityKey dueKey(int j, SimTime arrival) const;
     // Rank in us of job j (state st) at now; running: priced at its GPUs' speed (progress).
     double rankOf(const JobState& st, int j, SimTime now, bool running) const;
+
+    // Until when the running key of job j (state st) computed at now stays at least its key:
+    // the time it reaches its next value (a little before, against rounding); now when it has
+    // outlived every value (its rank then grows with its service).
+    SimTime boundUntil(const JobState& st, int j, SimTime now) const;
 
     // Prior: the snapshot of job j's distribution, made once per shared sample set.
     int priorSnapshot(const predict::IterationDistribution& d);

@@ -52,21 +52,34 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
     // Drop jobs that finished (walk() took out those it preempted), re-key those whose key may
     // have changed, re-sort, then add those started last time at their places.
     const SimTime now = state.now();
-    if (now < m_nextRekey && m_stopped.size() <= kEraseOneByOne) {
+    const bool falling = keysFall(state);
+    // With falling keys, the running jobs from `contested` on (ranked at or after the first
+    // waiting job) are re-keyed at every decision.
+    const auto contestedFrom = [&] {
+        PriorityKey first;
+        if (!falling || !firstWaitingKey(now, first))
+            return m_run.size();
+        return std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), first) -
+                           m_keys.begin());
+    };
+    if (now < m_nextRekey && m_stopped.size() <= kEraseOneByOne &&
+        contestedFrom() == m_run.size()) {
         placeStarted(state);
         return;
     }
     dropStopped();
     m_stopped.clear();
-    if (now >= m_nextRekey) {
+    const std::size_t contested = contestedFrom();
+    if (now >= m_nextRekey || contested < m_run.size()) {
         // The jobs keys() re-keys; when few, each is taken out and put back at its place.
         m_moved.clear();
-        for (std::size_t i = 0; i < m_run.size() && m_moved.size() <= kEraseOneByOne; ++i)
-            if (m_run[i].keyedUntil <= now)
+        for (std::size_t i = now >= m_nextRekey ? 0 : contested;
+             i < m_run.size() && m_moved.size() <= kEraseOneByOne; ++i)
+            if (m_run[i].keyedUntil <= now || i >= contested)
                 m_moved.push_back(i);
         // Jobs before the first one re-keyed kept their keys and their order.
         const std::size_t rekeyed =
-            keys(state, m_run.data(), m_keys.data(), m_run.size(), m_nextRekey);
+            keys(state, m_run.data(), m_keys.data(), m_run.size(), contested, m_nextRekey);
         if (m_moved.size() <= kEraseOneByOne) {
             m_movedJobs.clear();
             for (std::size_t m = m_moved.size(); m-- > 0;) {
@@ -111,10 +124,10 @@ void PreemptivePolicy::placeStarted(const SimState& state)
             const JobState& st = state.state(j);
             RunningJob r{
                 st.segmentStart - st.ranBefore,     st.predictedProcessing, st.arrival, st.gpus, j,
-                std::numeric_limits<SimTime>::min()};
+                kNotKeyed};
             PriorityKey k{0.0, 0.0, st.arrival, j};
             SimTime until = 0;
-            keys(state, &r, &k, 1, until);
+            keys(state, &r, &k, 1, 1, until);
             m_nextRekey = std::min(m_nextRekey, until);
             const std::size_t b =
                 std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), k) - m_keys.begin());

@@ -47,6 +47,8 @@ public:
         int job = 0;            ///< job index (its file position)
         SimTime keyedUntil = 0; ///< its key is re-computed at a decision at or after this time
     };
+    /// keyedUntil of a job that has just started a segment: keyed at the next call.
+    static constexpr SimTime kNotKeyed = std::numeric_limits<SimTime>::min();
 
     bool preemptive() const override { return true; }
     void jobArrived(const SimState& state, int j) override;
@@ -57,18 +59,40 @@ protected:
     /// Job j's key at state.now(); for a waiting job it must not change while it waits.
     virtual PriorityKey key(const SimState& state, int j) const = 0;
     /// Keys at state.now() of the count running jobs at jobs into out (same order, one entry per
-    /// job; each entry already holds its job's arrival and order): those whose keyedUntil has come
-    /// are re-keyed and get a new keyedUntil, before which their stored key stays valid. The
-    /// others keep the key they have in out. Sets nextRekey to the smallest keyedUntil after
-    /// the call. Returns the index of the first job re-keyed (count if none).
+    /// job; each entry already holds its job's arrival and order): those whose keyedUntil has come,
+    /// and every job from index `from` on, are re-keyed and get a new keyedUntil, before which
+    /// their stored key stays valid (keysFall(): stays at least their key). The others keep the
+    /// key they have in out. nextRekey holds, on entry, the smallest keyedUntil of the last call
+    /// and, on return, at most the smallest keyedUntil after this one. Returns the index of the
+    /// first job re-keyed (count if none).
     virtual std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out,
-                             std::size_t count, SimTime& nextRekey) const = 0;
+                             std::size_t count, std::size_t from, SimTime& nextRekey) const = 0;
+    /// True when a running job's key can only fall before its keyedUntil, so that its stored key
+    /// is an upper bound of its key until then: a running job whose stored key is below the
+    /// first waiting job's stays at a decision whatever its exact key and is not re-keyed; those
+    /// ranked at or after it are, at every decision.
+    virtual bool keysFall(const SimState& state) const
+    {
+        (void)state;
+        return false;
+    }
     /// A waiting job's key mapped into the form keys() stores running jobs' keys in at now: the
     /// two forms compare as key() does. The identity unless a policy stores shifted keys.
     virtual PriorityKey runningKeyOf(const PriorityKey& waitingKey, SimTime now) const
     {
         (void)now;
         return waitingKey;
+    }
+
+    /// The key, in the running form at now, of the first waiting job: a running job whose key is
+    /// below it stays at this decision whatever its exact key (the walk starts after such jobs).
+    /// False when no job waits.
+    bool firstWaitingKey(SimTime now, PriorityKey& out) const
+    {
+        if (m_waiting.empty())
+            return false;
+        out = runningKeyOf(m_waiting.front().key, now);
+        return true;
     }
 
     /// Re-queues waiting job j with key(state, j) now, for a policy whose waiting keys change at
@@ -116,14 +140,14 @@ template <typename Derived> class KeyedPreemptivePolicy : public PreemptivePolic
 {
 protected:
     std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out, std::size_t count,
-                     SimTime& nextRekey) const override
+                     std::size_t from, SimTime& nextRekey) const override
     {
         const SimTime now = state.now();
         const Derived* self = static_cast<const Derived*>(this);
         std::size_t first = count;
         SimTime next = std::numeric_limits<SimTime>::max();
         for (std::size_t i = 0; i < count; ++i) {
-            if (jobs[i].keyedUntil <= now) {
+            if (jobs[i].keyedUntil <= now || i >= from) {
                 out[i] = self->Derived::runningKey(jobs[i], now);
                 jobs[i].keyedUntil = self->Derived::keyedUntil(jobs[i], now);
                 first = std::min(first, i);

@@ -39,7 +39,7 @@ protected:
     /// Its key falls as it runs: every running job is re-keyed at every decision, by a loop
     /// that writes only the primary key (the others stay those of the same job).
     std::size_t keys(const SimState& state, RunningJob* jobs, PriorityKey* out, std::size_t count,
-                     SimTime& nextRekey) const override
+                     std::size_t, SimTime& nextRekey) const override
     {
         const SimTime now = state.now();
         for (std::size_t i = 0; i < count; ++i) {

@@ -39,6 +39,9 @@ public:
     Placement& placement() const { return *m_placement; }
     /// Seconds a preempted job loses when it resumes (the run's restart overhead).
     SimTime restartOverhead() const { return m_restartOverhead; }
+    /// Whether a running job's iteration time may change while it runs (the network's
+    /// contention shares links): otherwise it is fixed from a segment's start to its end.
+    bool ratesChange() const { return m_ratesChange; }
     /// Jobs currently running, in no particular order.
     const std::vector<int>& running() const { return m_running; }
     /// What the predictor believed about arrived job j's iterations, for a policy that
@@ -55,6 +58,7 @@ private:
     Placement* m_placement;
     SimTime m_now = 0;
     SimTime m_restartOverhead = 0;
+    bool m_ratesChange = false;
     std::vector<JobState> m_jobs;
     std::vector<predict::IterationDistribution> m_distributions; // per job, when wanted
     std::vector<int> m_running;

@@ -19,6 +19,7 @@ Simulator::Simulator(const Scenario& scenario, SchedulingPolicy& policy, Placeme
       m_links(contention == Contention::Fair ? scenario.jobs.size() : 0)
 {
     m_state.m_restartOverhead = restartOverhead;
+    m_state.m_ratesChange = contention == Contention::Fair;
     // Distributions only for a policy that reads them (Simulator::arrive).
     predictor.setKeepsSpread(policy.wantsDistributions());
     const int n = int(scenario.jobs.size());

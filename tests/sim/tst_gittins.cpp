@@ -2,6 +2,7 @@
 // by hand, the orders they must reduce to, progress on slow GPUs, the virtual machine's guard and
 // the predictor's own distribution, worked by hand.
 #include "../common/mustrun.h"
+#include "../common/randomscenario.h"
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "policies/asrptgittinspolicy.h"
@@ -78,6 +79,31 @@ private:
     QHash<QString, std::vector<double>> m_table;
 };
 
+// A Gittins policy that counts the running jobs keys() left with their stored keys (the jobs
+// ranked before the first waiting job while no bound had expired), or, with Rekeyed, one that
+// re-keys every running job at every decision (keysFall() false), as the policy did before
+// its keys were known to fall.
+template <typename Policy, bool Rekeyed> class KeyCounting : public Policy
+{
+public:
+    using Policy::Policy;
+    mutable long long kept = 0;
+
+protected:
+    std::size_t keys(const sim::SimState& state, sim::PreemptivePolicy::RunningJob* jobs,
+                     sim::PriorityKey* out, std::size_t count, std::size_t from,
+                     SimTime& nextRekey) const override
+    {
+        if (state.now() < nextRekey)
+            kept += qint64(from);
+        return Policy::keys(state, jobs, out, count, from, nextRekey);
+    }
+    bool keysFall(const sim::SimState& state) const override
+    {
+        return !Rekeyed && Policy::keysFall(state);
+    }
+};
+
 } // namespace
 
 class TestGittins : public QObject
@@ -102,6 +128,8 @@ private slots:
     void priorLikelyEnd();
     void priorMarginDampsTurns();
     void priorNames();
+    void fallingKeysChangeNothing_data();
+    void fallingKeysChangeNothing();
 };
 
 // rank(u) = min over k of (x_1 + ... + x_k + (m - k) x_k) / k over the m samples above u,
@@ -389,6 +417,90 @@ void TestGittins::priorNames()
                  .name(),
              QStringLiteral("asrpt-gittins-prior"));
     QVERIFY(!sim::AsrptGittinsPolicy().wantsDistributions());
+}
+
+void TestGittins::fallingKeysChangeNothing_data()
+{
+    QTest::addColumn<int>("service");
+    QTest::addColumn<QString>("predictor");
+    QTest::addColumn<quint64>("seed");
+    QTest::addColumn<double>("overhead");
+    QTest::addColumn<bool>("contention");
+    const char* services[] = {"gittins", "gittins-progress", "asrpt-gittins-prior"};
+    for (int service = 0; service < 3; ++service)
+        for (const char* predictor : {"oracle", "mean", "noisy:0.8"})
+            for (quint64 seed = 1; seed <= 2; ++seed)
+                QTest::addRow("%s/%s/seed%llu", services[service], predictor, seed)
+                    << service << QString::fromLatin1(predictor) << seed
+                    << (seed == 2 ? 7.0 : 0.0) << false;
+    // Under the network's contention a job's speed may change while it runs: its rank is not
+    // bounded and every running job is re-keyed (progress and prior).
+    QTest::addRow("gittins-progress/mean/contention") << 1 << QStringLiteral("mean") << quint64(3)
+                                                      << 0.0 << true;
+    QTest::addRow("asrpt-gittins-prior/noisy/contention")
+        << 2 << QStringLiteral("noisy:0.8") << quint64(4) << 7.0 << true;
+}
+
+// Running jobs ranked before the first waiting job keep their stored keys (upper bounds of their
+// keys until their next likely end): every job starts, is preempted and finishes exactly as when
+// every running job is re-keyed at every decision, and keys were indeed left unchanged.
+void TestGittins::fallingKeysChangeNothing()
+{
+    QFETCH(int, service);
+    QFETCH(QString, predictor);
+    QFETCH(quint64, seed);
+    QFETCH(double, overhead);
+    QFETCH(bool, contention);
+    test::RandomScenario::Shape shape;
+    shape.jobs = 300;
+    const Scenario s = test::RandomScenario::make(seed, shape);
+    using Service = sim::GittinsPolicy::Service;
+    const auto makePolicy = [&](auto rekeyed) -> std::unique_ptr<sim::GittinsPolicy> {
+        constexpr bool kRekeyed = decltype(rekeyed)::value;
+        if (service == 2)
+            return std::make_unique<KeyCounting<sim::AsrptGittinsPolicy, kRekeyed>>(
+                sim::AsrptGittinsPolicy::Options{100.0, Service::Prior,
+                                                 sim::AsrptGittinsPolicy::kPriorMargin});
+        return std::make_unique<KeyCounting<sim::GittinsPolicy, kRekeyed>>(
+            service == 0 ? Service::WallTime : Service::Progress);
+    };
+    const auto finalState = [&](sim::GittinsPolicy& policy) {
+        auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+        auto p = PredictorRegistry::create(predictor, seed, 1000.0).value();
+        sim::Simulator sim(s, policy, *placement, *p, fromSeconds(overhead),
+                           contention ? Contention::Fair : Contention::None);
+        if (const Status st = sim.run(); !st)
+            qFatal("run failed: %s", qPrintable(st.error().message));
+        std::vector<sim::JobState> out;
+        for (int j = 0; j < sim.state().jobCount(); ++j)
+            out.push_back(sim.state().state(j));
+        return out;
+    };
+    auto falling = makePolicy(std::false_type{});
+    auto everyDecision = makePolicy(std::true_type{});
+    const std::vector<sim::JobState> a = finalState(*falling);
+    const std::vector<sim::JobState> b = finalState(*everyDecision);
+    int preemptions = 0;
+    for (std::size_t j = 0; j < a.size(); ++j) {
+        QCOMPARE(a[j].firstStart, b[j].firstStart);
+        QCOMPARE(a[j].finish, b[j].finish);
+        QCOMPARE(a[j].preemptions, b[j].preemptions);
+        QCOMPARE(a[j].gpuSeconds, b[j].gpuSeconds);
+        QCOMPARE(a[j].mapping.gpus, b[j].mapping.gpus);
+        preemptions += a[j].preemptions;
+    }
+    QVERIFY(preemptions > 0); // the walk had running jobs to weigh against waiting ones
+    const auto kept = [](const sim::GittinsPolicy& p) {
+        if (const auto* c = dynamic_cast<const KeyCounting<sim::GittinsPolicy, false>*>(&p))
+            return c->kept;
+        if (const auto* c = dynamic_cast<const KeyCounting<sim::AsrptGittinsPolicy, false>*>(&p))
+            return c->kept;
+        return -1LL;
+    };
+    if (contention && service != 0)
+        QCOMPARE(kept(*falling), 0LL);
+    else
+        QVERIFY2(kept(*falling) > 0, "no running job kept its stored key");
 }
 
 QTEST_GUILESS_MAIN(TestGittins)
