@@ -59,8 +59,7 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
         PriorityKey first;
         if (!falling || !firstWaitingKey(now, first))
             return m_run.size();
-        return std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), first) -
-                           m_keys.begin());
+        return std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), first) - m_keys.begin());
     };
     if (now < m_nextRekey && m_stopped.size() <= kEraseOneByOne &&
         contestedFrom() == m_run.size()) {
@@ -122,9 +121,12 @@ void PreemptivePolicy::placeStarted(const SimState& state)
     for (int j : m_started)
         if (m_live[std::size_t(j)] == kStarted) {
             const JobState& st = state.state(j);
-            RunningJob r{
-                st.segmentStart - st.ranBefore,     st.predictedProcessing, st.arrival, st.gpus, j,
-                kNotKeyed};
+            RunningJob r{st.segmentStart - st.ranBefore,
+                         st.predictedProcessing,
+                         st.arrival,
+                         st.gpus,
+                         j,
+                         kNotKeyed};
             PriorityKey k{0.0, 0.0, st.arrival, j};
             SimTime until = 0;
             keys(state, &r, &k, 1, 1, until);

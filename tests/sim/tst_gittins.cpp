@@ -431,12 +431,12 @@ void TestGittins::fallingKeysChangeNothing_data()
         for (const char* predictor : {"oracle", "mean", "noisy:0.8"})
             for (quint64 seed = 1; seed <= 2; ++seed)
                 QTest::addRow("%s/%s/seed%llu", services[service], predictor, seed)
-                    << service << QString::fromLatin1(predictor) << seed
-                    << (seed == 2 ? 7.0 : 0.0) << false;
+                    << service << QString::fromLatin1(predictor) << seed << (seed == 2 ? 7.0 : 0.0)
+                    << false;
     // Under the network's contention a job's speed may change while it runs: its rank is not
     // bounded and every running job is re-keyed (progress and prior).
-    QTest::addRow("gittins-progress/mean/contention") << 1 << QStringLiteral("mean") << quint64(3)
-                                                      << 0.0 << true;
+    QTest::addRow("gittins-progress/mean/contention")
+        << 1 << QStringLiteral("mean") << quint64(3) << 0.0 << true;
     QTest::addRow("asrpt-gittins-prior/noisy/contention")
         << 2 << QStringLiteral("noisy:0.8") << quint64(4) << 7.0 << true;
 }
