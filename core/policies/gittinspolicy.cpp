@@ -69,34 +69,61 @@ void GittinsPolicy::jobFinished(const SimState& state, int j)
     PreemptivePolicy::jobFinished(state, j);
 }
 
-double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool running) const
+double GittinsPolicy::Line::serviceAt(SimTime now, SimTime base) const
 {
+    // As rankOf() measures it, in the same arithmetic.
+    if (wall)
+        return double(now - base) / unit;
+    if (now <= since || iterationS <= 0.0)
+        return done / unit;
+    return (done + double(now - since) / (iterationS * 1e6)) / unit;
+}
+
+double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool running, Line* line) const
+{
+    if (line)
+        line->untilU = -std::numeric_limits<double>::infinity();
     const double predicted = double(st.predictedProcessing);
     if (predicted <= 0.0)
         return 0.0;
     const int snap = m_snapshot[std::size_t(j)];
-    if (m_service == Service::Prior) {
-        // In iterations from the job's own distribution, priced per iteration at tau0 (the
-        // prediction's time over its iterations) times the current GPUs' speed.
-        const double scale = m_scale[std::size_t(j)];
-        const double perIteration =
-            st.predictedIterations > 0.0 ? predicted / st.predictedIterations : 0.0;
-        double speed = 1.0;
-        if (running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
-            speed = st.iterationS / st.referenceIterationS;
-        return scale * perIteration * speed *
-               m_priors.rankAt(snap, st.iterationsDoneAt(now) / scale);
-    }
-    if (m_service == Service::WallTime)
-        return predicted * m_outcomes.rankAt(snap, double(st.ranTime(now)) / predicted);
-    // Progress: u is the fraction of the predicted iterations run; the rank, in units of the
-    // prediction, is priced at the current GPUs' speed (tau0 while waiting).
-    const double u =
-        st.predictedIterations > 0.0 ? st.iterationsDoneAt(now) / st.predictedIterations : 0.0;
+    // Priced at the current GPUs' speed while running (tau0 while waiting).
     double speed = 1.0;
     if (running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
         speed = st.iterationS / st.referenceIterationS;
-    return predicted * speed * m_outcomes.rankAt(snap, u);
+    const OutcomeDistribution* dist = &m_outcomes;
+    double c = 0.0, u = 0.0, unit = 0.0; // rank = c x rank(u); u = service / unit
+    if (m_service == Service::Prior) {
+        // In iterations from the job's own distribution, priced per iteration at tau0 (the
+        // prediction's time over its iterations) times the current GPUs' speed.
+        unit = m_scale[std::size_t(j)];
+        const double perIteration =
+            st.predictedIterations > 0.0 ? predicted / st.predictedIterations : 0.0;
+        c = unit * perIteration * speed;
+        u = st.iterationsDoneAt(now) / unit;
+        dist = &m_priors;
+    } else if (m_service == Service::WallTime) {
+        unit = predicted;
+        c = predicted;
+        u = double(st.ranTime(now)) / predicted;
+    } else {
+        // Progress: u is the fraction of the predicted iterations run; the rank, in units of
+        // the prediction.
+        unit = st.predictedIterations;
+        c = predicted * speed;
+        u = unit > 0.0 ? st.iterationsDoneAt(now) / unit : 0.0;
+    }
+    if (line && unit > 0.0) {
+        line->c = c;
+        line->unit = unit;
+        line->done = st.iterationsDone;
+        line->iterationS = st.iterationS;
+        line->since = st.progressSince;
+        line->wall = m_service == Service::WallTime;
+        if (!dist->pieceAt(snap, u, line->a, line->b, line->untilU))
+            line->untilU = -std::numeric_limits<double>::infinity();
+    }
+    return c * dist->rankAt(snap, u);
 }
 
 PriorityKey GittinsPolicy::dueKey(int j, SimTime arrival) const
@@ -114,15 +141,19 @@ PriorityKey GittinsPolicy::key(const SimState& s, int j) const
     return {rankOf(st, j, s.now(), false), 0.0, st.arrival, j};
 }
 
-PriorityKey GittinsPolicy::runningKey(const SimState& s, const RunningJob& r) const
+PriorityKey GittinsPolicy::runningKey(const SimState& s, const RunningJob& r, Line* line) const
 {
     if (m_guard && m_guard->due(r.job))
         return dueKey(r.job, r.arrival);
     // A running job keeps its GPUs unless another's rank is lower by more than what stopping
     // it costs: the restart overhead.
+    return rankedKey(rankOf(s.state(r.job), r.job, s.now(), true, line), r);
+}
+
+PriorityKey GittinsPolicy::rankedKey(double rank, const RunningJob& r) const
+{
     // With a margin m it also needs a rank lower by the fraction m of its own.
-    const double rank = rankOf(s.state(r.job), r.job, s.now(), true) / (1.0 + m_margin);
-    return {rank - double(m_overhead), 0.0, r.arrival, r.job};
+    return {rank / (1.0 + m_margin) - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
 bool GittinsPolicy::keysFall(const SimState& state) const
@@ -175,6 +206,8 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
     // the smallest keyedUntil stays at least the one on entry.
     const bool expired = now >= nextRekey;
     SimTime next = expired ? std::numeric_limits<SimTime>::max() : nextRekey;
+    if (falling && m_lines.size() < std::size_t(state.jobCount()))
+        m_lines.resize(std::size_t(state.jobCount()));
     std::size_t first = count;
     for (std::size_t i = expired ? 0 : from; i < count; ++i) {
         RunningJob& r = jobs[i];
@@ -182,10 +215,21 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
             next = std::min(next, r.keyedUntil);
             continue;
         }
-        out[i] = runningKey(state, r);
+        first = std::min(first, i);
+        if (falling && r.keyedUntil > now && !(m_guard && m_guard->due(r.job))) {
+            // Within its bound and still on the piece of its rank it was on when last ranked:
+            // no search, and the bound stays.
+            const Line& l = m_lines[std::size_t(r.job)];
+            const double u = l.serviceAt(now, r.base);
+            if (u < l.untilU) {
+                out[i] = rankedKey(l.c * (l.a - l.b * u), r);
+                next = std::min(next, r.keyedUntil);
+                continue;
+            }
+        }
+        out[i] = runningKey(state, r, falling ? &m_lines[std::size_t(r.job)] : nullptr);
         r.keyedUntil = falling ? boundUntil(state.state(r.job), r.job, now) : now;
         next = std::min(next, r.keyedUntil);
-        first = std::min(first, i);
     }
     nextRekey = next;
     return first;

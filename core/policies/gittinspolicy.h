@@ -4,6 +4,7 @@
 #include "policies/preemptivepolicy.h"
 #include "policies/virtualguard.h"
 
+#include <limits>
 #include <memory>
 #include <unordered_map>
 #include <vector>
@@ -68,7 +69,24 @@ protected:
                      std::size_t from, SimTime& nextRekey) const override;
     /// Unless the network's contention may change a running job's speed.
     bool keysFall(const SimState& state) const override;
-    PriorityKey runningKey(const SimState& s, const RunningJob& r) const;
+    /// What a running job's rank is on the piece of its envelope it is on: c x (a - b u) while
+    /// u < untilU (-infinity: none), u its service now as rankOf() measures it from the fields
+    /// copied here, so that the value is rankOf()'s bit for bit, without its searches.
+    struct Line
+    {
+        double c = 0.0, a = 0.0, b = 0.0;
+        double untilU = -std::numeric_limits<double>::infinity();
+        double unit = 1.0;       ///< u = service / unit
+        double done = 0.0;       ///< iterations done up to since
+        double iterationS = 0.0; ///< seconds per iteration while it runs
+        SimTime since = 0;       ///< progress counted from here
+        bool wall = false;       ///< service is run time (now - RunningJob::base)
+        double serviceAt(SimTime now, SimTime base) const;
+    };
+    /// The key of a running job; line, when given, gets the piece of its rank it is on.
+    PriorityKey runningKey(const SimState& s, const RunningJob& r, Line* line = nullptr) const;
+    /// A running job's key from its rank (the margin and the restart overhead applied).
+    PriorityKey rankedKey(double rank, const RunningJob& r) const;
     /// A start note carries, as value2, how many outcomes the policy had seen at that moment.
     void annotate(const SimState& state, DecisionNote& note) const override;
 
@@ -80,7 +98,8 @@ private:
     // The key of a due job: before every rank, in virtual-completion order.
     PriorityKey dueKey(int j, SimTime arrival) const;
     // Rank in us of job j (state st) at now; running: priced at its GPUs' speed (progress).
-    double rankOf(const JobState& st, int j, SimTime now, bool running) const;
+    // line, when given, gets the piece of the rank at now (untilU -infinity when none).
+    double rankOf(const JobState& st, int j, SimTime now, bool running, Line* line = nullptr) const;
 
     // Until when the running key of job j (state st) computed at now stays at least its key:
     // the time it reaches its next value (a little before, against rounding); now when it has
@@ -99,6 +118,7 @@ private:
     std::vector<int> m_snapshot; // per job: the snapshot it took at arrival
     std::vector<double> m_scale; // Prior, per job: what its snapshot's values are multiplied by
     SimTime m_overhead = 0;      // the run's restart overhead
+    mutable std::vector<Line> m_lines; // per running job, while keysFall()
 };
 
 } // namespace gantry::sim

@@ -163,6 +163,22 @@ double OutcomeDistribution::rankAt(int i, double u) const
     return p.a - p.b * u;
 }
 
+bool OutcomeDistribution::pieceAt(int i, double u, double& a, double& b, double& until) const
+{
+    // The same searches as rankAt().
+    const Snapshot& snap = m_snapshots[std::size_t(i)];
+    const auto sample = std::upper_bound(snap.samples.begin(), snap.samples.end(), u);
+    if (sample == snap.samples.end())
+        return false;
+    const std::vector<Piece>& hull = snap.envelope[std::size_t(sample - snap.samples.begin())];
+    const auto it = std::upper_bound(hull.begin(), hull.end(), u,
+                                     [](double x, const Piece& p) { return x < p.from; });
+    a = (it - 1)->a;
+    b = (it - 1)->b;
+    until = it == hull.end() ? *sample : std::min(*sample, it->from);
+    return true;
+}
+
 double OutcomeDistribution::nextSample(const std::vector<double>& samples, double u)
 {
     const auto first = std::upper_bound(samples.begin(), samples.end(), u);

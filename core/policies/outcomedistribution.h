@@ -30,6 +30,10 @@ public:
     const std::vector<double>& snapshot(int i) const { return m_snapshots[std::size_t(i)].samples; }
     /// rank(snapshot(i), u) from the snapshot's precomputed lower envelopes: O(log samples).
     double rankAt(int i, double u) const;
+    /// The piece of rankAt(i, .) at u: rankAt(i, v) == a - b x v, bit for bit, for every v in
+    /// [u, until) (until: the next sample above u or the next piece's start). False, leaving them
+    /// as they were, when u is past every sample (the rank is then u). O(log samples).
+    bool pieceAt(int i, double u, double& a, double& b, double& until) const;
     /// Ratios observed so far.
     std::int64_t observed() const { return m_count; }
 

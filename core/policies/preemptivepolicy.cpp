@@ -93,21 +93,27 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
                 m_keys.insert(pos, k);
             }
         }
-        // Insertion sort: the order is nearly the previous one, so this is about one pass.
+        // Insertion sort: the order is nearly the previous one, so this is about one pass. A
+        // job out of place is put at its place by binary search and one block move.
         for (std::size_t i = std::max<std::size_t>(1, rekeyed);
              m_moved.size() > kEraseOneByOne && i < m_run.size(); ++i) {
             if (!(m_keys[i] < m_keys[i - 1]))
                 continue;
+            // Galloping back from i - 1 (most moves are short), then a binary search.
             const PriorityKey k = m_keys[i];
-            const RunningJob r = m_run[i];
-            std::size_t p = i;
-            while (p > 0 && k < m_keys[p - 1]) {
-                m_keys[p] = m_keys[p - 1];
-                m_run[p] = m_run[p - 1];
-                --p;
+            std::size_t hi = i - 1, lo = 0; // k < m_keys[hi]; its place is in [lo, hi]
+            for (std::size_t step = 1; step <= hi; step *= 2) {
+                if (!(k < m_keys[hi - step])) {
+                    lo = hi - step + 1;
+                    break;
+                }
+                hi -= step;
             }
-            m_keys[p] = k;
-            m_run[p] = r;
+            const std::size_t p =
+                std::size_t(std::upper_bound(m_keys.begin() + std::ptrdiff_t(lo),
+                                             m_keys.begin() + std::ptrdiff_t(hi), k) -
+                            m_keys.begin());
+            moveWithin(i, p, k, RunningJob(m_run[i]));
         }
     }
     placeStarted(state);
