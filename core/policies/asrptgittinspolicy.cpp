@@ -8,9 +8,17 @@ namespace gantry::sim {
 AsrptGittinsPolicy::AsrptGittinsPolicy() : AsrptGittinsPolicy(Options{}) {}
 
 AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
-    : GittinsPolicy(options.service, options.margin), m_virtual(options.stretch)
+    : GittinsPolicy(options.service, options.margin), m_virtual(options.stretch),
+      m_earliestFinish(options.earliestFinish),
+      m_gate([this](const SimState& state, int r, double done) {
+          return likelyEnd(state, r, done, EarliestFinishGate::kEndQuantile);
+      })
 {
     m_guard = &m_virtual;
+    if (m_earliestFinish)
+        setStartGate(
+            [this](const SimState& state, int j, const GpuPool& pool, const Mapping& m,
+                   std::size_t others) { return m_gate.accept(state, j, pool, m, others); });
     m_virtual.setSegmentCallback([this](SimTime from, SimTime to, int job) {
         if (m_observers)
             for (SimObserver* o : *m_observers)
@@ -20,6 +28,8 @@ AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
 
 QString AsrptGittinsPolicy::name() const
 {
+    if (m_earliestFinish)
+        return QStringLiteral("asrpt-gittins-eft");
     return GittinsPolicy::name() == QLatin1String("gittins-prior")
                ? QStringLiteral("asrpt-gittins-prior")
                : QStringLiteral("asrpt-gittins");
@@ -59,11 +69,23 @@ void AsrptGittinsPolicy::annotate(const SimState& state, DecisionNote& note) con
         note.reason = kDue;
         note.value = toSeconds(m_virtual.virtualCompletion(note.job));
         note.value2 = toSeconds(m_virtual.dueAt(note.job));
+        return;
+    }
+    const EarliestFinishGate::Refusal& r = m_gate.lastRefusal();
+    if (note.kind == DecisionNote::Kind::Waits && note.job == r.job && r.at == state.now()) {
+        note.reason = kFasterSoon;
+        note.value = r.waitS;
+        note.value2 = r.awaitedS > 0.0 ? r.offeredS / r.awaitedS : 0.0;
     }
 }
 
 QString AsrptGittinsPolicy::explain(const DecisionNote& note, const NoteContext& ctx) const
 {
+    if (note.reason == kFasterSoon && note.kind == DecisionNote::Kind::Waits)
+        return QStringLiteral("the free GPUs would run it %1 times slower than those a running job "
+                              "is likely to free in %2, so it is likely to finish earlier by "
+                              "waiting")
+            .arg(QString::number(note.value2, 'f', 1), NoteContext::seconds(note.value));
     if (note.reason != kDue)
         return GittinsPolicy::explain(note, ctx);
     const QString late =

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "policies/earliestfinishgate.h"
 #include "policies/gittinspolicy.h"
 #include "policies/virtualguard.h"
 
@@ -32,6 +33,9 @@ public:
         Service service = Service::Progress;
         /// GittinsPolicy's margin: 0 for `asrpt-gittins`, kPriorMargin for the prior's.
         double margin = 0.0;
+        /// A job offered a slow mapping waits when a predicted end would let it finish earlier
+        /// (EarliestFinishGate): `asrpt-gittins-eft`.
+        bool earliestFinish = false;
     };
     /// The margin of `asrpt-gittins-prior`: on the whole Philly trace under `mean` it cuts the
     /// preemptions from 996k to 116k (docs/policies.md).
@@ -52,12 +56,16 @@ public:
 
     /// Reason code of a note about a due job.
     static constexpr std::uint8_t kDue = 1;
+    /// Reason code of a wait the earliest-finish gate chose (asrpt-gittins-eft).
+    static constexpr std::uint8_t kFasterSoon = 2;
 
 protected:
     void annotate(const SimState& state, DecisionNote& note) const override;
 
 private:
     VirtualGuard m_virtual;
+    bool m_earliestFinish = false;
+    EarliestFinishGate m_gate;
     std::vector<int> m_becameDue;
 };
 

@@ -156,6 +156,23 @@ PriorityKey GittinsPolicy::rankedKey(double rank, const RunningJob& r) const
     return {rank / (1.0 + m_margin) - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
+double GittinsPolicy::likelyEnd(const SimState& state, int j, double done, double q) const
+{
+    if (m_service != Service::Prior) {
+        const double k = state.state(j).predictedIterations;
+        return k > done ? k : -1.0;
+    }
+    const double scale = m_scale[std::size_t(j)];
+    const std::vector<double>& v = m_priors.snapshot(m_snapshot[std::size_t(j)]);
+    const auto first = std::upper_bound(v.begin(), v.end(), done / scale);
+    if (first == v.end())
+        return -1.0;
+    const auto n = v.end() - first;
+    const auto at =
+        std::clamp<std::ptrdiff_t>(std::ptrdiff_t(std::ceil(q * double(n))) - 1, 0, n - 1);
+    return *(first + at) * scale;
+}
+
 bool GittinsPolicy::keysFall(const SimState& state) const
 {
     return m_service == Service::WallTime || !state.ratesChange();

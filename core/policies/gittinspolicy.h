@@ -60,6 +60,10 @@ public:
     void jobFinished(const SimState& state, int j) override;
     /// Starts by Gittins rank (the note's key, us); preemptions by a lower rank.
     QString explain(const DecisionNote& note, const NoteContext& ctx) const override;
+    /// The iterations by which job j, having run done of them, ends with probability q by its
+    /// distribution (the predictor's, Prior; its prediction otherwise), or -1 when it has run
+    /// past every value of it.
+    double likelyEnd(const SimState& state, int j, double done, double q) const;
     /// The outcomes seen so far.
     const OutcomeDistribution& outcomes() const { return m_outcomes; }
 

@@ -68,6 +68,16 @@ const Registry& registry()
              o.margin = AsrptGittinsPolicy::kPriorMargin;
              return std::make_unique<AsrptGittinsPolicy>(o);
          }},
+        {"asrpt-gittins-eft",
+         "Gantry's: asrpt-gittins-prior, and a job offered a slow mapping waits when a predicted "
+         "end would let it finish earlier",
+         [] {
+             AsrptGittinsPolicy::Options o;
+             o.service = GittinsPolicy::Service::Prior;
+             o.margin = AsrptGittinsPolicy::kPriorMargin;
+             o.earliestFinish = true;
+             return std::make_unique<AsrptGittinsPolicy>(o);
+         }},
     });
     return list;
 }

@@ -95,6 +95,9 @@ protected:
         return true;
     }
 
+    /// Sets the gate every start of a waiting job passes (WaitingQueue::setStartGate).
+    void setStartGate(WaitingQueue::StartGate gate) { m_waiting.setStartGate(std::move(gate)); }
+
     /// Re-queues waiting job j with key(state, j) now, for a policy whose waiting keys change at
     /// moments it knows (a job becoming due); nothing when j is not waiting. O(log n).
     void requeue(const SimState& state, int j);

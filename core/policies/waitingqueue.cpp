@@ -56,7 +56,7 @@ bool WaitingQueue::tryStart(const SimState& state, int j, GpuPool& pool, Decisio
     if (!placement.mayFit(job, pool))
         return false;
     auto m = placement.place(job, pool);
-    if (!m)
+    if (!m || (m_gate && !m_gate(state, j, pool, *m, m_all.size() - 1)))
         return false;
     pool.take(*m);
     out.start.emplace_back(j, std::move(*m));

@@ -51,6 +51,14 @@ public:
     /// Smallest GPU demand among waiting jobs (0 when empty). O(demand sizes).
     int minGpus() const;
 
+    /// Asked, once job j has been placed, whether it starts on that mapping now (its GPUs still
+    /// free in the pool), told how many other jobs wait; a job it refuses stays queued as if it
+    /// had not fitted.
+    using StartGate = std::function<bool(const SimState& state, int j, const GpuPool& pool,
+                                         const Mapping& m, std::size_t othersWaiting)>;
+    /// Sets the gate (none: every placed job starts).
+    void setStartGate(StartGate gate) { m_gate = std::move(gate); }
+
     /// Strict admission: start jobs in order, stopping at the first that does not fit.
     /// Started jobs leave the queue and their GPUs leave pool.
     void admitStrict(const SimState& state, GpuPool& pool, Decisions& out);
@@ -72,6 +80,7 @@ public:
     bool tryStart(const SimState& state, int j, GpuPool& pool, Decisions& out);
 
 private:
+    StartGate m_gate;
     Ordered m_all;
     std::map<int, Ordered> m_byGpus;
     using BySize = std::set<std::pair<SimTime, Entry>, std::less<std::pair<SimTime, Entry>>,

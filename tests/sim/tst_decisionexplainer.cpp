@@ -102,6 +102,7 @@ private Q_SLOTS:
     void readableNumbers();
     void guidedDue_data();
     void guidedDue();
+    void earliestFinishWait();
     void notesLeaveTheRunAlone_data();
     void notesLeaveTheRunAlone();
 };
@@ -348,6 +349,29 @@ void TestDecisionExplainer::guidedDue()
     QFETCH(double, time);
     QFETCH(QStringList, expected);
     QCOMPARE(stepAt(dueScenario(), QStringLiteral("asrpt-guided"), time).sentences, expected);
+}
+
+// One fast GPU and one 4 times slower; j1 (100 s) runs on the fast one from 0, j2 (20 s) arrives
+// at 90 alone: asrpt-gittins-eft keeps it waiting for the fast GPU, likely free in 10 s.
+void TestDecisionExplainer::earliestFinishWait()
+{
+    Scenario s;
+    s.cluster.gpuTypes = {{QStringLiteral("F"), 100, 80, 1.0}, {QStringLiteral("S"), 25, 80, 0.25}};
+    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
+    s.cluster.servers.push_back({QStringLiteral("fast"), 0, 0, 1, 100, 80});
+    s.cluster.servers.push_back({QStringLiteral("slow"), 0, 1, 1, 100, 80});
+    s.cluster.finalize();
+    addJobs(s, {{"j1", 0.0, 1, 100.0}, {"j2", 90.0, 1, 20.0}});
+    QCOMPARE(stepAt(s, QStringLiteral("asrpt-gittins-eft"), 90.0).sentences,
+             QStringList({"j2 arrives: needs 1 GPU, predicted 20 s",
+                          "j2 waits: the free GPUs would run it 4.0 times slower than those a "
+                          "running job is likely to free in 10 s, so it is likely to finish "
+                          "earlier by waiting"}));
+    QCOMPARE(stepAt(s, QStringLiteral("asrpt-gittins-eft"), 100.0).sentences.last(),
+             QStringLiteral("j2 starts on server fast: it has the lowest Gittins rank (expected "
+                            "time to its next likely end, from its progress and the predictor's "
+                            "single value) of the waiting jobs (rank 20 s) and needs 1 GPU; fast "
+                            "has 1 free"));
 }
 
 void TestDecisionExplainer::notesLeaveTheRunAlone_data()

@@ -128,6 +128,8 @@ private slots:
     void priorLikelyEnd();
     void priorMarginDampsTurns();
     void priorNames();
+    void earliestFinish_data();
+    void earliestFinish();
     void fallingKeysChangeNothing_data();
     void fallingKeysChangeNothing();
 };
@@ -417,6 +419,47 @@ void TestGittins::priorNames()
                  .name(),
              QStringLiteral("asrpt-gittins-prior"));
     QVERIFY(!sim::AsrptGittinsPolicy().wantsDistributions());
+}
+
+// One fast GPU (s0) and one 4 times slower (s1), oracle sizes; a (100 s) runs on s0 from 0.
+// - b (20 s) arriving at 90 alone: on s1 it would end at 170; a ends at 100, and on s0 b then
+//   ends at 120 (30 s from now against 80 s): asrpt-gittins-eft keeps it waiting for s0, the
+//   prior's policy starts it on s1.
+// - b arriving at 10: waiting for s0 would end it at 120, s1 at 90: it takes s1 under both.
+// - b and c (20 s each) at 90: with another job waiting the gate is not asked; b takes s1 and c
+//   waits for s0, under both.
+void TestGittins::earliestFinish_data()
+{
+    QTest::addColumn<bool>("gate");
+    QTest::addColumn<QList<double>>("arrivals");
+    QTest::addColumn<QList<double>>("finish");
+    const QList<double> alone{0, 90}, early{0, 10}, two{0, 90, 90};
+    QTest::newRow("eft, alone: waits for s0") << true << alone << QList<double>{100, 120};
+    QTest::newRow("prior, alone: takes s1") << false << alone << QList<double>{100, 170};
+    QTest::newRow("eft, early: takes s1") << true << early << QList<double>{100, 90};
+    QTest::newRow("prior, early: takes s1") << false << early << QList<double>{100, 90};
+    QTest::newRow("eft, another waits") << true << two << QList<double>{100, 170, 120};
+    QTest::newRow("prior, another waits") << false << two << QList<double>{100, 170, 120};
+}
+
+void TestGittins::earliestFinish()
+{
+    QFETCH(bool, gate);
+    QFETCH(QList<double>, arrivals);
+    QFETCH(QList<double>, finish);
+    Scenario s = fastAndSlow();
+    const char* names[] = {"a", "b", "c"};
+    for (int j = 0; j < int(arrivals.size()); ++j)
+        s.jobs.push_back(
+            Job::duration(QString::fromLatin1(names[j]), arrivals[j], 1, j == 0 ? 100 : 20));
+    sim::AsrptGittinsPolicy policy(
+        {100.0, sim::GittinsPolicy::Service::Prior, sim::AsrptGittinsPolicy::kPriorMargin, gate});
+    QCOMPARE(policy.name(),
+             gate ? QStringLiteral("asrpt-gittins-eft") : QStringLiteral("asrpt-gittins-prior"));
+    const test::PolicyRun run(s, policy);
+    for (int j = 0; j < int(arrivals.size()); ++j)
+        QCOMPARE(run.state().state(j).finish, fromSeconds(finish[j]));
+    QCOMPARE(run.state().state(0).preemptions, 0);
 }
 
 void TestGittins::fallingKeysChangeNothing_data()

@@ -10,10 +10,11 @@ namespace gantry::ui {
 namespace {
 
 // The built-in policies: the baselines cool, the A-SRPT family warm, the Gittins family apart
-// (cyan, deep purple, pink for A-SRPT's and gold for its prior's); apart for colour-blind readers
+// (cyan, deep purple, pink for A-SRPT's, gold for its prior's and magenta for its
+// earliest-finish variant); apart for colour-blind readers
 // and strong enough for thin lines on a projector. Left to their hash, gittins came out a dark blue
 // beside tiresias's and gittins-progress a brown beside srtf's.
-constexpr std::array<std::pair<const char*, QRgb>, 14> Known = {{
+constexpr std::array<std::pair<const char*, QRgb>, 15> Known = {{
     {"fifo", 0x4e79a7},
     {"fifo-backfill", 0x76b7b2},
     {"sjf", 0x59a14f},
@@ -28,6 +29,7 @@ constexpr std::array<std::pair<const char*, QRgb>, 14> Known = {{
     {"gittins-progress", 0x6b4c9a},
     {"asrpt-gittins", 0xff9da7},
     {"asrpt-gittins-prior", 0xedc948},
+    {"asrpt-gittins-eft", 0xe7298a},
 }};
 
 // Any other policy: a stable colour from its name.
