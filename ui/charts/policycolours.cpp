@@ -10,7 +10,7 @@ namespace gantry::ui {
 namespace {
 
 // The built-in policies: the baselines cool, the A-SRPT family warm, the Gittins family apart
-// (cyan, deep purple, pink for A-SRPT's, gold for its prior's and magenta for its
+// (cyan, deep purple, pink for A-SRPT's, gold for its prior's and dark rust for its
 // earliest-finish variant); apart for colour-blind readers
 // and strong enough for thin lines on a projector. Left to their hash, gittins came out a dark blue
 // beside tiresias's and gittins-progress a brown beside srtf's.
@@ -29,7 +29,7 @@ constexpr std::array<std::pair<const char*, QRgb>, 15> Known = {{
     {"gittins-progress", 0x6b4c9a},
     {"asrpt-gittins", 0xff9da7},
     {"asrpt-gittins-prior", 0xedc948},
-    {"asrpt-gittins-eft", 0xe7298a},
+    {"asrpt-gittins-eft", 0x8c2d04},
 }};
 
 // Any other policy: a stable colour from its name.
