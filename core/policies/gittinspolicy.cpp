@@ -66,6 +66,10 @@ void GittinsPolicy::jobFinished(const SimState& state, int j)
     } else if (st.predictedProcessing > 0) {
         m_outcomes.observe(double(st.ranTime(state.now())) / double(st.predictedProcessing));
     }
+    if (std::size_t(j) < m_lineOf.size() && m_lineOf[std::size_t(j)] >= 0) {
+        m_freeLines.push_back(m_lineOf[std::size_t(j)]);
+        m_lineOf[std::size_t(j)] = -1;
+    }
     PreemptivePolicy::jobFinished(state, j);
 }
 
@@ -173,6 +177,21 @@ double GittinsPolicy::likelyEnd(const SimState& state, int j, double done, doubl
     return *(first + at) * scale;
 }
 
+GittinsPolicy::Line& GittinsPolicy::lineOf(int j) const
+{
+    int& slot = m_lineOf[std::size_t(j)];
+    if (slot < 0) {
+        if (m_freeLines.empty()) {
+            slot = int(m_lines.size());
+            m_lines.emplace_back();
+        } else {
+            slot = m_freeLines.back();
+            m_freeLines.pop_back();
+        }
+    }
+    return m_lines[std::size_t(slot)];
+}
+
 bool GittinsPolicy::keysFall(const SimState& state) const
 {
     return m_service == Service::WallTime || !state.ratesChange();
@@ -223,8 +242,8 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
     // the smallest keyedUntil stays at least the one on entry.
     const bool expired = now >= nextRekey;
     SimTime next = expired ? std::numeric_limits<SimTime>::max() : nextRekey;
-    if (falling && m_lines.size() < std::size_t(state.jobCount()))
-        m_lines.resize(std::size_t(state.jobCount()));
+    if (falling && m_lineOf.size() < std::size_t(state.jobCount()))
+        m_lineOf.resize(std::size_t(state.jobCount()), -1);
     std::size_t first = count;
     for (std::size_t i = expired ? 0 : from; i < count; ++i) {
         RunningJob& r = jobs[i];
@@ -236,7 +255,7 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
         if (falling && r.keyedUntil > now && !(m_guard && m_guard->due(r.job))) {
             // Within its bound and still on the piece of its rank it was on when last ranked:
             // no search, and the bound stays.
-            const Line& l = m_lines[std::size_t(r.job)];
+            const Line& l = m_lines[std::size_t(m_lineOf[std::size_t(r.job)])];
             const double u = l.serviceAt(now, r.base);
             if (u < l.untilU) {
                 out[i] = rankedKey(l.c * (l.a - l.b * u), r);
@@ -244,7 +263,7 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
                 continue;
             }
         }
-        out[i] = runningKey(state, r, falling ? &m_lines[std::size_t(r.job)] : nullptr);
+        out[i] = runningKey(state, r, falling ? &lineOf(r.job) : nullptr);
         r.keyedUntil = falling ? boundUntil(state.state(r.job), r.job, now) : now;
         next = std::min(next, r.keyedUntil);
     }

@@ -122,7 +122,12 @@ private:
     std::vector<int> m_snapshot; // per job: the snapshot it took at arrival
     std::vector<double> m_scale; // Prior, per job: what its snapshot's values are multiplied by
     SimTime m_overhead = 0;      // the run's restart overhead
-    mutable std::vector<Line> m_lines; // per running job, while keysFall()
+    // While keysFall(): the lines of the jobs that ran and have not finished, in slots reused
+    // after a finish (a million-job run holds a few hundred, not one per job).
+    mutable std::vector<Line> m_lines;
+    mutable std::vector<int> m_lineOf;    // per job: its slot in m_lines, -1 for none
+    mutable std::vector<int> m_freeLines; // slots free for reuse
+    Line& lineOf(int j) const;
 };
 
 } // namespace gantry::sim
