@@ -20,7 +20,11 @@ namespace gantry::sim {
 ///   real cluster is late on a job by stretch x its calibrated prediction past its virtual
 ///   completion, the job is due and goes before every other, due jobs in virtual-completion
 ///   order: no job waits without bound behind a stream of smaller or luckier ones.
-/// Cost per decision: `gittins`'s, plus O(log n) per virtual event and per job becoming due.
+/// - Earliest finish (`asrpt-gittins-eft`, the product's default, with the prior's ranks): a
+///   job offered a slow mapping while no other job waits waits when a running job's likely end
+///   would let it finish earlier (EarliestFinishGate).
+/// Cost per decision: `gittins`'s, plus O(log n) per virtual event and per job becoming due, plus
+/// the gate's look-ahead for a lone job offered a slow mapping.
 class AsrptGittinsPolicy : public GittinsPolicy
 {
 public:
