@@ -85,8 +85,10 @@ double GittinsPolicy::Line::serviceAt(SimTime now, SimTime base) const
 
 double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool running, Line* line) const
 {
-    if (line)
+    if (line) {
         line->untilU = -std::numeric_limits<double>::infinity();
+        line->nextU = std::numeric_limits<double>::infinity();
+    }
     const double predicted = double(st.predictedProcessing);
     if (predicted <= 0.0)
         return 0.0;
@@ -117,14 +119,15 @@ double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool runnin
         c = predicted * speed;
         u = unit > 0.0 ? st.iterationsDoneAt(now) / unit : 0.0;
     }
+    if (line)
+        line->unit = unit;
     if (line && unit > 0.0) {
         line->c = c;
-        line->unit = unit;
         line->done = st.iterationsDone;
         line->iterationS = st.iterationS;
         line->since = st.progressSince;
         line->wall = m_service == Service::WallTime;
-        if (!dist->pieceAt(snap, u, line->a, line->b, line->untilU))
+        if (!dist->pieceAt(snap, u, line->a, line->b, line->untilU, line->nextU))
             line->untilU = -std::numeric_limits<double>::infinity();
     }
     return c * dist->rankAt(snap, u);
@@ -197,34 +200,23 @@ bool GittinsPolicy::keysFall(const SimState& state) const
     return m_service == Service::WallTime || !state.ratesChange();
 }
 
-SimTime GittinsPolicy::boundUntil(const JobState& st, int j, SimTime now) const
+SimTime GittinsPolicy::boundUntil(const JobState& st, int j, SimTime now, const Line& line) const
 {
     constexpr SimTime kNever = std::numeric_limits<SimTime>::max();
-    const double predicted = double(st.predictedProcessing);
-    if ((m_guard && m_guard->due(j)) || predicted <= 0.0)
-        return kNever; // due until it finishes, or ranked 0: its key stays
-    const int snap = m_snapshot[std::size_t(j)];
+    if ((m_guard && m_guard->due(j)) || st.predictedProcessing <= 0)
+        return kNever;   // due until it finishes, or ranked 0: its key stays
     double toGoUs = 0.0; // run time to its next value, in us
     if (m_service == Service::WallTime) {
-        const double ran = double(st.ranTime(now));
-        const double next =
-            OutcomeDistribution::nextSample(m_outcomes.snapshot(snap), ran / predicted);
-        if (!std::isfinite(next))
+        if (!std::isfinite(line.nextU))
             return now;
-        toGoUs = next * predicted - ran;
+        toGoUs = line.nextU * line.unit - double(st.ranTime(now));
     } else {
         // u counts iterations in units of the scale (Prior) or of K-hat (Progress).
-        const double unit =
-            m_service == Service::Prior ? m_scale[std::size_t(j)] : st.predictedIterations;
-        if (unit <= 0.0 || st.iterationS <= 0.0)
+        if (line.unit <= 0.0 || st.iterationS <= 0.0)
             return kNever; // u does not move
-        const double done = st.iterationsDoneAt(now);
-        const double next = OutcomeDistribution::nextSample(
-            m_service == Service::Prior ? m_priors.snapshot(snap) : m_outcomes.snapshot(snap),
-            done / unit);
-        if (!std::isfinite(next))
+        if (!std::isfinite(line.nextU))
             return now;
-        toGoUs = (next * unit - done) * st.iterationS * 1e6;
+        toGoUs = (line.nextU * line.unit - st.iterationsDoneAt(now)) * st.iterationS * 1e6;
         if (st.progressSince > now)
             toGoUs += double(st.progressSince - now); // inside the restart overhead
     }
@@ -263,8 +255,14 @@ std::size_t GittinsPolicy::keys(const SimState& state, RunningJob* jobs, Priorit
                 continue;
             }
         }
-        out[i] = runningKey(state, r, falling ? &lineOf(r.job) : nullptr);
-        r.keyedUntil = falling ? boundUntil(state.state(r.job), r.job, now) : now;
+        if (falling) {
+            Line& l = lineOf(r.job);
+            out[i] = runningKey(state, r, &l);
+            r.keyedUntil = boundUntil(state.state(r.job), r.job, now, l);
+        } else {
+            out[i] = runningKey(state, r);
+            r.keyedUntil = now;
+        }
         next = std::min(next, r.keyedUntil);
     }
     nextRekey = next;

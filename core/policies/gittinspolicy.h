@@ -80,6 +80,9 @@ protected:
     {
         double c = 0.0, a = 0.0, b = 0.0;
         double untilU = -std::numeric_limits<double>::infinity();
+        /// The next sample above u when ranked, where the rank next jumps up (+infinity: past
+        /// every sample, or not ranked by a distribution).
+        double nextU = std::numeric_limits<double>::infinity();
         double unit = 1.0;       ///< u = service / unit
         double done = 0.0;       ///< iterations done up to since
         double iterationS = 0.0; ///< seconds per iteration while it runs
@@ -105,10 +108,11 @@ private:
     // line, when given, gets the piece of the rank at now (untilU -infinity when none).
     double rankOf(const JobState& st, int j, SimTime now, bool running, Line* line = nullptr) const;
 
-    // Until when the running key of job j (state st) computed at now stays at least its key:
-    // the time it reaches its next value (a little before, against rounding); now when it has
-    // outlived every value (its rank then grows with its service).
-    SimTime boundUntil(const JobState& st, int j, SimTime now) const;
+    // Until when the running key of job j (state st) computed at now, line filled by rankOf() at
+    // now, stays at least its key: the time it reaches its next value, line.nextU (a little
+    // before, against rounding); now when it has outlived every value (its rank then grows with
+    // its service).
+    SimTime boundUntil(const JobState& st, int j, SimTime now, const Line& line) const;
 
     // Prior: the snapshot of job j's distribution, made once per shared sample set.
     int priorSnapshot(const predict::IterationDistribution& d);

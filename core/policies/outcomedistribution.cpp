@@ -163,7 +163,8 @@ double OutcomeDistribution::rankAt(int i, double u) const
     return p.a - p.b * u;
 }
 
-bool OutcomeDistribution::pieceAt(int i, double u, double& a, double& b, double& until) const
+bool OutcomeDistribution::pieceAt(int i, double u, double& a, double& b, double& until,
+                                  double& next) const
 {
     // The same searches as rankAt().
     const Snapshot& snap = m_snapshots[std::size_t(i)];
@@ -175,14 +176,9 @@ bool OutcomeDistribution::pieceAt(int i, double u, double& a, double& b, double&
                                      [](double x, const Piece& p) { return x < p.from; });
     a = (it - 1)->a;
     b = (it - 1)->b;
-    until = it == hull.end() ? *sample : std::min(*sample, it->from);
+    next = *sample;
+    until = it == hull.end() ? next : std::min(next, it->from);
     return true;
-}
-
-double OutcomeDistribution::nextSample(const std::vector<double>& samples, double u)
-{
-    const auto first = std::upper_bound(samples.begin(), samples.end(), u);
-    return first == samples.end() ? std::numeric_limits<double>::infinity() : *first;
 }
 
 } // namespace gantry::sim

@@ -31,9 +31,10 @@ public:
     /// rank(snapshot(i), u) from the snapshot's precomputed lower envelopes: O(log samples).
     double rankAt(int i, double u) const;
     /// The piece of rankAt(i, .) at u: rankAt(i, v) == a - b x v, bit for bit, for every v in
-    /// [u, until) (until: the next sample above u or the next piece's start). False, leaving them
-    /// as they were, when u is past every sample (the rank is then u). O(log samples).
-    bool pieceAt(int i, double u, double& a, double& b, double& until) const;
+    /// [u, until) (until: next, the next sample above u, or the next piece's start if sooner).
+    /// False, leaving them as they were, when u is past every sample (the rank is then u).
+    /// O(log samples).
+    bool pieceAt(int i, double u, double& a, double& b, double& until, double& next) const;
     /// Ratios observed so far.
     std::int64_t observed() const { return m_count; }
 
@@ -44,8 +45,6 @@ public:
     /// that outlived every sample is given u (it is expected to run about as long again), as
     /// least-attained-service would rank it. O(samples).
     static double rank(const std::vector<double>& samples, double u);
-    /// The smallest sample above u (where rank() next jumps), or +infinity.
-    static double nextSample(const std::vector<double>& samples, double u);
 
 private:
     // On one interval between samples, rank(u) is the lower envelope of lines a - b u (one per
