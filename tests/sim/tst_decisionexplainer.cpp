@@ -2,6 +2,7 @@
 // hand-made scenario under every family of policies (each policy's own reasons, recorded as it
 // decided), the step navigation (forward, back, by time) agrees with explaining everything at
 // once, and recording the reasons does not change the run.
+#include "../common/fastandslow.h"
 #include "../common/mustrun.h"
 #include "explain/decisionexplainer.h"
 #include "model/scenario.h"
@@ -355,12 +356,7 @@ void TestDecisionExplainer::guidedDue()
 // at 90 alone: asrpt-gittins-eft keeps it waiting for the fast GPU, likely free in 10 s.
 void TestDecisionExplainer::earliestFinishWait()
 {
-    Scenario s;
-    s.cluster.gpuTypes = {{QStringLiteral("F"), 100, 80, 1.0}, {QStringLiteral("S"), 25, 80, 0.25}};
-    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
-    s.cluster.servers.push_back({QStringLiteral("fast"), 0, 0, 1, 100, 80});
-    s.cluster.servers.push_back({QStringLiteral("slow"), 0, 1, 1, 100, 80});
-    s.cluster.finalize();
+    Scenario s = test::fastAndSlow(QStringLiteral("fast"), QStringLiteral("slow"));
     addJobs(s, {{"j1", 0.0, 1, 100.0}, {"j2", 90.0, 1, 20.0}});
     QCOMPARE(stepAt(s, QStringLiteral("asrpt-gittins-eft"), 90.0).sentences,
              QStringList({"j2 arrives: needs 1 GPU, predicted 20 s",

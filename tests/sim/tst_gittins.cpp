@@ -1,6 +1,7 @@
 // The `gittins`, `gittins-progress`, `asrpt-gittins` and `asrpt-gittins-prior` policies: the rank
 // by hand, the orders they must reduce to, progress on slow GPUs, the virtual machine's guard and
 // the predictor's own distribution, worked by hand.
+#include "../common/fastandslow.h"
 #include "../common/mustrun.h"
 #include "../common/randomscenario.h"
 #include "mapping/placement.h"
@@ -31,19 +32,6 @@ Scenario oneServer(int gpus)
     s.cluster.gpuTypes = {{QStringLiteral("G"), 100, 80, 1.0}};
     s.cluster.racks = {{QStringLiteral("r0"), 1000}};
     s.cluster.servers.push_back({QStringLiteral("s0"), 0, 0, gpus, 100, 80});
-    s.cluster.finalize();
-    return s;
-}
-
-// One 1-GPU server of speed 1 (s0) and one of speed 1/4 (s1): duration jobs take 4 times as long
-// on s1.
-Scenario fastAndSlow()
-{
-    Scenario s;
-    s.cluster.gpuTypes = {{QStringLiteral("F"), 100, 80, 1.0}, {QStringLiteral("S"), 25, 80, 0.25}};
-    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
-    s.cluster.servers.push_back({QStringLiteral("s0"), 0, 0, 1, 100, 80});
-    s.cluster.servers.push_back({QStringLiteral("s1"), 0, 1, 1, 100, 80});
     s.cluster.finalize();
     return s;
 }
@@ -294,7 +282,7 @@ void TestGittins::progressOnSlowGpus()
     QFETCH(QString, policy);
     QFETCH(QList<double>, finish);
     QFETCH(int, bPreemptions);
-    Scenario s = fastAndSlow();
+    Scenario s = test::fastAndSlow();
     s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 400),
               Job::duration(QStringLiteral("b"), 1, 1, 200),
               Job::duration(QStringLiteral("c"), 150, 1, 300)};
@@ -447,7 +435,7 @@ void TestGittins::earliestFinish()
     QFETCH(bool, gate);
     QFETCH(QList<double>, arrivals);
     QFETCH(QList<double>, finish);
-    Scenario s = fastAndSlow();
+    Scenario s = test::fastAndSlow();
     const char* names[] = {"a", "b", "c"};
     for (int j = 0; j < int(arrivals.size()); ++j)
         s.jobs.push_back(
