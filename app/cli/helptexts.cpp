@@ -209,9 +209,9 @@ QList<Command> table()
            QStringLiteral("generated clusters of the robustness suite, even ones tuning and odd "
                           "ones held out (default 6); all does not include that suite")},
           {QStringLiteral("--write-scenarios DIR"),
-           QStringLiteral("the robustness suite also writes each generated scenario there, "
-                          "named cluster-K-MIX-LOAD-sS.json, to study one cell with run or "
-                          "compare")},
+           QStringLiteral("the robustness suite also writes each generated scenario there "
+                          "(made when missing), named cluster-K-MIX-LOAD-sS.json, to study one "
+                          "cell with run or compare")},
           {QStringLiteral("--jobs N"),
            QStringLiteral("jobs of the scale suite (--suite scale: generate, a Helios trace and "
                           "its import, run, the window through gantry-uibench), built in a "

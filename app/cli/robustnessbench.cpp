@@ -113,6 +113,11 @@ QJsonObject RobustnessBench::run(const Options& o, QString* why)
     };
     std::vector<Scenario> scenarios;
     std::vector<Cell> cells;
+    // As run --out: the folder is made when missing.
+    if (!o.scenarioDir.isEmpty() && !QDir().mkpath(o.scenarioDir)) {
+        *why = o.scenarioDir + QStringLiteral(": cannot make the folder");
+        return {};
+    }
     for (int k = 0; k < o.clusters; ++k) {
         const Cluster c = cluster(k);
         for (const QString& mix : mixes)
@@ -138,7 +143,7 @@ QJsonObject RobustnessBench::run(const Options& o, QString* why)
                                               .arg(load)
                                               .arg(seed));
                         if (const Status w = ScenarioWriter::writeFile(s.value(), path); !w) {
-                            *why = path + QStringLiteral(": ") + w.error().message;
+                            *why = w.error().message; // it names the file
                             return {};
                         }
                     }

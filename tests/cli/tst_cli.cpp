@@ -15,7 +15,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 
 namespace {
 
@@ -165,6 +168,7 @@ private slots:
     void importLimit();
     void importMalformed();
     void benchSmoke();
+    void benchRobustness();
     void benchScale_data();
     void benchScale();
     void mapJson_data();
@@ -1143,6 +1147,95 @@ void TestCli::benchSmoke()
 #ifdef GANTRY_HAVE_MPI
     QCOMPARE(sides.value(QStringLiteral("mpi")), 2);
 #endif
+}
+
+// The robustness suite on a small draw (2 clusters, 1 seed, 40 jobs): one row per cell, each
+// half's summary is what its rows give (docs/policies.md quotes it), and a scenario written by
+// --write-scenarios, into a folder it makes, reproduces its cell under run.
+void TestCli::benchRobustness()
+{
+    QTemporaryDir tmp;
+    QVERIFY(tmp.isValid());
+    const QString dir = tmp.filePath(QStringLiteral("new/scenarios"));
+    const QStringList policies = {"fifo-backfill", "sjf",   "srtf",           "srsf",
+                                  "tiresias",      "asrpt", "asrpt-backfill", "asrpt-gittins-eft"};
+    const QStringList baselines = policies.mid(0, 7);
+    const Outcome o =
+        cli({QStringLiteral("bench"), QStringLiteral("--suite"), QStringLiteral("robustness"),
+             QStringLiteral("--clusters"), QStringLiteral("2"), QStringLiteral("--paper-seeds"),
+             QStringLiteral("1"), QStringLiteral("--paper-jobs"), QStringLiteral("40"),
+             QStringLiteral("--policies"), policies.join(QLatin1Char(',')),
+             QStringLiteral("--write-scenarios"), dir, QStringLiteral("--json")});
+    QVERIFY(o.finished);
+    QVERIFY2(o.exitCode == 0, qPrintable(explain(o)));
+    QString problem;
+    const QJsonObject doc = parseObject(o.out, &problem).value("robustness").toObject();
+    QVERIFY2(problem.isEmpty(), qPrintable(problem));
+    // 2 clusters x 2 mixes x 3 loads x 1 seed x 3 predictors.
+    QCOMPARE(doc.value("cells").toInt(), 36);
+    const QJsonArray rows = doc.value("rows").toArray();
+    QCOMPARE(rows.size(), 36);
+
+    // Each policy's ratios per half, worked out from the rows.
+    QMap<QString, std::vector<double>> total, p99, vsTiresias; // "policy half" -> ratios
+    for (const QJsonValue& v : rows) {
+        const QJsonObject row = v.toObject();
+        const QJsonObject t = row.value("total_jct_s").toObject();
+        const QJsonObject q = row.value("p99_jct_s").toObject();
+        const QString half = row.value("cluster").toInt() % 2 ? QStringLiteral("held-out")
+                                                              : QStringLiteral("tuning");
+        for (const QString& p : policies) {
+            QVERIFY2(t.value(p).toDouble() > 0.0, qPrintable(p));
+            double best = std::numeric_limits<double>::infinity();
+            for (const QString& b : baselines)
+                if (b != p)
+                    best = std::min(best, t.value(b).toDouble());
+            const QString k = p + QLatin1Char(' ') + half;
+            total[k].push_back(t.value(p).toDouble() / best);
+            p99[k].push_back(q.value(p).toDouble() / q.value("sjf").toDouble());
+            if (row.value("predictor").toString() == QLatin1String("mean"))
+                vsTiresias[k].push_back(t.value(p).toDouble() / t.value("tiresias").toDouble());
+        }
+    }
+    const auto median = [](std::vector<double> v) {
+        std::sort(v.begin(), v.end());
+        const std::size_t n = v.size();
+        return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2.0;
+    };
+    const auto worst = [](const std::vector<double>& v) {
+        return *std::max_element(v.begin(), v.end());
+    };
+    const QJsonArray summary = doc.value("summary").toArray();
+    QCOMPARE(summary.size(), 2 * int(policies.size()));
+    for (const QJsonValue& v : summary) {
+        const QJsonObject s = v.toObject();
+        const QString k =
+            s.value("policy").toString() + QLatin1Char(' ') + s.value("half").toString();
+        QVERIFY2(total.contains(k), qPrintable(k));
+        QCOMPARE(s.value("cells").toInt(), 18);
+        QCOMPARE(s.value("failed").toInt(), 0);
+        QCOMPARE(s.value("total_vs_best_median").toDouble(), median(total[k]));
+        QCOMPARE(s.value("total_vs_best_worst").toDouble(), worst(total[k]));
+        QCOMPARE(s.value("p99_vs_sjf_median").toDouble(), median(p99[k]));
+        QCOMPARE(s.value("p99_vs_sjf_worst").toDouble(), worst(p99[k]));
+        QCOMPARE(s.value("mean_vs_tiresias_worst").toDouble(), worst(vsTiresias[k]));
+    }
+
+    // One scenario per (cluster, mix, load, seed); the first reproduces its oracle cell.
+    QCOMPARE(QDir(dir).entryList({QStringLiteral("cluster-*.json")}, QDir::Files).size(), 12);
+    const Outcome r = cli(
+        {QStringLiteral("run"), QDir(dir).filePath(QStringLiteral("cluster-0-paper-0.7-s1.json")),
+         QStringLiteral("--policy"), QStringLiteral("asrpt-gittins-eft"),
+         QStringLiteral("--predictor"), QStringLiteral("oracle"), QStringLiteral("--json")});
+    QVERIFY2(r.exitCode == 0, qPrintable(explain(r)));
+    double cell = -1.0;
+    for (const QJsonValue& v : rows) {
+        const QJsonObject row = v.toObject();
+        if (row.value("cluster").toInt() == 0 && row.value("mix").toString() == "paper" &&
+            row.value("load").toDouble() == 0.7 && row.value("predictor").toString() == "oracle")
+            cell = row.value("total_jct_s").toObject().value("asrpt-gittins-eft").toDouble();
+    }
+    QCOMPARE(parseObject(r.out, &problem).value("total_jct_s").toDouble(), cell);
 }
 
 // The scale suite at 2,000 jobs, run once for every row of the table: each step is there, the
