@@ -307,8 +307,9 @@ int main(int argc, char** argv)
         auto again = Runner::run(scenario, benchConfig(), nullptr, {&withNotes});
         const double notesS = double(notesTimer.nsecsElapsed()) / 1e9;
         if (again.ok()) {
-            const std::size_t notes = withNotes.take().notes.size();
-            const double notesMb = double(notes * sizeof(DecisionNote)) / 1e6;
+            const Schedule recorded = withNotes.take();
+            const std::size_t notes = recorded.notes.size();
+            const double notesMb = double(recorded.notes.bytes()) / 1e6;
             std::fprintf(textOut,
                          "same run recording decision notes: %.2f s (%.2fx), %zu notes, %.1f MB\n",
                          notesS, runS > 0.0 ? notesS / runS : 0.0, notes, notesMb);

@@ -164,14 +164,13 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
     const DecisionNote* stepNotesEnd = nullptr;
     if (out) {
         out->timeS = t;
-        const auto& notes = m_schedule.notes;
-        const auto lo =
-            std::lower_bound(notes.begin(), notes.end(), t,
-                             [](const DecisionNote& n, double v) { return n.timeS < v; });
-        const auto hi = std::upper_bound(
-            lo, notes.end(), t, [](double v, const DecisionNote& n) { return v < n.timeS; });
-        stepNotes = notes.data() + (lo - notes.begin());
-        stepNotesEnd = notes.data() + (hi - notes.begin());
+        // The few notes of this instant, out of the compact log.
+        const auto [lo, hi] = m_schedule.notes.at(t);
+        m_stepNotes.clear();
+        for (std::size_t k = lo; k < hi; ++k)
+            m_stepNotes.push_back(m_schedule.notes[k]);
+        stepNotes = m_stepNotes.data();
+        stepNotesEnd = m_stepNotes.data() + m_stepNotes.size();
         m_context.setStepNotes(stepNotes, stepNotesEnd);
         for (std::size_t i = first; i < last; ++i)
             if (ev[i].kind == ScheduleEvent::Kind::Started ||

@@ -83,6 +83,7 @@ private:
     std::unique_ptr<sim::Policy> m_policy; // null for an unknown policy name
     std::vector<int> m_stepStart;          // first event of each step
     mutable NoteContext m_context;
+    mutable std::vector<DecisionNote> m_stepNotes; // the notes of the step being explained
     mutable State m_state;
 };
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/decisionnote.h"
+#include "sim/notelog.h"
 
 #include <QString>
 
@@ -72,7 +73,7 @@ struct Schedule
     std::vector<VirtualSlice> virtualSlices; ///< asrpt's virtual machine (empty otherwise)
     std::vector<CounterSample> counters;     ///< one sample per distinct event time
     std::vector<ScheduleEvent> events;       ///< arrivals, starts, preemptions, completions
-    std::vector<DecisionNote> notes;         ///< the policy's reasons, in time order (teaching)
+    NoteLog notes;                           ///< the policy's reasons, in time order (teaching)
 };
 
 } // namespace gantry

@@ -1,17 +1,26 @@
 // The recorded schedule (Gantt, playback, heatmap and trace export read it): segments agree with
 // the run's job records, no GPU is held twice at once, counters add up, asrpt's virtual machine
-// releases jobs before the cluster starts them, and a hand-checked two-job example.
+// releases jobs before the cluster starts them, and a hand-checked two-job example. The compact
+// log of decision notes gives back what it was given, bit for bit.
 #include "policies/policyregistry.h"
 #include "randomscenario.h"
 #include "run/runner.h"
+#include "sim/notelog.h"
 #include "sim/schedulerecorder.h"
+#include "util/rng.h"
 
 #include <QTest>
 
 #include <algorithm>
+#include <bit>
+#include <cmath>
+#include <limits>
 #include <map>
+#include <vector>
 
 using namespace gantry;
+
+Q_DECLARE_METATYPE(std::vector<gantry::DecisionNote>)
 
 class TestScheduleRecorder : public QObject
 {
@@ -21,6 +30,9 @@ private Q_SLOTS:
     void handExample();
     void agreesWithRecords_data();
     void agreesWithRecords();
+    void noteLogGivesBack_data();
+    void noteLogGivesBack();
+    void noteLogOfARun();
 };
 
 // One 4-GPU server, fifo: a (4 GPUs, 10 s) at 0, b (2 GPUs, 5 s) at 1: b waits for a.
@@ -144,6 +156,125 @@ void TestScheduleRecorder::agreesWithRecords()
             QVERIFY2(res.jobs[j].startS >= released[j] - 1e-6, qPrintable(res.jobs[j].id));
         }
     }
+}
+
+namespace {
+
+// Same fields, doubles compared bit for bit (-0 is not +0, a NaN is itself).
+bool same(const DecisionNote& a, const DecisionNote& b)
+{
+    const auto bits = [](double x) { return std::bit_cast<std::uint64_t>(x); };
+    return bits(a.timeS) == bits(b.timeS) && a.kind == b.kind && a.reason == b.reason &&
+           a.job == b.job && a.other == b.other && bits(a.value) == bits(b.value) &&
+           bits(a.value2) == bits(b.value2);
+}
+
+// Every way of reading log gives notes back in order; instant t's notes are those at t.
+void checkLog(const NoteLog& log, const std::vector<DecisionNote>& notes)
+{
+    QCOMPARE(log.size(), notes.size());
+    QCOMPARE(log.empty(), notes.empty());
+    std::size_t i = 0;
+    for (const DecisionNote& n : log) {
+        QVERIFY2(i < notes.size() && same(n, notes[i]), qPrintable(QString::number(i)));
+        QVERIFY2(same(log[i], notes[i]), qPrintable(QString::number(i)));
+        ++i;
+    }
+    QCOMPARE(i, notes.size());
+    for (std::size_t k = 0; k < notes.size(); ++k) {
+        const auto [first, last] = log.at(notes[k].timeS);
+        QVERIFY(first <= k && k < last);
+        QVERIFY(first == 0 || notes[first - 1].timeS != notes[k].timeS);
+        QVERIFY(last == notes.size() || notes[last].timeS != notes[k].timeS);
+    }
+}
+
+} // namespace
+
+void TestScheduleRecorder::noteLogGivesBack_data()
+{
+    QTest::addColumn<std::vector<DecisionNote>>("notes");
+    using K = DecisionNote::Kind;
+    QTest::newRow("none") << std::vector<DecisionNote>{};
+    QTest::newRow("one, defaults") << std::vector<DecisionNote>{DecisionNote{}};
+    QTest::newRow("odd doubles and ids") << std::vector<DecisionNote>{
+        {0.0, K::Arrived, 0, 0, 0, -0.0, -0.0},
+        {0.0, K::Started, 255, std::numeric_limits<int>::max(), -2,
+         std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()},
+        {1e-300, K::Preempted, 1, 7, 0, -std::numeric_limits<double>::infinity(),
+         std::numeric_limits<double>::denorm_min()},
+        {1e300, K::Waits, 3, -1, -1, 1.5, 0.0}};
+    // Seeded: instants of one to six notes, about one in four naming another job, one in five
+    // with a second figure.
+    for (const std::uint64_t seed : {1ULL, 2ULL, 3ULL}) {
+        Rng rng(seed);
+        std::vector<DecisionNote> notes;
+        double t = 0.0;
+        for (int instant = 0; instant < 2000; ++instant) {
+            t += 0.5 + double(rng.below(1000)) * 0.25;
+            const int n = 1 + int(rng.below(6));
+            for (int k = 0; k < n; ++k) {
+                DecisionNote d;
+                d.timeS = t;
+                d.kind = K(rng.below(4));
+                d.reason = std::uint8_t(rng.below(4));
+                d.job = int(rng.below(100000));
+                d.other = rng.below(4) == 0 ? int(rng.below(100000)) : -1;
+                d.value = double(rng.below(1u << 30)) / 7.0;
+                d.value2 = rng.below(5) == 0 ? double(rng.below(1000)) / 3.0 : 0.0;
+                notes.push_back(d);
+            }
+        }
+        QTest::newRow(qPrintable(QStringLiteral("seeded %1").arg(seed))) << notes;
+    }
+}
+
+void TestScheduleRecorder::noteLogGivesBack()
+{
+    QFETCH(std::vector<DecisionNote>, notes);
+    NoteLog log;
+    for (const DecisionNote& n : notes)
+        log.push_back(n);
+    checkLog(log, notes);
+    const NoteLog copy = log;
+    checkLog(copy, notes);
+    // No note at a time between instants, before the first or after the last.
+    QCOMPARE(log.at(-1.0).first, log.at(-1.0).second);
+    QCOMPARE(log.at(1e301).first, log.at(1e301).second);
+    if (notes.size() > 20) {
+        QCOMPARE(log.at(notes[10].timeS + 0.125).first, log.at(notes[10].timeS + 0.125).second);
+        // Compact: at most 24 bytes a note here (a DecisionNote is 40), where a quarter of the
+        // notes name another job and a fifth have a second figure.
+        QVERIFY2(
+            log.bytes() <= notes.size() * 24,
+            qPrintable(QStringLiteral("%1 bytes for %2 notes").arg(log.bytes()).arg(notes.size())));
+    }
+}
+
+// A real run's notes: what the recorder was told, in its order, for a preemptive policy with
+// preemptions and waits.
+void TestScheduleRecorder::noteLogOfARun()
+{
+    test::RandomScenario::Shape shape;
+    shape.jobs = 60;
+    const Scenario s = test::RandomScenario::make(7, shape);
+    RunConfig config;
+    config.policy = QStringLiteral("asrpt-gittins-eft");
+    ScheduleRecorder rec(s);
+    auto r = Runner::run(s, config, nullptr, {&rec});
+    QVERIFY(r.ok());
+    const Schedule sc = rec.take();
+    QVERIFY(sc.notes.size() > 60);
+    std::vector<DecisionNote> notes(sc.notes.begin(), sc.notes.end());
+    std::size_t kinds[4] = {0, 0, 0, 0};
+    for (std::size_t i = 0; i < notes.size(); ++i) {
+        ++kinds[int(notes[i].kind)];
+        if (i > 0)
+            QVERIFY(notes[i - 1].timeS <= notes[i].timeS);
+    }
+    QVERIFY(kinds[int(DecisionNote::Kind::Started)] >= 60);
+    QVERIFY(kinds[int(DecisionNote::Kind::Waits)] > 0);
+    checkLog(sc.notes, notes);
 }
 
 QTEST_GUILESS_MAIN(TestScheduleRecorder)
