@@ -59,11 +59,14 @@ DecisionNote NoteLog::operator[](std::size_t i) const
 
 std::pair<std::size_t, std::size_t> NoteLog::at(double t) const
 {
-    const auto it = std::lower_bound(m_time.begin(), m_time.end(), t);
-    if (it == m_time.end() || *it != t)
+    // Every instant whose time equals t (two only where their bits differ, as -0 and +0).
+    const auto lo = std::lower_bound(m_time.begin(), m_time.end(), t);
+    const auto hi = std::upper_bound(lo, m_time.end(), t);
+    if (lo == hi)
         return {0, 0};
-    const std::size_t k = std::size_t(it - m_time.begin());
-    return {m_first[k], k + 1 < m_first.size() ? m_first[k + 1] : size()};
+    const auto end = std::size_t(hi - m_time.begin());
+    return {m_first[std::size_t(lo - m_time.begin())],
+            end < m_first.size() ? m_first[end] : size()};
 }
 
 std::size_t NoteLog::bytes() const

@@ -199,6 +199,7 @@ void TestScheduleRecorder::noteLogGivesBack_data()
     QTest::newRow("one, defaults") << std::vector<DecisionNote>{DecisionNote{}};
     QTest::newRow("odd doubles and ids") << std::vector<DecisionNote>{
         {0.0, K::Arrived, 0, 0, 0, -0.0, -0.0},
+        {-0.0, K::Waits, 0, 1, 0, 0.0, 0.0},
         {0.0, K::Started, 255, std::numeric_limits<int>::max(), -2,
          std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity()},
         {1e-300, K::Preempted, 1, 7, 0, -std::numeric_limits<double>::infinity(),
