@@ -926,7 +926,7 @@ void TestReport::chartFactory()
     QCOMPARE(PolicyColours::of(QStringLiteral("my-policy")),
              PolicyColours::of(QStringLiteral("my-policy")));
     // Empty input gives a titled chart without series.
-    std::unique_ptr<QChart> empty(ChartFactory::jctCdf({}));
+    std::unique_ptr<QChart> empty(ChartFactory::jctCdf(std::vector<RunResult>{}));
     QVERIFY(empty->series().isEmpty());
     QVERIFY(!empty->title().isEmpty());
 }

@@ -253,15 +253,24 @@ QChart* ChartFactory::sensitivityP99Jct(const PredictionSensitivity::Outcome& ou
                             [](const PredictionSensitivity::Point& p) { return p.p99JctS; });
 }
 
-QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
+ChartFactory::RunViews ChartFactory::viewsOf(const std::vector<RunResult>& runs)
+{
+    RunViews v;
+    v.reserve(runs.size());
+    for (const RunResult& r : runs)
+        v.push_back(&r);
+    return v;
+}
+
+QChart* ChartFactory::jctCdf(const RunViews& runs)
 {
     QChart* c = newChart(tr("JCT distribution (CDF)"), true);
     double lo = 0.0, hi = 0.0;
     bool any = false;
     std::vector<std::vector<double>> sorted;
-    for (const RunResult& r : runs) {
+    for (const RunResult* r : runs) {
         std::vector<double> v;
-        for (const JobRecord& j : r.jobs)
+        for (const JobRecord& j : r->jobs)
             v.push_back(j.jctS);
         std::sort(v.begin(), v.end());
         if (!v.empty()) {
@@ -304,7 +313,7 @@ QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
         const std::vector<double>& v = sorted[i];
         if (v.empty())
             continue;
-        auto* s = lineSeries(runs[i].summary.policy);
+        auto* s = lineSeries(runs[i]->summary.policy);
         // At most about 400 steps: quantiles of large runs.
         const std::size_t n = v.size();
         const std::size_t step = std::max<std::size_t>(1, n / 400);
@@ -315,7 +324,7 @@ QChart* ChartFactory::jctCdf(const std::vector<RunResult>& runs)
             prevY = double(std::min(n, k + step)) / double(n);
             s->append(xv, prevY);
         }
-        addLine(c, s, PolicyColours::of(runs[i].summary.policy));
+        addLine(c, s, PolicyColours::of(runs[i]->summary.policy));
         s->attachAxis(x);
         s->attachAxis(y);
     }
@@ -331,17 +340,17 @@ QChart* ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
     shared.reserve(schedules.size());
     for (const Schedule& s : schedules)
         shared.push_back(std::shared_ptr<const Schedule>(std::shared_ptr<const Schedule>(), &s));
-    return utilisationOverTime(runs, shared);
+    return utilisationOverTime(viewsOf(runs), shared);
 }
 
 QChart*
-ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
+ChartFactory::utilisationOverTime(const RunViews& runs,
                                   const std::vector<std::shared_ptr<const Schedule>>& schedules)
 {
     QChart* c = newChart(tr("GPU utilisation over time"), true);
     double endS = 0.0;
     for (std::size_t i = 0; i < runs.size() && i < schedules.size(); ++i) {
-        for (const JobRecord& j : runs[i].jobs)
+        for (const JobRecord& j : runs[i]->jobs)
             endS = std::max(endS, j.finishS);
         if (schedules[i] && !schedules[i]->counters.empty())
             endS = std::max(endS, schedules[i]->counters.back().timeS);
@@ -362,13 +371,13 @@ ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
         const std::vector<QPointF> pts = busyCurve(*schedules[i], endS, 300);
         if (pts.empty())
             continue;
-        auto* s = lineSeries(runs[i].summary.policy);
+        auto* s = lineSeries(runs[i]->summary.policy);
         QList<QPointF> scaled;
         scaled.reserve(qsizetype(pts.size()));
         for (const QPointF& p : pts)
             scaled.append(QPointF(p.x() / unit.seconds, p.y() * 100.0));
         s->replace(scaled);
-        addLine(c, s, PolicyColours::of(runs[i].summary.policy));
+        addLine(c, s, PolicyColours::of(runs[i]->summary.policy));
         s->attachAxis(x);
         s->attachAxis(y);
     }
@@ -376,20 +385,20 @@ ChartFactory::utilisationOverTime(const std::vector<RunResult>& runs,
     return c;
 }
 
-QChart* ChartFactory::policyBars(const std::vector<RunResult>& runs)
+QChart* ChartFactory::policyBars(const RunViews& runs)
 {
     QChart* c = newChart(tr("Average and p99 JCT per policy"), true);
     if (runs.empty())
         return c;
     double top = 0.0;
-    for (const RunResult& r : runs)
-        top = std::max(top, std::max(r.summary.avgJctS, r.summary.p99JctS));
+    for (const RunResult* r : runs)
+        top = std::max(top, std::max(r->summary.avgJctS, r->summary.p99JctS));
     const TimeUnit unit = unitFor(top);
     // Two groups (average, p99) of one bar per policy in its colour; the legend names them.
     auto* series = new QBarSeries;
-    for (const RunResult& r : runs) {
-        auto* set = new QBarSet(r.summary.policy);
-        *set << r.summary.avgJctS / unit.seconds << r.summary.p99JctS / unit.seconds;
+    for (const RunResult* r : runs) {
+        auto* set = new QBarSet(r->summary.policy);
+        *set << r->summary.avgJctS / unit.seconds << r->summary.p99JctS / unit.seconds;
         series->append(set);
     }
     c->addSeries(series);

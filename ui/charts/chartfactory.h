@@ -33,18 +33,28 @@ public:
     /// The unit for times up to spanS seconds: the largest that keeps spanS at 3 or more.
     static TimeUnit timeUnit(double spanS);
 
+    /// Runs a chart reads without a copy (none null; they outlive the call).
+    using RunViews = std::vector<const RunResult*>;
+    /// Views of every run of runs.
+    static RunViews viewsOf(const std::vector<RunResult>& runs);
+
     /// Empirical CDF of the job completion time, one line per run (legend: the policy).
-    static QChart* jctCdf(const std::vector<RunResult>& runs);
+    static QChart* jctCdf(const RunViews& runs);
+    static QChart* jctCdf(const std::vector<RunResult>& runs) { return jctCdf(viewsOf(runs)); }
     /// Busy GPUs as a fraction of the cluster over time, one step line per run; schedules[i]
     /// belongs to runs[i] (its counters give the free GPUs after every event).
     static QChart* utilisationOverTime(const std::vector<RunResult>& runs,
                                        const std::vector<Schedule>& schedules);
     /// The same for schedules the caller shares (a null one draws no line).
     static QChart*
-    utilisationOverTime(const std::vector<RunResult>& runs,
+    utilisationOverTime(const RunViews& runs,
                         const std::vector<std::shared_ptr<const Schedule>>& schedules);
     /// Average and p99 JCT per policy as grouped bars (seconds).
-    static QChart* policyBars(const std::vector<RunResult>& runs);
+    static QChart* policyBars(const RunViews& runs);
+    static QChart* policyBars(const std::vector<RunResult>& runs)
+    {
+        return policyBars(viewsOf(runs));
+    }
     /// How many jobs ask for 1, 2, 4, ... GPUs (bars per distinct GPU count).
     static QChart* gpusPerJobHistogram(const Scenario& scenario);
     /// Distribution of the job durations (true iterations, seconds for duration jobs) on

@@ -134,7 +134,7 @@ QString ResultsPanel::runLabel(int i) const
 {
     // The predictor is typed in the run panel (noisy:0.5): a long one is cut in its middle, so
     // that the run chooser stays as wide as a run's name (whole in the item's tooltip).
-    const RunConfig& c = m_results[std::size_t(i)].config;
+    const RunConfig& c = m_results[std::size_t(i)]->config;
     QString predictor = c.predictor;
     if (predictor.size() > MaxPredictorChars)
         predictor = predictor.left(MaxPredictorChars / 2) + QChar(0x2026) +
@@ -161,6 +161,17 @@ void ResultsPanel::setRuns(const Scenario& scenario, const std::vector<RunResult
 void ResultsPanel::setRuns(std::shared_ptr<const Scenario> scenario, std::vector<RunResult> results,
                            std::vector<std::shared_ptr<const Schedule>> schedules)
 {
+    std::vector<std::shared_ptr<const RunResult>> shared;
+    shared.reserve(results.size());
+    for (RunResult& r : results)
+        shared.push_back(std::make_shared<const RunResult>(std::move(r)));
+    setRuns(std::move(scenario), std::move(shared), std::move(schedules));
+}
+
+void ResultsPanel::setRuns(std::shared_ptr<const Scenario> scenario,
+                           std::vector<std::shared_ptr<const RunResult>> results,
+                           std::vector<std::shared_ptr<const Schedule>> schedules)
+{
     m_scenario = scenario ? SharedScenario::finalized(std::move(scenario))
                           : std::make_shared<const Scenario>();
     m_results = std::move(results);
@@ -178,7 +189,7 @@ void ResultsPanel::setRuns(std::shared_ptr<const Scenario> scenario, std::vector
         const QSignalBlocker block(box);
         box->clear();
         for (int i = 0; i < int(m_results.size()); ++i) {
-            const RunConfig& c = m_results[std::size_t(i)].config;
+            const RunConfig& c = m_results[std::size_t(i)]->config;
             box->addItem(runLabel(i));
             box->setItemData(i, tr("%1 · %2 · %3").arg(c.policy, c.placement, c.predictor),
                              Qt::ToolTipRole);
@@ -269,13 +280,16 @@ void ResultsPanel::setComparison(int a, int b)
 
 QChart* ResultsPanel::makeChart(int i) const
 {
+    ChartFactory::RunViews runs;
+    for (const std::shared_ptr<const RunResult>& r : m_results)
+        runs.push_back(r.get());
     switch (i) {
     case 0:
-        return ChartFactory::jctCdf(m_results);
+        return ChartFactory::jctCdf(runs);
     case 1:
-        return ChartFactory::utilisationOverTime(m_results, m_schedules);
+        return ChartFactory::utilisationOverTime(runs, m_schedules);
     default:
-        return ChartFactory::policyBars(m_results);
+        return ChartFactory::policyBars(runs);
     }
 }
 
@@ -289,8 +303,8 @@ void ResultsPanel::rebuildCharts()
         delete old;
     }
     QStringList policies;
-    for (const RunResult& r : m_results)
-        policies << r.summary.policy;
+    for (const std::shared_ptr<const RunResult>& r : m_results)
+        policies << r->summary.policy;
     m_chartKey->setPolicies(policies);
 }
 

@@ -30,7 +30,7 @@ class TeachingPanel;
 /// What a run looks like: a run chooser and tabs for the Gantt chart (with the virtual-machine
 /// band), the communication heatmap, the charts, a comparison of two runs on one time axis and
 /// teaching mode, over one shared playback bar. Selecting a job in one view highlights it in
-/// all of them. Keeps copies of the runs it shows.
+/// all of them. Keeps copies of the runs it shows, or shares them where the caller does.
 class ResultsPanel : public QWidget
 {
     Q_OBJECT
@@ -49,6 +49,11 @@ public:
     /// Gantt charts, the heatmap, teaching) read the scenario without a copy each (one whose
     /// cluster is not finalized is copied once).
     void setRuns(std::shared_ptr<const Scenario> scenario, std::vector<RunResult> results,
+                 std::vector<std::shared_ptr<const Schedule>> schedules);
+    /// The same with the results shared too (none null): the panel, its charts and teaching
+    /// read them without a copy.
+    void setRuns(std::shared_ptr<const Scenario> scenario,
+                 std::vector<std::shared_ptr<const RunResult>> results,
                  std::vector<std::shared_ptr<const Schedule>> schedules);
     /// Index of the run shown (-1: none).
     int currentRun() const;
@@ -102,8 +107,8 @@ private:
     /// graph · rf-fast"); a narrower panel cuts the name with an ellipsis.
     static constexpr int RunNameChars = 36;
 
-    std::shared_ptr<const Scenario> m_scenario; // never null, its cluster finalized
-    std::vector<RunResult> m_results;
+    std::shared_ptr<const Scenario> m_scenario;               // never null, its cluster finalized
+    std::vector<std::shared_ptr<const RunResult>> m_results;  // never null
     std::vector<std::shared_ptr<const Schedule>> m_schedules; // never null
     int m_highlight = -1;
     bool m_teachingHighlight = false; // m_highlight is a teaching step's, not the user's choice

@@ -55,12 +55,19 @@ void TeachingPanel::setRun(const Scenario& scenario, std::shared_ptr<const Sched
 void TeachingPanel::setRun(std::shared_ptr<const Scenario> scenario,
                            std::shared_ptr<const Schedule> schedule, const RunResult& result)
 {
+    setRun(std::move(scenario), std::move(schedule), std::make_shared<const RunResult>(result));
+}
+
+void TeachingPanel::setRun(std::shared_ptr<const Scenario> scenario,
+                           std::shared_ptr<const Schedule> schedule,
+                           std::shared_ptr<const RunResult> result)
+{
     m_explainer.reset();
     m_scenario = SharedScenario::finalized(std::move(scenario));
     m_schedule = std::move(schedule);
-    m_result = result;
-    m_explainer = std::make_unique<DecisionExplainer>(*m_scenario, *m_schedule, m_result.config,
-                                                      m_result.jobs);
+    m_result = std::move(result);
+    m_explainer = std::make_unique<DecisionExplainer>(*m_scenario, *m_schedule, m_result->config,
+                                                      m_result->jobs);
     display(-1);
 }
 
@@ -112,7 +119,7 @@ void TeachingPanel::display(int i)
                          .arg(i + 1)
                          .arg(n)
                          .arg(NoteContext::seconds(m_shown.timeS))
-                         .arg(m_result.config.policy)
+                         .arg(m_result->config.policy)
                          .arg(ReadableText::count(m_shown.freeGpusAfter, tr("GPU"), tr("GPUs"))));
     m_sentences->addItems(m_shown.sentences);
 }

@@ -34,6 +34,9 @@ public:
     /// are shared (a scenario whose cluster is not finalized is copied).
     void setRun(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Schedule> schedule,
                 const RunResult& result);
+    /// The same with the result shared too (not null).
+    void setRun(std::shared_ptr<const Scenario> scenario, std::shared_ptr<const Schedule> schedule,
+                std::shared_ptr<const RunResult> result);
     /// Index of the step shown (-1: none).
     int currentStep() const { return m_step; }
     /// Number of steps.
@@ -58,7 +61,7 @@ private:
 
     std::shared_ptr<const Scenario> m_scenario; // what m_explainer reads, cluster finalized
     std::shared_ptr<const Schedule> m_schedule; // what m_explainer reads
-    RunResult m_result;
+    std::shared_ptr<const RunResult> m_result;  // what m_explainer reads
     std::unique_ptr<DecisionExplainer> m_explainer;
     DecisionStep m_shown;
     int m_step = -1;

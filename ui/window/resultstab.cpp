@@ -5,6 +5,7 @@
 #include "export/animationworker.h"
 #include "export/imageexport.h"
 #include "format/readabletext.h"
+#include "model/sharedscenario.h"
 #include "report/reportdialog.h"
 #include "results/resultspanel.h"
 #include "util/result.h"
@@ -116,16 +117,16 @@ void ResultsTab::showRuns(const Scenario& fallback, bool openOnVirtualMachine)
     const std::vector<DocumentRun>& batch = m_session->batch();
     if (batch.empty())
         return;
-    std::vector<RunResult> results;
+    // Shared with the session: the panel copies no run's results.
+    std::vector<std::shared_ptr<const RunResult>> results;
     std::vector<std::shared_ptr<const Schedule>> schedules;
     for (const DocumentRun& r : batch) {
-        results.push_back(*r.result);
+        results.push_back(r.result);
         schedules.push_back(r.schedule);
     }
-    if (m_session->scenario())
-        m_results->setRuns(m_session->scenario(), std::move(results), std::move(schedules));
-    else
-        m_results->setRuns(fallback, results, schedules);
+    m_results->setRuns(m_session->scenario() ? m_session->scenario()
+                                             : SharedScenario::copy(fallback),
+                       std::move(results), std::move(schedules));
     if (openOnVirtualMachine)
         for (std::size_t k = 0; k < batch.size(); ++k)
             if (!batch[k].schedule->virtualSlices.empty()) {
