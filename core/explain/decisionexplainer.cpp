@@ -93,7 +93,7 @@ QString DecisionExplainer::size(int j, double amount) const
                : QStringLiteral("%1 iterations").arg(NoteContext::number(amount));
 }
 
-std::vector<int> DecisionExplainer::serversIn(const std::vector<int>& gpus) const
+std::vector<int> DecisionExplainer::serversIn(std::span<const int> gpus) const
 {
     std::vector<int> servers;
     for (int g : gpus)
@@ -103,7 +103,7 @@ std::vector<int> DecisionExplainer::serversIn(const std::vector<int>& gpus) cons
     return servers;
 }
 
-QString DecisionExplainer::serversOf(const std::vector<int>& gpus) const
+QString DecisionExplainer::serversOf(std::span<const int> gpus) const
 {
     const Cluster& c = m_scenario.cluster;
     const std::vector<int> servers = serversIn(gpus);
@@ -121,7 +121,7 @@ QString DecisionExplainer::serversOf(const std::vector<int>& gpus) const
     return QStringLiteral("servers %1 and %2").arg(names.join(QStringLiteral(", ")), last);
 }
 
-QString DecisionExplainer::freeOn(const State& s, const std::vector<int>& gpus) const
+QString DecisionExplainer::freeOn(const State& s, std::span<const int> gpus) const
 {
     const Cluster& c = m_scenario.cluster;
     const std::vector<int> servers = serversIn(gpus);
@@ -209,6 +209,7 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
         case ScheduleEvent::Kind::Started:
         case ScheduleEvent::Kind::Resumed: {
             const bool resumed = e.kind == ScheduleEvent::Kind::Resumed;
+            const std::span<const int> gpus = m_schedule.gpusOf(e);
             if (out) {
                 m_context.setFreeGpus(s.freeGpus);
                 const QString reason = why(m_context.noteOf(Kind::Started, j),
@@ -216,17 +217,17 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
                 say(j,
                     QStringLiteral("%1 %2 on %3: %4 and needs %5; %6")
                         .arg(job.id, resumed ? QStringLiteral("resumes") : QStringLiteral("starts"),
-                             serversOf(e.gpus), reason, NoteContext::gpus(int(e.gpus.size())),
-                             freeOn(s, e.gpus)));
+                             serversOf(gpus), reason, NoteContext::gpus(int(gpus.size())),
+                             freeOn(s, gpus)));
             }
             if (s.waiting[ju]) {
                 s.waiting[ju] = 0;
                 --s.waitingCount;
             }
-            s.gpusOf[ju] = e.gpus;
-            for (int g : e.gpus)
+            s.gpusOf[ju].assign(gpus.begin(), gpus.end());
+            for (int g : gpus)
                 --s.freePerServer[std::size_t(c.serverOfGpu(g))];
-            s.freeGpus -= int(e.gpus.size());
+            s.freeGpus -= int(gpus.size());
             break;
         }
         case ScheduleEvent::Kind::Preempted:
@@ -240,7 +241,7 @@ void DecisionExplainer::apply(State& s, DecisionStep* out) const
                 // The job that takes its GPUs at this instant, if any.
                 int to = -1;
                 for (int k : startsHere) {
-                    const auto& sg = ev[std::size_t(k)].gpus;
+                    const std::span<const int> sg = m_schedule.gpusOf(ev[std::size_t(k)]);
                     if (std::any_of(gpus.begin(), gpus.end(), [&](int g) {
                             return std::find(sg.begin(), sg.end(), g) != sg.end();
                         })) {

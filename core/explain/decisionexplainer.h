@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <memory>
+#include <span>
 #include <vector>
 
 namespace gantry {
@@ -73,9 +74,9 @@ private:
     QString why(const DecisionNote* note, const QString& fallback) const;
     double predicted(int j) const;
     QString size(int j, double amount) const;
-    std::vector<int> serversIn(const std::vector<int>& gpus) const;
-    QString serversOf(const std::vector<int>& gpus) const;
-    QString freeOn(const State& s, const std::vector<int>& gpus) const;
+    std::vector<int> serversIn(std::span<const int> gpus) const;
+    QString serversOf(std::span<const int> gpus) const;
+    QString freeOn(const State& s, std::span<const int> gpus) const;
 
     const Scenario& m_scenario;
     const Schedule& m_schedule;

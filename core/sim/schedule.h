@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include <cstdint>
+#include <span>
 #include <vector>
 
 namespace gantry {
@@ -57,11 +59,12 @@ struct ScheduleEvent
         Preempted, ///< the job was stopped, progress kept
         Finished,  ///< the job completed
     };
-    double timeS = 0.0;        ///< when, seconds
-    Kind kind = Kind::Arrived; ///< what
-    int job = 0;               ///< index in the scenario's job list
-    std::vector<int> gpus;     ///< Started/Resumed: the GPUs, else empty
-    int freeGpusAfter = 0;     ///< free GPUs once the event is applied
+    double timeS = 0.0;         ///< when, seconds
+    Kind kind = Kind::Arrived;  ///< what
+    int job = 0;                ///< index in the scenario's job list
+    std::uint32_t gpuFirst = 0; ///< Started/Resumed: its GPUs are Schedule::eventGpus from here
+    int gpuCount = 0;           ///< ... this many (0 for the other kinds)
+    int freeGpusAfter = 0;      ///< free GPUs once the event is applied
 };
 
 /// Everything a run did over time, for the Gantt chart, playback, the heatmap, teaching mode
@@ -73,7 +76,16 @@ struct Schedule
     std::vector<VirtualSlice> virtualSlices; ///< asrpt's virtual machine (empty otherwise)
     std::vector<CounterSample> counters;     ///< one sample per distinct event time
     std::vector<ScheduleEvent> events;       ///< arrivals, starts, preemptions, completions
-    NoteLog notes;                           ///< the policy's reasons, in time order (teaching)
+    std::vector<int> eventGpus; ///< the GPUs of the start events, one after another (gpusOf())
+    NoteLog notes;              ///< the policy's reasons, in time order (teaching)
+
+    /// The GPUs a Started or Resumed event e of this schedule started its job on (empty for
+    /// the other kinds). Kept in one array for all events, not a vector per event: a
+    /// million-job run has a million starts.
+    std::span<const int> gpusOf(const ScheduleEvent& e) const
+    {
+        return {eventGpus.data() + e.gpuFirst, std::size_t(e.gpuCount)};
+    }
 };
 
 } // namespace gantry

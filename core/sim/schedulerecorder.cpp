@@ -50,9 +50,12 @@ void ScheduleRecorder::sample(double nowS)
         counters.push_back(c);
 }
 
-void ScheduleRecorder::event(double nowS, ScheduleEvent::Kind kind, int j, std::vector<int> gpus)
+void ScheduleRecorder::event(double nowS, ScheduleEvent::Kind kind, int j,
+                             const std::vector<int>& gpus)
 {
-    m_schedule.events.push_back(ScheduleEvent{nowS, kind, j, std::move(gpus), m_free});
+    const auto first = std::uint32_t(m_schedule.eventGpus.size());
+    m_schedule.eventGpus.insert(m_schedule.eventGpus.end(), gpus.begin(), gpus.end());
+    m_schedule.events.push_back(ScheduleEvent{nowS, kind, j, first, int(gpus.size()), m_free});
     sample(nowS);
 }
 

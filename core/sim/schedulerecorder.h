@@ -51,7 +51,7 @@ private:
     void accrue(Open& o, double nowS);
     void close(int j, double nowS, ScheduleSegment::End end);
     void sample(double nowS);
-    void event(double nowS, ScheduleEvent::Kind kind, int j, std::vector<int> gpus = {});
+    void event(double nowS, ScheduleEvent::Kind kind, int j, const std::vector<int>& gpus = {});
 
     const Scenario& m_scenario;
     Notes m_notes;

@@ -86,7 +86,7 @@ QString scheduleText(const Schedule& s)
                  .arg(e.timeS, 0, 'g', 17)
                  .arg(int(e.kind))
                  .arg(e.job)
-                 .arg(gpusText(e.gpus))
+                 .arg(gpusText(std::vector<int>(s.gpusOf(e).begin(), s.gpusOf(e).end())))
                  .arg(e.freeGpusAfter);
     t += QStringLiteral("notes %1\n").arg(s.notes.size());
     return t;

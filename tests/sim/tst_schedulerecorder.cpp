@@ -16,6 +16,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <span>
 #include <vector>
 
 using namespace gantry;
@@ -77,6 +78,16 @@ void TestScheduleRecorder::handExample()
     QCOMPARE(sc.counters[2].queueLength, 0);
     QCOMPARE(sc.counters[3].freeGpus, 4);
     QCOMPARE(int(sc.events.size()), 6); // 2 arrivals, 2 starts, 2 completions
+    // Each start event gives the GPUs of its segment; the others none.
+    std::vector<std::vector<int>> started;
+    for (const ScheduleEvent& e : sc.events) {
+        const std::span<const int> g = sc.gpusOf(e);
+        if (e.kind == ScheduleEvent::Kind::Started)
+            started.emplace_back(g.begin(), g.end());
+        else
+            QVERIFY(g.empty());
+    }
+    QCOMPARE(started, (std::vector<std::vector<int>>{sc.segments[0].gpus, sc.segments[1].gpus}));
     QVERIFY(sc.virtualSlices.empty());
 }
 

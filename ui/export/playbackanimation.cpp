@@ -158,6 +158,7 @@ Schedule PlaybackAnimation::scheduleAt(const Schedule& schedule, double timeS)
     for (const ScheduleEvent& e : schedule.events)
         if (e.timeS <= timeS)
             s.events.push_back(e);
+    s.eventGpus = schedule.eventGpus; // the events kept index it
     for (const DecisionNote& n : schedule.notes)
         if (n.timeS <= timeS)
             s.notes.push_back(n);
