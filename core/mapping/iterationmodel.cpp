@@ -54,7 +54,7 @@ IterationModel::Breakdown IterationModel::breakdown(const Job& job, const Mappin
     for (std::size_t v = 0; v < workers.size(); ++v) {
         const double t = compute[v] + intra[v] + inter[v];
         if (out.worker < 0 || t > out.iterationS) {
-            out = {t, compute[v], intra[v], inter[v], int(v)};
+            out = {t, compute[v], intra[v], inter[v], int(v), {}};
         }
     }
     return out;
