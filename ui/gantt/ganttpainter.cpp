@@ -15,6 +15,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <mutex>
 
 namespace gantry::ui {
 
@@ -24,51 +25,76 @@ GanttPainter::GanttPainter(const Scenario& scenario, const Schedule& schedule)
 
 GanttPainter::GanttPainter(std::shared_ptr<const Scenario> scenario,
                            std::shared_ptr<const Schedule> schedule)
-    : m_scenario(SharedScenario::finalized(std::move(scenario))), m_schedule(std::move(schedule))
+    : m_built(builtFor(SharedScenario::finalized(std::move(scenario)), std::move(schedule)))
 {
-    m_lanes = GanttLanes(m_scenario->cluster);
-    const std::size_t lanes = std::size_t(m_lanes.count());
-    std::vector<int> count(lanes + 1, 0);
-    for (const ScheduleSegment& seg : m_schedule->segments) {
-        m_endS = std::max(m_endS, seg.endS);
+    m_lanePixels = LanePixelWriter(m_scenario->jobs.size());
+}
+
+std::shared_ptr<const GanttPainter::Built>
+GanttPainter::builtFor(std::shared_ptr<const Scenario> scenario,
+                       std::shared_ptr<const Schedule> schedule)
+{
+    // The living ones, few: a window shows a handful of runs. Each holds its scenario and
+    // schedule, so an address here is never one reused by another.
+    static std::mutex mutex;
+    static std::vector<std::weak_ptr<const Built>> living;
+    const std::lock_guard lock(mutex);
+    std::erase_if(living, [](const std::weak_ptr<const Built>& w) { return w.expired(); });
+    for (const std::weak_ptr<const Built>& w : living)
+        if (auto b = w.lock(); b && b->scenario == scenario && b->schedule == schedule)
+            return b;
+    auto b = std::make_shared<Built>();
+    b->scenario = std::move(scenario);
+    b->schedule = std::move(schedule);
+    b->build();
+    living.push_back(b);
+    return b;
+}
+
+void GanttPainter::Built::build()
+{
+    lanes = GanttLanes(scenario->cluster);
+    const std::size_t laneTotal = std::size_t(lanes.count());
+    std::vector<int> count(laneTotal + 1, 0);
+    for (const ScheduleSegment& seg : schedule->segments) {
+        endS = std::max(endS, seg.endS);
         for (int g : seg.gpus)
-            if (g >= 0 && std::size_t(g) < lanes)
-                ++count[std::size_t(m_lanes.laneOfGpu(g)) + 1];
+            if (g >= 0 && std::size_t(g) < laneTotal)
+                ++count[std::size_t(lanes.laneOfGpu(g)) + 1];
     }
-    m_laneBegin.assign(lanes + 1, 0);
-    for (std::size_t l = 0; l < lanes; ++l)
-        m_laneBegin[l + 1] = m_laneBegin[l] + count[l + 1];
-    m_pieces.resize(std::size_t(m_laneBegin[lanes]));
-    std::vector<int> fill(m_laneBegin.begin(), m_laneBegin.end() - 1);
-    for (std::size_t k = 0; k < m_schedule->segments.size(); ++k) {
-        const ScheduleSegment& seg = m_schedule->segments[k];
+    laneBegin.assign(laneTotal + 1, 0);
+    for (std::size_t l = 0; l < laneTotal; ++l)
+        laneBegin[l + 1] = laneBegin[l] + count[l + 1];
+    pieces.resize(std::size_t(laneBegin[laneTotal]));
+    std::vector<int> fill(laneBegin.begin(), laneBegin.end() - 1);
+    for (std::size_t k = 0; k < schedule->segments.size(); ++k) {
+        const ScheduleSegment& seg = schedule->segments[k];
         for (int g : seg.gpus)
-            if (g >= 0 && std::size_t(g) < lanes)
-                m_pieces[std::size_t(fill[std::size_t(m_lanes.laneOfGpu(g))]++)] =
+            if (g >= 0 && std::size_t(g) < laneTotal)
+                pieces[std::size_t(fill[std::size_t(lanes.laneOfGpu(g))]++)] =
                     Piece{seg.startS, seg.endS, int(k), seg.job,
                           seg.end == ScheduleSegment::End::Preempted};
     }
-    m_laneMaxLength.assign(lanes, 0.0);
-    for (std::size_t l = 0; l < lanes; ++l) {
-        auto b = m_pieces.begin() + m_laneBegin[l], e = m_pieces.begin() + m_laneBegin[l + 1];
+    laneMaxLength.assign(laneTotal, 0.0);
+    for (std::size_t l = 0; l < laneTotal; ++l) {
+        auto b = pieces.begin() + laneBegin[l], e = pieces.begin() + laneBegin[l + 1];
         std::sort(b, e, [](const Piece& x, const Piece& y) { return x.startS < y.startS; });
         for (auto it = b; it != e; ++it)
-            m_laneMaxLength[l] = std::max(m_laneMaxLength[l], it->endS - it->startS);
+            laneMaxLength[l] = std::max(laneMaxLength[l], it->endS - it->startS);
     }
-    m_spans.reserve(m_pieces.size());
-    m_pieceJob.reserve(m_pieces.size());
-    m_piecePreempted.reserve(m_pieces.size());
-    for (const Piece& pc : m_pieces) {
-        m_spans.push_back({pc.startS, pc.endS});
-        m_pieceJob.push_back(pc.job);
-        m_piecePreempted.push_back(pc.preempted);
+    spans.reserve(pieces.size());
+    pieceJob.reserve(pieces.size());
+    piecePreempted.reserve(pieces.size());
+    for (const Piece& pc : pieces) {
+        spans.push_back({pc.startS, pc.endS});
+        pieceJob.push_back(pc.job);
+        piecePreempted.push_back(pc.preempted);
     }
-    m_band = GanttVirtualBand(m_schedule->virtualSlices, m_scenario->jobs.size());
-    m_endS = std::max(m_endS, m_band.endS());
-    if (m_endS <= 0.0)
-        m_endS = 1.0;
-    m_levels = GanttLevels(m_spans.data(), m_laneBegin.data(), int(lanes), m_endS);
-    m_lanePixels = LanePixelWriter(m_scenario->jobs.size());
+    band = GanttVirtualBand(schedule->virtualSlices, scenario->jobs.size());
+    endS = std::max(endS, band.endS());
+    if (endS <= 0.0)
+        endS = 1.0;
+    levels = GanttLevels(spans.data(), laneBegin.data(), int(laneTotal), endS);
 }
 
 int GanttPainter::laneCount() const

@@ -143,18 +143,44 @@ private:
     void paintLanes(QPainter& p, const Layout& l, const Options& o,
                     const std::function<void()>& alongside, Stats& stats) const;
 
-    std::shared_ptr<const Scenario> m_scenario; // never null, its cluster finalized
-    std::shared_ptr<const Schedule> m_schedule; // never null
-    GanttLanes m_lanes;
-    std::vector<Piece> m_pieces;        // lane by lane, each lane sorted by start
-    std::vector<int> m_laneBegin;       // lane l's pieces: [m_laneBegin[l], m_laneBegin[l + 1])
-    std::vector<Span> m_spans;          // m_pieces' spans, same order
-    std::vector<int> m_pieceJob;        // m_pieces' jobs, same order
-    std::vector<char> m_piecePreempted; // m_pieces' preempted flags, same order
-    std::vector<double> m_laneMaxLength;
-    GanttLevels m_levels; // the lanes' levels of detail
-    GanttVirtualBand m_band;
-    double m_endS = 0.0;
+    // What a paint reads of the schedule, built once per (scenario, schedule) pair and shared
+    // by every painter of that pair while one lives: the Results tab shows one run in up to
+    // four charts (Gantt, teaching, both sides of the comparison).
+    struct Built
+    {
+        std::shared_ptr<const Scenario> scenario; // never null, its cluster finalized
+        std::shared_ptr<const Schedule> schedule; // never null
+        GanttLanes lanes;
+        std::vector<Piece> pieces;        // lane by lane, each lane sorted by start
+        std::vector<int> laneBegin;       // lane l's pieces: [laneBegin[l], laneBegin[l + 1])
+        std::vector<Span> spans;          // pieces' spans, same order
+        std::vector<int> pieceJob;        // pieces' jobs, same order
+        std::vector<char> piecePreempted; // pieces' preempted flags, same order
+        std::vector<double> laneMaxLength;
+        GanttLevels levels; // the lanes' levels of detail (it points into spans and laneBegin)
+        GanttVirtualBand band;
+        double endS = 0.0;
+        // Fills the rest from scenario and schedule. O(segments log segments).
+        void build();
+    };
+    // The shared Built of (scenario, schedule), made when none lives. Thread-safe.
+    static std::shared_ptr<const Built> builtFor(std::shared_ptr<const Scenario> scenario,
+                                                 std::shared_ptr<const Schedule> schedule);
+
+    std::shared_ptr<const Built> m_built; // never null
+    // The parts of m_built under the names the paint code reads them by.
+    const std::shared_ptr<const Scenario>& m_scenario = m_built->scenario;
+    const std::shared_ptr<const Schedule>& m_schedule = m_built->schedule;
+    const GanttLanes& m_lanes = m_built->lanes;
+    const std::vector<Piece>& m_pieces = m_built->pieces;
+    const std::vector<int>& m_laneBegin = m_built->laneBegin;
+    const std::vector<Span>& m_spans = m_built->spans;
+    const std::vector<int>& m_pieceJob = m_built->pieceJob;
+    const std::vector<char>& m_piecePreempted = m_built->piecePreempted;
+    const std::vector<double>& m_laneMaxLength = m_built->laneMaxLength;
+    const GanttLevels& m_levels = m_built->levels;
+    const GanttVirtualBand& m_band = m_built->band;
+    const double& m_endS = m_built->endS;
     mutable Stats m_stats;
     // Frame buffers kept between paints (no page faults on each frame); one painter paints on
     // one thread at a time.
