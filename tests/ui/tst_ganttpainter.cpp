@@ -532,6 +532,28 @@ void TestGanttPainter::sharesWhatItDraws()
     GanttView view;
     view.setSchedule(scenario, shared);
     QCOMPARE(&view.painter()->schedule(), shared.get());
+
+    // A second chart of the same pair shares what the first built and draws the same pixels.
+    const GanttPainter again(scenario, shared);
+    QImage c(640, 360, QImage::Format_ARGB32_Premultiplied);
+    {
+        QPainter p(&c);
+        again.paint(p, QRectF(0, 0, 640, 360), o);
+    }
+    QCOMPARE(c, a);
+    // A chart of another schedule, made once the first schedule's charts are gone (its address
+    // may be reused), draws that schedule, not what was built for the first.
+    Scenario shorter = s;
+    shorter.jobs.resize(500);
+    const auto [shortResult, shortSchedule] = test::runWith(shorter, QStringLiteral("fifo"));
+    const double shortEnd = GanttPainter(shorter, shortSchedule).endS();
+    QVERIFY(shortEnd < own.endS());
+    for (int round = 0; round < 4; ++round) {
+        const bool longOne = round % 2 == 0;
+        const auto one = std::make_shared<const Schedule>(longOne ? schedule : shortSchedule);
+        const GanttPainter chart(scenario, one);
+        QCOMPARE(chart.endS(), longOne ? own.endS() : shortEnd);
+    }
 }
 
 QTEST_MAIN(TestGanttPainter)
