@@ -36,7 +36,10 @@ struct ReportWorker::Job
 ReportWorker::ReportWorker(QObject* parent) : QObject(parent), m_task(new BackgroundTask(this))
 {
     // A step always returns an ok Status: what went wrong is in the job, read by the next step.
-    connect(m_task, &BackgroundTask::finished, this, [this] { (this->*m_then)(); });
+    connect(m_task, &BackgroundTask::finished, this, [this] {
+        if (const auto then = m_then) // none before the first step is started
+            (this->*then)();
+    });
 }
 
 ReportWorker::~ReportWorker()
