@@ -2,101 +2,255 @@
 
 #include <algorithm>
 #include <bit>
+#include <cmath>
+#include <cstring>
 
 namespace gantry {
 
-void NoteLog::push_back(const DecisionNote& n)
+namespace {
+
+// A header byte: the note's kind, which fields follow, and how its figure is kept.
+constexpr std::uint8_t kKindMask = 3;
+constexpr std::uint8_t kHasOther = 4;   // an `other` job follows
+constexpr std::uint8_t kHasValue2 = 8;  // a second figure follows (it is not +0)
+constexpr std::uint8_t kHasTime = 16;   // the note's time follows (it differs from the last)
+constexpr std::uint8_t kHasReason = 32; // a reason byte follows (it is not 0)
+constexpr int kValueShift = 6;          // the figure: +0, whole microseconds or 8 bytes
+constexpr std::uint8_t kValueZero = 0, kValueMicros = 1, kValueRaw = 2;
+
+std::uint64_t bitsOf(double x)
 {
-    const auto i = std::uint32_t(m_job.size());
-    // A new instant when the time differs in any bit from the last note's (times never go back).
-    if (m_time.empty() ||
-        std::bit_cast<std::uint64_t>(m_time.back()) != std::bit_cast<std::uint64_t>(n.timeS)) {
-        m_time.push_back(n.timeS);
-        m_first.push_back(i);
-    }
-    std::uint8_t kind = std::uint8_t(std::uint8_t(n.kind) & kKindMask);
-    if (n.other != -1) {
-        kind |= kHasOther;
-        m_otherAt.push_back(i);
-        m_other.push_back(n.other);
-    }
-    if (std::bit_cast<std::uint64_t>(n.value2) != 0) { // -0.0 and NaNs are kept as they are
-        kind |= kHasValue2;
-        m_value2At.push_back(i);
-        m_value2.push_back(n.value2);
-    }
-    m_kind.push_back(kind);
-    m_reason.push_back(n.reason);
-    m_job.push_back(n.job);
-    m_value.push_back(n.value);
+    return std::bit_cast<std::uint64_t>(x);
 }
 
-DecisionNote NoteLog::note(std::size_t i, std::size_t instant, std::size_t other,
-                           std::size_t value2) const
+// x as whole microseconds k, when k / 1e6 gives x back bit for bit (as the engine's times do).
+bool wholeMicros(double x, std::int64_t& k)
 {
+    if (!(std::fabs(x) <= 1e12))
+        return false;
+    k = std::llround(x * 1e6);
+    return bitsOf(double(k) / 1e6) == bitsOf(x);
+}
+
+std::uint64_t zigzag(std::int64_t v)
+{
+    return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63);
+}
+
+std::int64_t unzigzag(std::uint64_t u)
+{
+    return std::int64_t(u >> 1) ^ -std::int64_t(u & 1);
+}
+
+void putVarint(std::vector<std::uint8_t>& out, std::uint64_t v)
+{
+    while (v >= 0x80) {
+        out.push_back(std::uint8_t(v | 0x80));
+        v >>= 7;
+    }
+    out.push_back(std::uint8_t(v));
+}
+
+std::uint64_t getVarint(const std::uint8_t*& p)
+{
+    std::uint64_t v = 0;
+    for (int shift = 0;; shift += 7) {
+        const std::uint8_t b = *p++;
+        v |= std::uint64_t(b & 0x7F) << shift;
+        if (b < 0x80)
+            return v;
+    }
+}
+
+void putRaw(std::vector<std::uint8_t>& out, double x)
+{
+    std::uint8_t b[sizeof(double)];
+    std::memcpy(b, &x, sizeof b);
+    out.insert(out.end(), b, b + sizeof b);
+}
+
+double getRaw(const std::uint8_t*& p)
+{
+    double x;
+    std::memcpy(&x, p, sizeof x);
+    p += sizeof x;
+    return x;
+}
+
+// A figure that follows a flag: microseconds from base (flag 0) or its 8 bytes (flag 1).
+void putFlagged(std::vector<std::uint8_t>& out, double x, std::int64_t base)
+{
+    std::int64_t k = 0;
+    if (wholeMicros(x, k)) {
+        putVarint(out, zigzag(k - base) << 1);
+    } else {
+        putVarint(out, 1);
+        putRaw(out, x);
+    }
+}
+
+double getFlagged(const std::uint8_t*& p, std::int64_t base)
+{
+    const std::uint64_t u = getVarint(p);
+    if (u & 1)
+        return getRaw(p);
+    return double(base + unzigzag(u >> 1)) / 1e6;
+}
+
+} // namespace
+
+void NoteLog::push_back(const DecisionNote& n)
+{
+    if (m_size % kBlock == 0) {
+        // A block starts afresh: its first note holds its time and its job in full.
+        m_blockAt.push_back(m_bytes.size());
+        m_blockTime.push_back(n.timeS);
+        m_tail = Cursor{};
+    }
+    const bool first = m_size % kBlock == 0;
+    std::uint8_t header = std::uint8_t(std::uint8_t(n.kind) & kKindMask);
+    const bool time = first || bitsOf(n.timeS) != m_tail.time;
+    std::int64_t micros = 0;
+    const bool whole = wholeMicros(n.value, micros);
+    const std::uint8_t form = bitsOf(n.value) == 0 ? kValueZero : whole ? kValueMicros : kValueRaw;
+    if (n.other != -1)
+        header |= kHasOther;
+    if (bitsOf(n.value2) != 0) // -0.0 and NaNs are kept as they are
+        header |= kHasValue2;
+    if (time)
+        header |= kHasTime;
+    if (n.reason != 0)
+        header |= kHasReason;
+    header |= std::uint8_t(form << kValueShift);
+    m_bytes.push_back(header);
+    if (time) {
+        std::int64_t k = 0;
+        if (wholeMicros(n.timeS, k)) {
+            putVarint(m_bytes, zigzag(k - m_tail.base) << 1);
+            m_tail.base = k;
+        } else {
+            putVarint(m_bytes, 1);
+            putRaw(m_bytes, n.timeS);
+        }
+        m_tail.time = bitsOf(n.timeS);
+    }
+    if (n.reason != 0)
+        m_bytes.push_back(n.reason);
+    putVarint(m_bytes, zigzag(std::int64_t(n.job) - m_tail.job));
+    m_tail.job = n.job;
+    if (n.other != -1)
+        putVarint(m_bytes, zigzag(std::int64_t(n.other) - n.job));
+    if (form == kValueMicros)
+        putVarint(m_bytes, zigzag(micros - m_tail.base));
+    else if (form == kValueRaw)
+        putRaw(m_bytes, n.value);
+    if (header & kHasValue2)
+        putFlagged(m_bytes, n.value2, m_tail.base);
+    ++m_size;
+}
+
+DecisionNote NoteLog::Cursor::read(const std::uint8_t* data)
+{
+    const std::uint8_t* p = data + pos;
+    const std::uint8_t header = *p++;
     DecisionNote n;
-    n.timeS = m_time[instant];
-    n.kind = DecisionNote::Kind(m_kind[i] & kKindMask);
-    n.reason = m_reason[i];
-    n.job = m_job[i];
-    n.other = m_kind[i] & kHasOther ? m_other[other] : -1;
-    n.value = m_value[i];
-    n.value2 = m_kind[i] & kHasValue2 ? m_value2[value2] : 0.0;
+    n.kind = DecisionNote::Kind(header & kKindMask);
+    if (header & kHasTime) {
+        const std::uint64_t u = getVarint(p);
+        if (u & 1) {
+            time = bitsOf(getRaw(p));
+        } else {
+            base += unzigzag(u >> 1);
+            time = bitsOf(double(base) / 1e6);
+        }
+    }
+    n.timeS = std::bit_cast<double>(time);
+    if (header & kHasReason)
+        n.reason = *p++;
+    job = std::int32_t(job + unzigzag(getVarint(p)));
+    n.job = job;
+    n.other = header & kHasOther ? std::int32_t(job + unzigzag(getVarint(p))) : -1;
+    switch (header >> kValueShift) {
+    case kValueMicros:
+        n.value = double(base + unzigzag(getVarint(p))) / 1e6;
+        break;
+    case kValueRaw:
+        n.value = getRaw(p);
+        break;
+    default:
+        n.value = 0.0;
+    }
+    n.value2 = header & kHasValue2 ? getFlagged(p, base) : 0.0;
+    pos = std::size_t(p - data);
     return n;
+}
+
+NoteLog::Cursor NoteLog::blockStart(std::size_t b) const
+{
+    Cursor c;
+    c.pos = std::size_t(m_blockAt[b]);
+    return c;
 }
 
 DecisionNote NoteLog::operator[](std::size_t i) const
 {
-    const auto at = [i](const std::vector<std::uint32_t>& v) {
-        return std::size_t(std::lower_bound(v.begin(), v.end(), std::uint32_t(i)) - v.begin());
-    };
-    const std::size_t instant =
-        std::size_t(std::upper_bound(m_first.begin(), m_first.end(), std::uint32_t(i)) -
-                    m_first.begin()) -
-        1;
-    return note(i, instant, at(m_otherAt), at(m_value2At));
+    Cursor c = blockStart(i / kBlock);
+    DecisionNote n;
+    for (std::size_t k = i - i % kBlock; k <= i; ++k)
+        n = c.read(m_bytes.data());
+    return n;
 }
 
 std::pair<std::size_t, std::size_t> NoteLog::at(double t) const
 {
-    // Every instant whose time equals t (two only where their bits differ, as -0 and +0).
-    const auto lo = std::lower_bound(m_time.begin(), m_time.end(), t);
-    const auto hi = std::upper_bound(lo, m_time.end(), t);
-    if (lo == hi)
+    if (m_size == 0)
         return {0, 0};
-    const auto end = std::size_t(hi - m_time.begin());
-    return {m_first[std::size_t(lo - m_time.begin())],
-            end < m_first.size() ? m_first[end] : size()};
+    // Notes at t may begin in the block before the first that starts at or after t.
+    const auto b = std::size_t(std::lower_bound(m_blockTime.begin(), m_blockTime.end(), t) -
+                               m_blockTime.begin());
+    const std::size_t from = b == 0 ? 0 : b - 1;
+    std::size_t i = from * kBlock;
+    Cursor c;
+    // Note i's time, the cursor moved past it (afresh at each block's start).
+    const auto next = [&] {
+        if (i % kBlock == 0)
+            c = blockStart(i / kBlock);
+        return c.read(m_bytes.data()).timeS;
+    };
+    // Every note whose time equals t (as -0 and +0 do), which sit together in time order.
+    double time = 0.0;
+    while (i < m_size && (time = next()) < t)
+        ++i;
+    if (i == m_size || t < time)
+        return {0, 0};
+    const std::size_t lo = i++;
+    while (i < m_size && !(t < next()))
+        ++i;
+    return {lo, i};
 }
 
 std::size_t NoteLog::bytes() const
 {
-    return m_time.size() * sizeof(double) + m_first.size() * sizeof(std::uint32_t) + m_kind.size() +
-           m_reason.size() + m_job.size() * sizeof(std::int32_t) + m_value.size() * sizeof(double) +
-           m_otherAt.size() * (sizeof(std::uint32_t) + sizeof(std::int32_t)) +
-           m_value2At.size() * (sizeof(std::uint32_t) + sizeof(double));
+    return m_bytes.size() + m_blockAt.size() * (sizeof(std::uint64_t) + sizeof(double));
 }
 
 NoteLog::const_iterator::const_iterator(const NoteLog* log, std::size_t i) : m_log(log), m_i(i)
 {
-    // Made only at the first note (its cursors at 0) and at the end (compared by position only).
-}
-
-DecisionNote NoteLog::const_iterator::operator*() const
-{
-    return m_log->note(m_i, m_instant, m_other, m_value2);
+    // Made only at the first note and at the end (compared by position only).
+    if (m_i < log->size()) {
+        m_cursor = log->blockStart(0);
+        m_note = m_cursor.read(log->m_bytes.data());
+    }
 }
 
 NoteLog::const_iterator& NoteLog::const_iterator::operator++()
 {
-    const NoteLog& l = *m_log;
-    if (l.m_kind[m_i] & kHasOther)
-        ++m_other;
-    if (l.m_kind[m_i] & kHasValue2)
-        ++m_value2;
     ++m_i;
-    if (m_instant + 1 < l.m_first.size() && l.m_first[m_instant + 1] == m_i)
-        ++m_instant;
+    if (m_i < m_log->size()) {
+        if (m_i % kBlock == 0)
+            m_cursor = m_log->blockStart(m_i / kBlock);
+        m_note = m_cursor.read(m_log->m_bytes.data());
+    }
     return *this;
 }
 

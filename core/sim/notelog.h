@@ -10,27 +10,48 @@
 
 namespace gantry {
 
-/// A run's decision notes, in time order, stored compactly: the instant once per decision
-/// instead of once per note, a note's kind and reason in two bytes, and its `other` job and
-/// second figure only where they are set (most notes have neither). 14 bytes a note instead of
-/// DecisionNote's 40, plus 12 per decision instant; what comes out is what went in, bit for bit.
-/// A value: copies are independent.
+/// A run's decision notes, in time order, stored compactly as a stream of bytes: per note a
+/// header byte (kind and which fields follow), its time only where it differs from the note
+/// before, and its job, `other` job, figures and reason as variable-length integers. Times and
+/// figures that are whole simulated microseconds (as the engine's are) are kept as microseconds
+/// counted from the last instant; any other double is kept as its 8 bytes. The stream starts
+/// afresh every kBlock notes, so a note is read by decoding at most kBlock notes; reading in order
+/// decodes each note once. What comes out is what went in, bit for bit. A value: copies are
+/// independent.
 class NoteLog
 {
 public:
+    /// Notes per block: a note is found by decoding from its block's start.
+    static constexpr std::size_t kBlock = 64;
+
     /// Appends n; n.timeS must not be earlier than the last note's. O(1) amortised.
     void push_back(const DecisionNote& n);
     /// Number of notes.
-    std::size_t size() const { return m_job.size(); }
+    std::size_t size() const { return m_size; }
     /// True when there are none.
-    bool empty() const { return m_job.empty(); }
-    /// Note i (i < size()). O(log instants).
+    bool empty() const { return m_size == 0; }
+    /// Note i (i < size()). O(kBlock).
     DecisionNote operator[](std::size_t i) const;
-    /// The notes at instant t, as indices [first, second): empty when none. O(log instants).
+    /// The notes whose time equals t, as indices [first, second): empty when none.
+    /// O(log blocks + kBlock + the notes at t).
     std::pair<std::size_t, std::size_t> at(double t) const;
     /// Bytes the log holds (its arrays' sizes, not their spare capacity).
     std::size_t bytes() const;
 
+private:
+    // Where a decoder stands in the stream, and what the next note is read against.
+    struct Cursor
+    {
+        std::size_t pos = 0;    // the next note's first byte
+        std::int64_t base = 0;  // the last whole-microsecond time, in microseconds
+        std::uint64_t time = 0; // the last time's bits
+        std::int32_t job = 0;   // the last note's job
+        DecisionNote read(const std::uint8_t* data);
+    };
+    // The cursor at block b's first note.
+    Cursor blockStart(std::size_t b) const;
+
+public:
     /// Reads the notes in order, one DecisionNote (a value) at a time.
     class const_iterator
     {
@@ -41,7 +62,7 @@ public:
         using pointer = void;
         using reference = DecisionNote;
 
-        DecisionNote operator*() const;
+        DecisionNote operator*() const { return m_note; }
         const_iterator& operator++();
         bool operator==(const const_iterator& o) const { return m_i == o.m_i; }
 
@@ -49,32 +70,19 @@ public:
         friend class NoteLog;
         const_iterator(const NoteLog* log, std::size_t i);
         const NoteLog* m_log = nullptr;
-        std::size_t m_i = 0;       // the note
-        std::size_t m_instant = 0; // its instant
-        std::size_t m_other = 0;   // the first entry of m_otherAt at or after it
-        std::size_t m_value2 = 0;  // the first entry of m_value2At at or after it
+        std::size_t m_i = 0; // the note
+        Cursor m_cursor;     // just after it
+        DecisionNote m_note; // note m_i, when there is one
     };
     const_iterator begin() const { return const_iterator(this, 0); }
     const_iterator end() const { return const_iterator(this, size()); }
 
 private:
-    // A note's kind (bits 0-1) and whether it has an `other` job (bit 2) and a second figure
-    // (bit 3).
-    static constexpr std::uint8_t kKindMask = 3, kHasOther = 4, kHasValue2 = 8;
-
-    DecisionNote note(std::size_t i, std::size_t instant, std::size_t other,
-                      std::size_t value2) const;
-
-    std::vector<double> m_time;            // per instant: its time
-    std::vector<std::uint32_t> m_first;    // per instant: its first note
-    std::vector<std::uint8_t> m_kind;      // per note: kind and flags
-    std::vector<std::uint8_t> m_reason;    // per note: the policy's reason code
-    std::vector<std::int32_t> m_job;       // per note: the job
-    std::vector<double> m_value;           // per note: the figure
-    std::vector<std::uint32_t> m_otherAt;  // the notes that name another job, ascending
-    std::vector<std::int32_t> m_other;     // ... and the job each names
-    std::vector<std::uint32_t> m_value2At; // the notes with a second figure (not +0), ascending
-    std::vector<double> m_value2;          // ... and that figure
+    std::vector<std::uint8_t> m_bytes;    // the notes
+    std::vector<std::uint64_t> m_blockAt; // per block: its first byte
+    std::vector<double> m_blockTime;      // per block: its first note's time
+    std::size_t m_size = 0;               // notes
+    Cursor m_tail;                        // what the next note is written against
 };
 
 } // namespace gantry
