@@ -226,6 +226,13 @@ void TestFastScenarioReader::edgeCases_data()
     QTest::newRow("surrogate in utf-8") << withJobs(job("\"user\": \"\xed\xa0\x80\"")) << false;
     QTest::newRow("unknown key") << withJobs(job(R"("gpu": 1)")) << false;
     QTest::newRow("duplicate id") << withJobs(job({}) + ", " + job({})) << false;
+    // Enough ids to fill the table of ids seen with collisions: all distinct, then one again.
+    QByteArray many;
+    for (int i = 0; i < 3000; ++i)
+        many += (i ? ", " : "") + job({}).replace("\"j\"", "\"job-" + QByteArray::number(i) + "\"");
+    QTest::newRow("3000 distinct ids") << withJobs(many) << true;
+    QTest::newRow("3000 ids, then one of them again")
+        << withJobs(many + ", " + job({}).replace("\"j\"", "\"job-1234\"")) << false;
     QTest::newRow("does not fit") << withJobs(job({}).replace("\"gpus\": 1", "\"gpus\": 9"))
                                   << false;
     QTest::newRow("empty id") << withJobs(job({}).replace("\"j\"", "\"\"")) << false;

@@ -231,6 +231,25 @@ void TestScenarioReader::inlineInvalid_data()
         << scenarioWithJob(
                R"({"id": "a", "arrival_s": 0, "parallelism": {"dp": 1}, "iterations": 1})")
         << QStringLiteral("jobs[0].model") << QStringLiteral("missing required field");
+    // The error names the first id seen before, wherever the first of the pair was.
+    const auto jobsWithIds = [](const QStringList& ids) {
+        QByteArray jobs;
+        for (const QString& id : ids)
+            jobs += (jobs.isEmpty() ? "" : ", ") + QStringLiteral(R"({"id": "%1", "arrival_s": 0, )"
+                                                                  R"("gpus": 1, "duration_s": 1})")
+                                                       .arg(id)
+                                                       .toUtf8();
+        return scenarioWithJob(jobs);
+    };
+    QTest::newRow("duplicate id, the first one again")
+        << jobsWithIds({"a", "b", "c", "b", "a"}) << QStringLiteral("jobs[3].id")
+        << QStringLiteral("duplicate job id \"b\"");
+    QStringList many;
+    for (int i = 0; i < 3000; ++i)
+        many << QStringLiteral("job-%1").arg(i);
+    many << QStringLiteral("job-1234") << QStringLiteral("job-7");
+    QTest::newRow("duplicate id among 3000") << jobsWithIds(many) << QStringLiteral("jobs[3000].id")
+                                             << QStringLiteral("duplicate job id \"job-1234\"");
     QTest::newRow("not JSON at all") << QByteArray("gantry") << QStringLiteral("line 1, column")
                                      << QStringLiteral("invalid JSON");
     // Qt 6 rejects a scalar document as invalid JSON; either way it must not be accepted.
