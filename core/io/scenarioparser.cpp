@@ -5,11 +5,10 @@
 #include "io/gpucatalogue.h"
 #include "io/modelspecjson.h"
 #include "io/scenariocheck.h"
+#include "model/jobids.h"
 #include "model/modelgraphbuilder.h"
 
 #include <algorithm>
-#include <cstdint>
-#include <vector>
 
 namespace gantry {
 
@@ -86,33 +85,8 @@ void ScenarioParser::checkJobIds() const
         return;
     const std::vector<Job>& jobs = m_s.jobs;
     // addJob one by one refuses the first job whose id came before: the least second
-    // occurrence of any id, found in one pass over a flat table of the jobs seen (an id's hash
-    // and its job), probed linearly: a million ids cost a few cache misses each, not a node.
-    struct Slot
-    {
-        std::uint32_t hash = 0;
-        std::uint32_t job = 0; // the job plus one; 0: an empty slot
-    };
-    std::size_t capacity = 16;
-    while (capacity < 2 * jobs.size())
-        capacity *= 2;
-    std::vector<Slot> table(capacity);
-    qsizetype first = -1;
-    for (size_t k = 0; k < jobs.size() && first < 0; ++k) {
-        const QString& id = jobs[k].id;
-        const auto h = std::uint32_t(qHash(QStringView(id), 0));
-        for (std::size_t at = h & (capacity - 1);; at = (at + 1) & (capacity - 1)) {
-            Slot& slot = table[at];
-            if (slot.job == 0) {
-                slot = {h, std::uint32_t(k + 1)};
-                break;
-            }
-            if (slot.hash == h && jobs[slot.job - 1].id == id) {
-                first = qsizetype(k);
-                break;
-            }
-        }
-    }
+    // occurrence of any id.
+    const qsizetype first = JobIds::firstRepeat(jobs);
     if (first >= 0)
         throw JsonPathError{
             indexed(QStringLiteral("jobs"), first) + QStringLiteral(".id"),

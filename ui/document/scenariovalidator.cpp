@@ -2,13 +2,12 @@
 
 #include "io/scenariocheck.h"
 #include "io/scenariolimits.h"
+#include "model/jobids.h"
 
 #include <QHash>
 #include <QSet>
 
 #include <cmath>
-#include <string_view>
-#include <unordered_set>
 
 namespace gantry::ui {
 
@@ -79,23 +78,9 @@ void checkCluster(const Cluster& c, Checker& ck)
     }
 }
 
-// The ids held by more than one job (usually none), in one pass over views of the ids.
-QSet<QString> duplicateIds(const std::vector<Job>& jobs)
-{
-    std::unordered_set<std::u16string_view> seen;
-    seen.reserve(jobs.size());
-    QSet<QString> duplicated;
-    for (const Job& j : jobs)
-        if (!seen.insert(
-                     {reinterpret_cast<const char16_t*>(j.id.utf16()), std::size_t(j.id.size())})
-                 .second)
-            duplicated.insert(j.id);
-    return duplicated;
-}
-
 void checkJobs(const Scenario& s, Checker& ck)
 {
-    const QSet<QString> duplicated = duplicateIds(s.jobs);
+    const QSet<QString> duplicated = JobIds::repeated(s.jobs);
     for (std::size_t i = 0; i < s.jobs.size(); ++i) {
         const Job& j = s.jobs[i];
         const int ji = int(i);
