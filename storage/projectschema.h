@@ -16,11 +16,13 @@ namespace gantry::storage {
 /// - v3: sweeps and sweep_points (stored capacity-planning sweeps).
 /// - v4: run_results (a run's per-job results as one compressed column blob), history_batches
 ///   (history added in compressed batches), scenarios.json_z (the scenario JSON compressed).
+/// - v5: no table changes; run_results blobs written as GRJ2 (JobRecordCodec), about half the
+///   bytes of GRJ1 before compression.
 class ProjectSchema
 {
 public:
     /// The schema version this build writes.
-    static constexpr int CurrentVersion = 4;
+    static constexpr int CurrentVersion = 5;
     /// `PRAGMA application_id` of every Gantry project ("GANT").
     static constexpr int ApplicationId = 0x47414E54;
 

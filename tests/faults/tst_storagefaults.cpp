@@ -22,8 +22,8 @@ namespace {
 
 constexpr int OldRows = 50;
 constexpr int NewRows = 20000;
-// The disk-full save: large enough that, compressed (schema 4 stores a run as one compressed
-// blob), it outgrows the largest headroom of diskFull_data several times over.
+// The disk-full save: large enough that, compressed (a run is one compressed blob), it outgrows
+// the largest headroom of diskFull_data several times over.
 constexpr int DiskFullRows = 200000;
 
 QByteArray checksum(const QString& path)

@@ -1,5 +1,7 @@
 // gantry-cli and project files: run/compare --project record runs and history, --history trains
 // the predictor, `project` lists a project, and every invalid project exits 2 untouched.
+#include "storage/projectschema.h"
+
 #include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
@@ -108,7 +110,7 @@ void TstProjectCli::recordsRunsAndHistory()
     QVERIFY2(r.exitCode == 0, r.err.constData());
 
     const QJsonObject o = listing(project);
-    QCOMPARE(o.value("schema").toInt(), 4);
+    QCOMPARE(o.value("schema").toInt(), gantry::storage::ProjectSchema::CurrentVersion);
     const QJsonArray scenarios = o.value("scenarios").toArray();
     QCOMPARE(scenarios.size(), 2); // teaching once, however often it ran
     QCOMPARE(scenarios[0].toObject().value("name").toString(), QStringLiteral("teaching"));
@@ -229,7 +231,7 @@ void TstProjectCli::sweepStoresItsPoints()
     QCOMPARE(result.value("points").toArray().size(), 4);
     QVERIFY(r.err.contains("stored the sweep"));
     QJsonObject o = listing(project);
-    QCOMPARE(o.value("schema").toInt(), 4);
+    QCOMPARE(o.value("schema").toInt(), gantry::storage::ProjectSchema::CurrentVersion);
     QJsonArray sweeps = o.value("sweeps").toArray();
     QCOMPARE(sweeps.size(), 1);
     QCOMPARE(sweeps[0].toObject().value("name").toString(), QStringLiteral("small"));
