@@ -112,16 +112,16 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     }
 
     // Sized for every job at once: a million jobs' JSON grown by doubling is copied twice over.
-    known.reserve(known.size() + f.jobs.size());
+    known.reserve(known.size() + f.jobCount());
     qsizetype bytes = 0;
-    for (const QByteArray& j : f.jobs)
-        bytes += j.size() + 1;
+    for (std::size_t i = 0; i < f.jobCount(); ++i)
+        bytes += f.job(i).size() + 1;
     QByteArray data, hashes;
     data.reserve(bytes);
-    hashes.reserve(qsizetype(f.jobs.size()) * ScenarioForms::JobKeySize);
+    hashes.reserve(qsizetype(f.jobCount()) * ScenarioForms::JobKeySize);
     int added = 0;
-    for (std::size_t i = 0; i < f.jobs.size(); ++i) {
-        const QByteArray& jobJson = f.jobs[i];
+    for (std::size_t i = 0; i < f.jobCount(); ++i) {
+        const QByteArrayView jobJson = f.job(i);
         const QByteArray hash = f.jobKey(i); // hashed ahead by ScenarioForms::of
         if (known.insert(JobKey::of(hash)).second) {
             data += jobJson;

@@ -15,12 +15,14 @@ namespace gantry::storage {
 
 namespace {
 
-// Calls work(begin, end) over [0, n) in ranges of 4096 on every processor (parallelFor); each
+// Jobs in one range of inRanges.
+constexpr std::size_t kRange = 4096;
+
+// Calls work(begin, end) over [0, n) in ranges of kRange on every processor (parallelFor); each
 // call writes only its own range, so the result does not depend on the thread count, and a
 // small scenario is one range on this thread.
 template <typename Work> void inRanges(std::size_t n, const Work& work)
 {
-    constexpr std::size_t kRange = 4096;
     parallelFor(int((n + kRange - 1) / kRange), 0, [&](int, int r) {
         work(std::size_t(r) * kRange, std::min(n, std::size_t(r + 1) * kRange));
     });
@@ -42,13 +44,13 @@ ScenarioForms ScenarioForms::of(const Scenario& s)
 {
     ScenarioForms f = unhashed(s);
     // The jobs' keys (the history's) on every processor while this thread hashes the documents.
-    f.jobKeys.resize(qsizetype(f.jobs.size()) * JobKeySize);
+    f.jobKeys.resize(qsizetype(f.jobCount()) * JobKeySize);
     char* const out = f.jobKeys.data(); // detached here, once, not by every thread
-    const std::vector<QByteArray>& jobs = f.jobs;
-    auto keys = std::async(std::launch::async, [out, &jobs] {
-        inRanges(jobs.size(), [out, &jobs](std::size_t from, std::size_t to) {
+    const ScenarioForms& forms = f;
+    auto keys = std::async(std::launch::async, [out, &forms] {
+        inRanges(forms.jobCount(), [out, &forms](std::size_t from, std::size_t to) {
             for (std::size_t i = from; i < to; ++i)
-                std::copy_n(Sha256::hash(jobs[i]).constData(), JobKeySize,
+                std::copy_n(Sha256::hash({forms.job(i)}).constData(), JobKeySize,
                             out + qsizetype(i) * JobKeySize);
         });
     });
@@ -63,15 +65,24 @@ ScenarioForms ScenarioForms::unhashed(const Scenario& s)
 {
     ScenarioForms f;
     f.context = ScenarioWriter::contextObject(s);
-    f.jobs.resize(s.jobs.size());
-    inRanges(s.jobs.size(), [&](std::size_t from, std::size_t to) {
-        for (std::size_t i = from; i < to; ++i)
-            f.jobs[i] = ScenarioWriter::jobCompactJson(s.jobs[i]);
+    // The jobs' JSON written on every processor, a range of jobs into each piece, with each
+    // job's length; then copied into the document once.
+    const std::size_t n = s.jobs.size();
+    std::vector<QByteArray> pieces((n + kRange - 1) / kRange);
+    std::vector<qsizetype> lengths(n);
+    inRanges(n, [&](std::size_t from, std::size_t to) {
+        QByteArray& piece = pieces[from / kRange];
+        piece.reserve(qsizetype(to - from) * 160);
+        for (std::size_t i = from; i < to; ++i) {
+            const qsizetype before = piece.size();
+            ScenarioWriter::appendJobCompactJson(s.jobs[i], piece);
+            lengths[i] = piece.size() - before;
+        }
     });
     // The context's members ("key":value), with "jobs" where it sorts among them (empty: the
     // jobs' place), sized first so that the document is written once into one buffer.
     std::vector<std::pair<QString, QByteArray>> members;
-    qsizetype bytes = 2 + 9 + qsizetype(f.jobs.size());
+    qsizetype bytes = 2 + 9 + qsizetype(n);
     bool jobsPlaced = false;
     for (auto it = f.context.begin(); it != f.context.end(); ++it) {
         if (!jobsPlaced && it.key() > QLatin1String("jobs")) {
@@ -84,8 +95,8 @@ ScenarioForms ScenarioForms::unhashed(const Scenario& s)
     }
     if (!jobsPlaced)
         members.emplace_back(QStringLiteral("jobs"), QByteArray());
-    for (const QByteArray& j : f.jobs)
-        bytes += j.size();
+    for (const QByteArray& piece : pieces)
+        bytes += piece.size();
     QByteArray full;
     full.reserve(bytes);
     full += '{';
@@ -95,11 +106,20 @@ ScenarioForms ScenarioForms::unhashed(const Scenario& s)
             full += ',';
         if (key == QLatin1String("jobs") && member.isEmpty()) {
             full += "\"jobs\":[";
-            for (std::size_t i = 0; i < f.jobs.size(); ++i) {
-                if (i > 0)
-                    full += ',';
-                full += f.jobs[i];
+            f.jobAt.reserve(n + 1);
+            std::size_t i = 0;
+            for (QByteArray& piece : pieces) {
+                const char* p = piece.constData();
+                for (const std::size_t end = std::min(n, i + kRange); i < end; ++i) {
+                    if (i > 0)
+                        full += ',';
+                    f.jobAt.push_back(full.size());
+                    full.append(p, lengths[i]);
+                    p += lengths[i];
+                }
+                piece = QByteArray(); // freed as soon as it is copied
             }
+            f.jobAt.push_back(full.size() + 1); // one past the last job's end and separator
             full += ']';
         } else {
             full += member;
@@ -143,7 +163,7 @@ QByteArray ScenarioForms::jobKey(std::size_t i) const
 {
     if (qsizetype(i + 1) * JobKeySize <= jobKeys.size())
         return jobKeys.mid(qsizetype(i) * JobKeySize, JobKeySize);
-    return Sha256::hash(jobs[i]).left(JobKeySize);
+    return Sha256::hash({job(i)}).left(JobKeySize);
 }
 
 } // namespace gantry::storage

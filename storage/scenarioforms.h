@@ -3,6 +3,7 @@
 #include "model/scenario.h"
 
 #include <QByteArray>
+#include <QByteArrayView>
 #include <QJsonObject>
 #include <QString>
 
@@ -21,11 +22,13 @@ struct ScenarioForms
     /// The first bytes of a job's SHA-256 the history keeps identical jobs once by.
     static constexpr int JobKeySize = 16;
 
-    QJsonObject context;          ///< the document without its jobs
-    std::vector<QByteArray> jobs; ///< each job's canonical JSON, in order
-    QByteArray compact;           ///< the whole document's canonical JSON (stored, compressed)
-    QString hash;                 ///< ProjectStore::scenarioHash
-    QString contentHash;          ///< ProjectStore::contentHash (the name left out)
+    QJsonObject context; ///< the document without its jobs
+    QByteArray compact;  ///< the whole document's canonical JSON (stored, compressed)
+    /// Where each job's canonical JSON starts in compact, in order, and one past the last job's
+    /// end (the jobs are one byte apart): job(i) reads it there, with no copy of its own.
+    std::vector<qsizetype> jobAt;
+    QString hash;        ///< ProjectStore::scenarioHash
+    QString contentHash; ///< ProjectStore::contentHash (the name left out)
     /// Filled by ahead() only (empty: computed when needed): compact, zlib-compressed as the
     /// scenario row stores it.
     QByteArray compressed;
@@ -47,6 +50,13 @@ struct ScenarioForms
     /// (a run, say); s must stay alive and unchanged until the future is ready.
     static std::future<ScenarioForms> ahead(const Scenario& s);
 
+    /// Number of jobs.
+    std::size_t jobCount() const { return jobAt.empty() ? 0 : jobAt.size() - 1; }
+    /// Job i's canonical JSON (i < jobCount()), a view into compact.
+    QByteArrayView job(std::size_t i) const
+    {
+        return QByteArrayView(compact).sliced(jobAt[i], jobAt[i + 1] - 1 - jobAt[i]);
+    }
     /// compact as the scenario row stores it: compressed when filled, else compressed now.
     QByteArray compressedCompact() const;
     /// Job i's key: jobKeys' when filled, else hashed now.

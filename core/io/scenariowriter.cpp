@@ -270,9 +270,17 @@ QByteArray ScenarioWriter::jobCompactJson(const Job& job)
 {
     QByteArray out;
     out.reserve(160);
+    appendJobCompactJson(job, out);
+    return out;
+}
+
+void ScenarioWriter::appendJobCompactJson(const Job& job, QByteArray& out)
+{
+    const qsizetype before = out.size();
     if (writePlainJob(out, job, JsonLayout{}))
-        return out;
-    return QJsonDocument(jobObject(job)).toJson(QJsonDocument::Compact);
+        return;
+    out.truncate(before); // what the direct path wrote before it gave up
+    out += QJsonDocument(jobObject(job)).toJson(QJsonDocument::Compact);
 }
 
 QJsonObject ScenarioWriter::contextObject(const Scenario& s)

@@ -24,6 +24,8 @@ public:
     /// it (keys sorted), written directly for plain duration jobs (printable ASCII text, flat
     /// features of text, numbers and booleans) and through QJsonDocument for any other. O(size).
     static QByteArray jobCompactJson(const Job& job);
+    /// Appends jobCompactJson(job) to out.
+    static void appendJobCompactJson(const Job& job, QByteArray& out);
     /// The scenario as indented JSON text: byte for byte QJsonDocument's indented form of
     /// toJsonObject(), written job by job (jobCompactJson()'s direct path, indented).
     static QByteArray toJson(const Scenario& scenario);
