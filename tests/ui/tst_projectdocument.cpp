@@ -71,6 +71,8 @@ class TstProjectDocument : public QObject
     Q_OBJECT
 
 private slots:
+    void snapshotSharedUntilEdited_data();
+    void snapshotSharedUntilEdited();
     void samplesAreValid_data();
     void samplesAreValid();
     void addRackAndServerUndo();
@@ -93,6 +95,51 @@ private slots:
     void savesEditedScenario();
     void readOnlyProject();
 };
+
+void TstProjectDocument::snapshotSharedUntilEdited_data()
+{
+    QTest::addColumn<QString>("edit");
+    for (const char* e : {"name", "remove a job", "add a rack", "undo"})
+        QTest::newRow(e) << QString::fromLatin1(e);
+}
+
+// A run's snapshot is the document's own scenario, not a copy, until the scenario changes;
+// then the document changes a copy and the snapshot keeps what the run ran on.
+void TstProjectDocument::snapshotSharedUntilEdited()
+{
+    QFETCH(QString, edit);
+    ProjectDocument doc;
+    doc.resetToScenario(twoRacks());
+    QVERIFY(doc.setScenarioName(QStringLiteral("first"))); // something to undo
+    const auto apply = [&] {
+        if (edit == QLatin1String("name"))
+            return doc.setScenarioName(QStringLiteral("renamed"));
+        if (edit == QLatin1String("remove a job"))
+            return doc.removeJobs({0});
+        if (edit == QLatin1String("add a rack"))
+            return doc.addRack() >= 0;
+        doc.undoStack()->undo();
+        return true;
+    };
+    // Nobody holds it: changed in place.
+    const Scenario* own = &doc.scenario(0);
+    QVERIFY(apply());
+    QCOMPARE(&doc.scenario(0), own);
+    if (edit == QLatin1String("undo"))
+        doc.undoStack()->redo();
+    else
+        doc.undoStack()->undo();
+
+    const std::shared_ptr<const Scenario> held = doc.snapshot(0);
+    QCOMPARE(held.get(), &doc.scenario(0));
+    QCOMPARE(doc.snapshot(0).get(), held.get());
+    const Scenario before = *held;
+    QVERIFY(apply());
+    QVERIFY(*held == before);
+    QVERIFY(!(doc.scenario(0) == before));
+    QVERIFY(held.get() != &doc.scenario(0));
+    QCOMPARE(doc.snapshot(0).get(), &doc.scenario(0));
+}
 
 void TstProjectDocument::samplesAreValid_data()
 {

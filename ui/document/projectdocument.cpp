@@ -96,7 +96,7 @@ void ProjectDocument::resetToScenario(Scenario scenario, std::vector<Problem> fi
 void ProjectDocument::resetTo(Scenario scenario, std::optional<std::vector<Problem>> problems)
 {
     ScenarioEntry e;
-    e.scenario = std::move(scenario);
+    e.setScenario(std::move(scenario));
     std::vector<ScenarioEntry> entries;
     entries.push_back(std::move(e));
     reset(std::move(entries), QString(), true, std::move(problems));
@@ -173,7 +173,7 @@ std::vector<Scenario> ProjectDocument::scenarios() const
     std::vector<Scenario> out;
     out.reserve(m_entries.size());
     for (const ScenarioEntry& e : m_entries)
-        out.push_back(e.scenario);
+        out.push_back(e.scenario());
     return out;
 }
 
@@ -194,7 +194,7 @@ bool ProjectDocument::setCurrentIndex(int index)
 
 const Scenario& ProjectDocument::current() const
 {
-    return m_current >= 0 ? m_entries[std::size_t(m_current)].scenario : emptyScenario();
+    return m_current >= 0 ? m_entries[std::size_t(m_current)].scenario() : emptyScenario();
 }
 
 void ProjectDocument::addRun(int i, DocumentRun run)
@@ -218,8 +218,8 @@ void ProjectDocument::addSweep(int i, const Scenario& base, const QByteArray& sw
 int ProjectDocument::addScenario(const Scenario& scenario, const QString& text)
 {
     ScenarioEntry e;
-    e.scenario = scenario;
-    e.scenario.cluster.finalize();
+    e.setScenario(scenario);
+    e.edit().cluster.finalize();
     const int index = int(m_entries.size());
     m_undo->push(new ScenarioListCommand(this, index, std::move(e), text));
     return index;
@@ -306,10 +306,7 @@ std::vector<Problem> ProjectDocument::problemsOf(Selection::Kind kind, int index
 
 std::shared_ptr<const Scenario> ProjectDocument::snapshot(int i) const
 {
-    const ScenarioEntry& e = m_entries.at(std::size_t(i));
-    if (!e.snapshot)
-        e.snapshot = std::make_shared<const Scenario>(e.scenario);
-    return e.snapshot;
+    return m_entries.at(std::size_t(i)).shared();
 }
 
 storage::LastHashes::Hashes ProjectDocument::scenarioHashes(int i) const
@@ -317,7 +314,7 @@ storage::LastHashes::Hashes ProjectDocument::scenarioHashes(int i) const
     const ScenarioEntry& e = m_entries.at(std::size_t(i));
     if (!e.dirty && e.hashes)
         return *e.hashes;
-    return storage::ProjectStore::hashes(e.scenario);
+    return storage::ProjectStore::hashes(e.scenario());
 }
 
 // --- command plumbing -----------------------------------------------------------------------
@@ -327,7 +324,6 @@ void ProjectDocument::edited(int scenario)
     ScenarioEntry& e = m_entries[std::size_t(scenario)];
     e.dirty = true;
     e.hashes.reset();
-    e.snapshot.reset();
 }
 
 void ProjectDocument::contentChanged(int scenario, DocumentChange::Kind kind)
@@ -343,14 +339,14 @@ void ProjectDocument::contentChanged(int scenario, DocumentChange::Kind kind)
 
 void ProjectDocument::applyCluster(int scenario, const Cluster& cluster, const Selection& select)
 {
-    Cluster& c = m_entries[std::size_t(scenario)].scenario.cluster;
-    c = cluster;
-    c.finalize();
+    Scenario& s = m_entries[std::size_t(scenario)].edit();
+    s.cluster = cluster;
+    s.cluster.finalize();
     // Model jobs that did not fit before may fit now (and the other way round).
-    for (Job& j : m_entries[std::size_t(scenario)].scenario.jobs)
+    for (Job& j : s.jobs)
         if (j.kind == JobKind::Model &&
             (long long)j.graph.workers.size() != j.parallelism.workers())
-            JobBuilder::rebuildGraph(m_entries[std::size_t(scenario)].scenario, j);
+            JobBuilder::rebuildGraph(s, j);
     if (scenario == m_current)
         m_selection = {}; // indices may have moved; select afresh below
     contentChanged(scenario, DocumentChange::Kind::Cluster);
@@ -362,7 +358,7 @@ void ProjectDocument::applyCluster(int scenario, const Cluster& cluster, const S
 void ProjectDocument::applyJobSteps(int scenario, const std::vector<JobsCommand::Step>& steps,
                                     bool reverse, const Selection& select)
 {
-    std::vector<Job>& jobs = m_entries[std::size_t(scenario)].scenario.jobs;
+    std::vector<Job>& jobs = m_entries[std::size_t(scenario)].edit().jobs;
     using Kind = JobsCommand::Step::Kind;
     auto apply = [&](const JobsCommand::Step& s, bool back) {
         const Kind k = !back                    ? s.kind
@@ -517,7 +513,7 @@ bool ProjectDocument::setScenarioName(const QString& name)
 
 void ProjectDocument::applyScenarioName(int scenario, const QString& name)
 {
-    m_entries[std::size_t(scenario)].scenario.name = name;
+    m_entries[std::size_t(scenario)].edit().name = name;
     edited(scenario);
     emit changed({DocumentChange::Kind::Scenarios, scenario});
     emitModified();

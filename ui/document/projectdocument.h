@@ -91,7 +91,7 @@ public:
     /// Number of scenarios.
     int scenarioCount() const { return int(m_entries.size()); }
     /// Scenario i (in range).
-    const Scenario& scenario(int i) const { return m_entries.at(std::size_t(i)).scenario; }
+    const Scenario& scenario(int i) const { return m_entries.at(std::size_t(i)).scenario(); }
     /// Every scenario, in order (a copy).
     std::vector<Scenario> scenarios() const;
     /// Index of the current scenario, -1 when there is none.
@@ -113,8 +113,9 @@ public:
     /// last opened or saved while it is not edited since, else computed now (a trace-sized
     /// scenario takes a while).
     storage::LastHashes::Hashes scenarioHashes(int i) const;
-    /// Scenario i as it is now, shared: the runs made of it until its next change share one
-    /// copy (a million-job scenario takes a while to copy). O(1) after the first call.
+    /// Scenario i as it is now, shared with the document: no copy is made (a million-job
+    /// scenario takes a while to copy and a quarter of a GB to hold); the document copies it
+    /// before its next change while a run still holds it. O(1).
     std::shared_ptr<const Scenario> snapshot(int i) const;
     /// Adds a finished run of scenario i (kept for the next save). A run equal to one already
     /// there (same configuration on the same scenario content) replaces the unsaved one and

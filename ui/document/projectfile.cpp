@@ -25,10 +25,10 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const ScenarioEntry& e = entries[i];
         if (storedId(e) == 0) {
-            changes.addScenarios.push_back(&e.scenario);
+            changes.addScenarios.push_back(&e.scenario());
             added->push_back(int(i));
         } else if (e.dirty) {
-            changes.replaceScenarios.emplace_back(e.storedId, &e.scenario);
+            changes.replaceScenarios.emplace_back(e.storedId, &e.scenario());
         }
     }
     for (std::size_t i = 0; i < entries.size(); ++i) {
@@ -39,7 +39,7 @@ storage::ProjectChanges changesOf(const std::vector<ScenarioEntry>& entries,
         for (const DocumentRun& r : e.runs) {
             if (r.saved)
                 continue;
-            const Scenario* ran = r.ranOn ? r.ranOn.get() : &e.scenario;
+            const Scenario* ran = r.ranOn ? r.ranOn.get() : &e.scenario();
             if (changes.runs.empty() || last != ran) {
                 storage::RecordedRuns runs{ran, {}, true};
                 runs.results.reserve(e.runs.size()); // no result copied again as it grows
@@ -89,7 +89,7 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRun
         Opened opened;
         for (auto& s : stored.value()) {
             ScenarioEntry e;
-            e.scenario = std::move(s.scenario);
+            e.setScenario(std::move(s.scenario));
             e.storedId = s.id;
             for (const auto& r : runs.value())
                 if (r.scenarioId == s.id)
@@ -106,7 +106,7 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRun
         // One the reader accepted (not a draft) keeps the core's rules between items, so only
         // its fields are checked, as for a scenario file (ProjectDocument::Checked::ByReader).
         if (!opened.entries.empty()) {
-            const Scenario& first = opened.entries.front().scenario;
+            const Scenario& first = opened.entries.front().scenario();
             opened.problems = stored.value().front().problem.isEmpty()
                                   ? ScenarioValidator::checkFields(first)
                                   : ScenarioValidator::validate(first);
@@ -129,10 +129,10 @@ ProjectFile::hashesOf(const std::vector<ScenarioEntry>& entries, const storage::
         }
         if (saved) // serialised for its row by the save
             for (const auto& [scenario, hashes] : saved->hashes)
-                if (scenario == &e.scenario)
+                if (scenario == &e.scenario())
                     out[i] = hashes;
         if (!out[i] && (!e.storedRuns.empty() || !e.runs.empty()))
-            out[i] = storage::ProjectStore::hashes(e.scenario);
+            out[i] = storage::ProjectStore::hashes(e.scenario());
     }
     return out;
 }

@@ -12,13 +12,13 @@ namespace gantry::ui {
 
 bool RunRecords::addRun(ScenarioEntry& e, DocumentRun run)
 {
-    const Scenario& ran = run.ranOn ? *run.ranOn : e.scenario;
+    const Scenario& ran = run.ranOn ? *run.ranOn : e.scenario();
     // Runs are deterministic: the same configuration on the same scenario is the same run, so
     // running it again neither lists nor records it twice.
     const auto same = [&](const DocumentRun& r) {
         if (r.saved || !(r.result->config == run.result->config))
             return false;
-        const Scenario& other = r.ranOn ? *r.ranOn : e.scenario;
+        const Scenario& other = r.ranOn ? *r.ranOn : e.scenario();
         return &other == &ran || other == ran;
     };
     std::erase_if(e.runs, same);
