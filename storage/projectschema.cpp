@@ -85,11 +85,15 @@ const QList<QStringList>& migrations()
             QStringLiteral("CREATE INDEX history_batches_context ON history_batches (context_id)"),
             QStringLiteral("ALTER TABLE scenarios ADD COLUMN json_z BLOB"),
         },
-        // 4 -> 5: no table changes. run_results.data may now hold a GRJ2 blob (whole
-        // microseconds and small integers as variable-length integers, ids sharing prefixes:
-        // storage/jobrecordcodec.cpp), which a schema-4 Gantry cannot read; GRJ1 blobs of older
-        // files stay and are still read.
-        {},
+        // 4 -> 5: run_results.data may now hold a GRJ2 blob (whole microseconds and small
+        // integers as variable-length integers, ids sharing prefixes: storage/jobrecordcodec.cpp),
+        // which a schema-4 Gantry cannot read; GRJ1 blobs of older files stay and are still read.
+        // Scenarios keep their content hash (the name left out) beside their hash, so that
+        // opening a project does not serialise every scenario again to find it (NULL for rows
+        // of older files: computed when needed, as before).
+        {
+            QStringLiteral("ALTER TABLE scenarios ADD COLUMN content_hash TEXT"),
+        },
     };
     return list;
 }

@@ -16,8 +16,8 @@ namespace gantry::storage {
 /// - v3: sweeps and sweep_points (stored capacity-planning sweeps).
 /// - v4: run_results (a run's per-job results as one compressed column blob), history_batches
 ///   (history added in compressed batches), scenarios.json_z (the scenario JSON compressed).
-/// - v5: no table changes; run_results blobs written as GRJ2 (JobRecordCodec), about half the
-///   bytes of GRJ1 before compression.
+/// - v5: run_results blobs written as GRJ2 (JobRecordCodec), about half the bytes of GRJ1
+///   before compression; scenarios.content_hash.
 class ProjectSchema
 {
 public:

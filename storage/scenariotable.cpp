@@ -23,9 +23,11 @@ Result<qint64> ScenarioTable::findOrAdd(const Scenario& s, const ScenarioForms& 
         return find.value(0).toLongLong();
     QSqlQuery q(m_db);
     q.prepare(
-        QStringLiteral("INSERT INTO scenarios (name, hash, json, json_z) VALUES (?, ?, '', ?)"));
+        QStringLiteral("INSERT INTO scenarios (name, hash, content_hash, json, json_z) VALUES (?, "
+                       "?, ?, '', ?)"));
     q.addBindValue(s.name);
     q.addBindValue(f.hash);
+    q.addBindValue(f.contentHash);
     q.addBindValue(f.compressedCompact());
     if (!q.exec())
         return ProjectSql::error(m_path, QStringLiteral("adding a scenario"), q.lastError());
@@ -39,9 +41,11 @@ Status ScenarioTable::replace(qint64 id, const Scenario& s, const ScenarioForms&
 {
     QSqlQuery q(m_db);
     q.prepare(QStringLiteral(
-        "UPDATE scenarios SET name = ?, hash = ?, json = '', json_z = ? WHERE id = ?"));
+        "UPDATE scenarios SET name = ?, hash = ?, content_hash = ?, json = '', json_z = ? WHERE id "
+        "= ?"));
     q.addBindValue(s.name);
     q.addBindValue(f.hash);
+    q.addBindValue(f.contentHash);
     q.addBindValue(f.compressedCompact());
     q.addBindValue(id);
     if (!q.exec())
@@ -54,7 +58,8 @@ Status ScenarioTable::replace(qint64 id, const Scenario& s, const ScenarioForms&
 Result<std::vector<StoredScenario>> ScenarioTable::list() const
 {
     QSqlQuery q(m_db);
-    if (!q.exec(QStringLiteral("SELECT id, name, hash, json, json_z FROM scenarios ORDER BY id")))
+    if (!q.exec(QStringLiteral(
+            "SELECT id, name, hash, json, json_z, content_hash FROM scenarios ORDER BY id")))
         return ProjectSql::error(m_path, QStringLiteral("listing scenarios"), q.lastError());
     std::vector<StoredScenario> out;
     while (q.next()) {
@@ -62,6 +67,7 @@ Result<std::vector<StoredScenario>> ScenarioTable::list() const
         s.id = q.value(0).toLongLong();
         s.name = q.value(1).toString();
         s.hash = q.value(2).toString();
+        s.contentHash = q.value(5).toString();
         const QString source = QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id);
         const QByteArray json = q.value(4).isNull() ? q.value(3).toString().toUtf8()
                                                     : qUncompress(q.value(4).toByteArray());

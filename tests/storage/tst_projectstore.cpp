@@ -319,6 +319,7 @@ void TstProjectStore::createAndReopen()
         QVERIFY(stored.value()[i].scenario == input[i]);
         QCOMPARE(stored.value()[i].name, input[i].name);
         QCOMPARE(stored.value()[i].hash, ProjectStore::scenarioHash(input[i]));
+        QCOMPARE(stored.value()[i].contentHash, ProjectStore::contentHash(input[i]));
         expectedHistory.insert(expectedHistory.end(), input[i].jobs.begin(), input[i].jobs.end());
     }
     const auto runs = store.value()->runs();
@@ -409,6 +410,9 @@ void TstProjectStore::migrateFromFixture()
     QVERIFY(scenarios);
     QCOMPARE(scenarios.value().size(), std::size_t(1));
     QVERIFY(scenarios.value().front().scenario == teaching);
+    // Rows before schema 5 have no content hash: it is computed when needed.
+    QCOMPARE(scenarios.value().front().contentHash,
+             version >= 5 ? ProjectStore::contentHash(teaching) : QString());
     const auto runs = store.value()->runs();
     QVERIFY(runs);
     QCOMPARE(runs.value().size(), std::size_t(1));

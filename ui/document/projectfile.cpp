@@ -91,6 +91,9 @@ Result<ProjectFile::Opened> ProjectFile::open(const QString& path, const FileRun
             ScenarioEntry e;
             e.setScenario(std::move(s.scenario));
             e.storedId = s.id;
+            // The hashes the row was saved with (schema 5 on): not serialised again to find them.
+            if (!s.hash.isEmpty() && !s.contentHash.isEmpty())
+                e.hashes = storage::LastHashes::Hashes{s.hash, s.contentHash};
             for (const auto& r : runs.value())
                 if (r.scenarioId == s.id)
                     e.storedRuns.push_back(r);
