@@ -10,6 +10,7 @@
 #include <QSqlQuery>
 #include <QVariant>
 
+#include <algorithm>
 #include <cstring>
 #include <unordered_set>
 
@@ -111,29 +112,43 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
             known.insert(JobKey::of(h.mid(k, JobKey::Size)));
     }
 
-    // Sized for every job at once: a million jobs' JSON grown by doubling is copied twice over.
+    // The added jobs' JSON, one a line, is compressed from the forms' document a piece at a time
+    // (a million jobs' lines are not copied into one buffer of their own).
     known.reserve(known.size() + f.jobCount());
-    qsizetype bytes = 0;
-    for (std::size_t i = 0; i < f.jobCount(); ++i)
-        bytes += f.job(i).size() + 1;
-    QByteArray data, hashes;
-    data.reserve(bytes);
+    std::vector<QByteArrayView> lines;
+    std::vector<qsizetype> ends; // where each added line ends, its newline included
+    QByteArray hashes;
     hashes.reserve(qsizetype(f.jobCount()) * ScenarioForms::JobKeySize);
-    int added = 0;
+    qsizetype bytes = 0;
     for (std::size_t i = 0; i < f.jobCount(); ++i) {
-        const QByteArrayView jobJson = f.job(i);
         const QByteArray hash = f.jobKey(i); // hashed ahead by ScenarioForms::of
         if (known.insert(JobKey::of(hash)).second) {
-            data += jobJson;
-            data += '\n'; // compact JSON holds no raw newline
+            lines.push_back(f.job(i));
+            bytes += lines.back().size() + 1; // compact JSON holds no raw newline
+            ends.push_back(bytes);
             hashes += hash;
-            ++added;
         }
         if (Status st = progress.step(); !st)
             return st.error();
     }
+    const int added = int(lines.size());
     if (added == 0)
         return 0;
+    const auto fill = [&lines, &ends](qsizetype from, qsizetype n, char* out) {
+        std::size_t k =
+            std::size_t(std::upper_bound(ends.begin(), ends.end(), from) - ends.begin());
+        qsizetype at = from - (k == 0 ? 0 : ends[k - 1]); // into line k, its newline last
+        for (; n > 0; ++k, at = 0) {
+            const QByteArrayView line = lines[k];
+            const qsizetype take = std::min(n, line.size() + 1 - at);
+            const qsizetype text = std::max<qsizetype>(0, std::min(take, line.size() - at));
+            std::memcpy(out, line.data() + at, std::size_t(text));
+            if (take > text)
+                out[text] = '\n';
+            out += take;
+            n -= take;
+        }
+    };
     QSqlQuery h(m_db);
     h.prepare(QStringLiteral("INSERT INTO history_batches (context_id, run_id, source_hash, "
                              "jobs, hashes, data) VALUES (?, ?, ?, ?, ?, ?)"));
@@ -142,7 +157,7 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     h.addBindValue(forms ? QVariant(forms->contentHash) : QVariant(QMetaType(QMetaType::QString)));
     h.addBindValue(added);
     h.addBindValue(hashes);
-    h.addBindValue(ParallelZlib::compress(data, ScenarioForms::CompressionLevel));
+    h.addBindValue(ParallelZlib::compress(bytes, fill, ScenarioForms::CompressionLevel));
     if (!h.exec())
         return ProjectSql::error(m_path, QStringLiteral("adding history"), h.lastError());
     return added;

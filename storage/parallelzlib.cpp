@@ -41,6 +41,34 @@ Piece deflatePiece(const char* p, qsizetype n, int level, bool last)
     return out;
 }
 
+// The pieces as one stream in qCompress's format, for an input of size bytes.
+QByteArray join(const std::vector<Piece>& pieces, qsizetype size)
+{
+    qsizetype total = 4 + 2 + 4;
+    for (const Piece& p : pieces)
+        total += p.deflated.size();
+    QByteArray out;
+    out.reserve(total);
+    char length[4];
+    qToBigEndian(quint32(size), length);
+    out.append(length, 4);
+    // zlib header: deflate with a 32 KiB window, no preset dictionary; 0x7801 % 31 == 0.
+    out.append(char(0x78));
+    out.append(char(0x01));
+    uLong adler = 1;
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+        const Piece& p = pieces[i];
+        out.append(p.deflated);
+        const qsizetype length =
+            std::min(ParallelZlib::kPiece, size - qsizetype(i) * ParallelZlib::kPiece);
+        adler = i == 0 ? p.adler : adler32_combine(adler, p.adler, z_off_t(length));
+    }
+    char check[4];
+    qToBigEndian(quint32(adler), check);
+    out.append(check, 4);
+    return out;
+}
+
 } // namespace
 
 QByteArray ParallelZlib::compress(const QByteArray& data, int level, int threads)
@@ -55,32 +83,39 @@ QByteArray ParallelZlib::compress(const QByteArray& data, int level, int threads
         pieces[std::size_t(i)] = deflatePiece(data.constData() + from,
                                               std::min(kPiece, size - from), level, i == count - 1);
     });
-
-    qsizetype total = 4 + 2 + 4;
-    for (const Piece& p : pieces) {
+    for (const Piece& p : pieces)
         if (!p.ok)
             return qCompress(data, level); // cannot happen with a bound-sized buffer
-        total += p.deflated.size();
+    return join(pieces, size);
+}
+
+QByteArray ParallelZlib::compress(qsizetype size, const Fill& fill, int level, int threads)
+{
+    if (size <= kPiece) {
+        QByteArray data(size, Qt::Uninitialized);
+        fill(0, size, data.data());
+        return qCompress(data, level);
     }
-    QByteArray out;
-    out.reserve(total);
-    char length[4];
-    qToBigEndian(quint32(size), length);
-    out.append(length, 4);
-    // zlib header: deflate with a 32 KiB window, no preset dictionary; 0x7801 % 31 == 0.
-    out.append(char(0x78));
-    out.append(char(0x01));
-    uLong adler = 1;
-    for (qsizetype i = 0; i < count; ++i) {
-        const Piece& p = pieces[std::size_t(i)];
-        out.append(p.deflated);
-        const qsizetype length = std::min(kPiece, size - i * kPiece);
-        adler = i == 0 ? p.adler : adler32_combine(adler, p.adler, z_off_t(length));
+    const qsizetype count = (size + kPiece - 1) / kPiece;
+    std::vector<Piece> pieces(static_cast<std::size_t>(count));
+    std::vector<QByteArray> buffers(std::size_t(resolvedThreads(threads)));
+    bool ok = true;
+    parallelFor(int(count), threads, [&](int worker, int i) {
+        QByteArray& buffer = buffers[std::size_t(worker)];
+        if (buffer.isEmpty())
+            buffer.resize(kPiece);
+        const qsizetype from = qsizetype(i) * kPiece, n = std::min(kPiece, size - from);
+        fill(from, n, buffer.data());
+        pieces[std::size_t(i)] = deflatePiece(buffer.constData(), n, level, i == count - 1);
+    });
+    for (const Piece& p : pieces)
+        ok = ok && p.ok;
+    if (!ok) { // cannot happen with a bound-sized buffer
+        QByteArray data(size, Qt::Uninitialized);
+        fill(0, size, data.data());
+        return qCompress(data, level);
     }
-    char check[4];
-    qToBigEndian(quint32(adler), check);
-    out.append(check, 4);
-    return out;
+    return join(pieces, size);
 }
 
 } // namespace gantry::storage

@@ -2,6 +2,8 @@
 
 #include <QByteArray>
 
+#include <functional>
+
 namespace gantry::storage {
 
 /// qCompress's format (the length, 4 bytes big-endian, then one zlib stream), written by every
@@ -19,6 +21,12 @@ public:
     /// data compressed at zlib level (0 to 9) in qCompress's format, on threads threads (0:
     /// one per processor); the bytes are the same on any number.
     static QByteArray compress(const QByteArray& data, int level, int threads = 0);
+    /// Writes bytes [from, from + n) of the input to out (n at most kPiece); may be called on
+    /// several threads at once, each for its own range.
+    using Fill = std::function<void(qsizetype from, qsizetype n, char* out)>;
+    /// The same bytes as compress() of the size bytes fill gives, without the whole input in
+    /// memory at once: a piece at a time per thread.
+    static QByteArray compress(qsizetype size, const Fill& fill, int level, int threads = 0);
 };
 
 } // namespace gantry::storage

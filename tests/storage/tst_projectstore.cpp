@@ -236,6 +236,7 @@ private Q_SLOTS:
     void runsOfAnAddedScenario();
     void createAndReopen_data();
     void createAndReopen();
+    void historyOfManyPiecesReadsBack();
     void migrateFromFixture_data();
     void migrateFromFixture();
     void everyEarlierVersionHasAFixture();
@@ -380,6 +381,33 @@ void TstProjectStore::createAndReopen()
     QCOMPARE(raw.scalar("PRAGMA journal_mode").toString(), QStringLiteral("wal"));
     QCOMPARE(raw.scalar("PRAGMA foreign_key_check").toString(), QString());
     QCOMPARE(raw.scalar("PRAGMA integrity_check").toString(), QStringLiteral("ok"));
+}
+
+// A history batch larger than one compression piece (its lines are compressed a piece at a
+// time, a line cut where a piece ends): every job reads back, and one repeated is kept once.
+void TstProjectStore::historyOfManyPiecesReadsBack()
+{
+    Scenario s = sample(QStringLiteral("teaching.json"));
+    const Job plain = s.jobs.front();
+    s.jobs.clear();
+    for (int i = 0; i < 40000; ++i) {
+        Job j = plain;
+        j.id = QStringLiteral("job-%1").arg(i);
+        j.arrivalS = i * 0.5;
+        j.features.insert(QStringLiteral("note"), QString(1 + i % 230, QLatin1Char('a' + i % 26)));
+        s.jobs.push_back(j);
+    }
+    const QString file = path(QStringLiteral("h.gantry"));
+    auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+    QVERIFY(store);
+    auto added = store.value()->appendHistory(s, s.jobs);
+    QVERIFY2(added, qPrintable(added ? QString() : added.error().message));
+    QCOMPARE(added.value(), int(s.jobs.size()));
+    QVERIFY(store.value()->appendHistory(s, {s.jobs[123]}).value() == 0);
+    const auto history = store.value()->history();
+    QVERIFY2(history, qPrintable(history ? QString() : history.error().message));
+    QCOMPARE(history.value().size(), s.jobs.size());
+    QVERIFY(history.value() == s.jobs);
 }
 
 void TstProjectStore::migrateFromFixture_data()
