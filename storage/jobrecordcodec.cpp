@@ -1,5 +1,7 @@
 #include "jobrecordcodec.h"
 
+#include "util/varint.h"
+
 #include <QtEndian>
 
 #include <cmath>
@@ -103,15 +105,6 @@ std::uint64_t bitsOf(double x)
     return b;
 }
 
-// True when x is k microseconds, read back bit for bit.
-bool asMicros(double x, std::int64_t& k)
-{
-    if (!(std::fabs(x) <= 1e12))
-        return false;
-    k = std::llround(x * 1e6);
-    return bitsOf(double(k) / 1e6) == bitsOf(x);
-}
-
 // True when x is the whole number k, read back bit for bit (not -0).
 bool asWhole(double x, std::int64_t& k)
 {
@@ -121,15 +114,8 @@ bool asWhole(double x, std::int64_t& k)
     return bitsOf(double(k)) == bitsOf(x);
 }
 
-std::uint64_t zigzag(std::int64_t v)
-{
-    return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63);
-}
-
-std::int64_t unzigzag(std::uint64_t u)
-{
-    return std::int64_t(u >> 1) ^ -std::int64_t(u & 1);
-}
+using varint::unzigzag;
+using varint::zigzag;
 
 // The reference of time column c for job i, from the columns before it (as read back).
 std::int64_t reference(const std::vector<JobRecord>& jobs, int c, std::size_t i)
@@ -154,14 +140,7 @@ class Writer
 public:
     void bytes(const void* from, std::size_t n) { m_out.append(static_cast<const char*>(from), n); }
     void byte(std::uint8_t b) { m_out.push_back(char(b)); }
-    void varint(std::uint64_t v)
-    {
-        while (v >= 0x80) {
-            m_out.push_back(char(v | 0x80));
-            v >>= 7;
-        }
-        m_out.push_back(char(v));
-    }
+    void varint(std::uint64_t v) { varint::put(m_out, v); }
     void raw(double x)
     {
         const quint64 le = qToLittleEndian(bitsOf(x));
@@ -213,7 +192,7 @@ void writeColumn(Writer& w, const std::vector<JobRecord>& jobs, double JobRecord
         bool fits = true;
         std::int64_t k = 0;
         for (std::size_t i = 0; i < jobs.size() && fits; ++i)
-            fits = form == Micros  ? asMicros(jobs[i].*field, k)
+            fits = form == Micros  ? varint::wholeMicros(jobs[i].*field, k)
                    : form == Whole ? asWhole(jobs[i].*field, k)
                                    : true;
         if (!fits)
@@ -227,7 +206,7 @@ void writeColumn(Writer& w, const std::vector<JobRecord>& jobs, double JobRecord
                 asWhole(x, k);
                 w.varint(zigzag(k));
             } else {
-                asMicros(x, k);
+                varint::wholeMicros(x, k);
                 w.varint(zigzag(k - (timeColumn >= 0 ? reference(jobs, timeColumn, i) : 0)));
             }
         }

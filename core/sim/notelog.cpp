@@ -1,8 +1,9 @@
 #include "sim/notelog.h"
 
+#include "util/varint.h"
+
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <cstring>
 
 namespace gantry {
@@ -23,44 +24,9 @@ std::uint64_t bitsOf(double x)
     return std::bit_cast<std::uint64_t>(x);
 }
 
-// x as whole microseconds k, when k / 1e6 gives x back bit for bit (as the engine's times do).
-bool wholeMicros(double x, std::int64_t& k)
-{
-    if (!(std::fabs(x) <= 1e12))
-        return false;
-    k = std::llround(x * 1e6);
-    return bitsOf(double(k) / 1e6) == bitsOf(x);
-}
-
-std::uint64_t zigzag(std::int64_t v)
-{
-    return (std::uint64_t(v) << 1) ^ std::uint64_t(v >> 63);
-}
-
-std::int64_t unzigzag(std::uint64_t u)
-{
-    return std::int64_t(u >> 1) ^ -std::int64_t(u & 1);
-}
-
-void putVarint(std::vector<std::uint8_t>& out, std::uint64_t v)
-{
-    while (v >= 0x80) {
-        out.push_back(std::uint8_t(v | 0x80));
-        v >>= 7;
-    }
-    out.push_back(std::uint8_t(v));
-}
-
-std::uint64_t getVarint(const std::uint8_t*& p)
-{
-    std::uint64_t v = 0;
-    for (int shift = 0;; shift += 7) {
-        const std::uint8_t b = *p++;
-        v |= std::uint64_t(b & 0x7F) << shift;
-        if (b < 0x80)
-            return v;
-    }
-}
+using varint::unzigzag;
+using varint::wholeMicros;
+using varint::zigzag;
 
 void putRaw(std::vector<std::uint8_t>& out, double x)
 {
@@ -82,16 +48,16 @@ void putFlagged(std::vector<std::uint8_t>& out, double x, std::int64_t base)
 {
     std::int64_t k = 0;
     if (wholeMicros(x, k)) {
-        putVarint(out, zigzag(k - base) << 1);
+        varint::put(out, zigzag(k - base) << 1);
     } else {
-        putVarint(out, 1);
+        varint::put(out, 1);
         putRaw(out, x);
     }
 }
 
 double getFlagged(const std::uint8_t*& p, std::int64_t base)
 {
-    const std::uint64_t u = getVarint(p);
+    const std::uint64_t u = varint::get(p);
     if (u & 1)
         return getRaw(p);
     return double(base + unzigzag(u >> 1)) / 1e6;
@@ -126,22 +92,22 @@ void NoteLog::push_back(const DecisionNote& n)
     if (time) {
         std::int64_t k = 0;
         if (wholeMicros(n.timeS, k)) {
-            putVarint(m_bytes, zigzag(k - m_tail.base) << 1);
+            varint::put(m_bytes, zigzag(k - m_tail.base) << 1);
             m_tail.base = k;
         } else {
-            putVarint(m_bytes, 1);
+            varint::put(m_bytes, 1);
             putRaw(m_bytes, n.timeS);
         }
         m_tail.time = bitsOf(n.timeS);
     }
     if (n.reason != 0)
         m_bytes.push_back(n.reason);
-    putVarint(m_bytes, zigzag(std::int64_t(n.job) - m_tail.job));
+    varint::put(m_bytes, zigzag(std::int64_t(n.job) - m_tail.job));
     m_tail.job = n.job;
     if (n.other != -1)
-        putVarint(m_bytes, zigzag(std::int64_t(n.other) - n.job));
+        varint::put(m_bytes, zigzag(std::int64_t(n.other) - n.job));
     if (form == kValueMicros)
-        putVarint(m_bytes, zigzag(micros - m_tail.base));
+        varint::put(m_bytes, zigzag(micros - m_tail.base));
     else if (form == kValueRaw)
         putRaw(m_bytes, n.value);
     if (header & kHasValue2)
@@ -156,7 +122,7 @@ DecisionNote NoteLog::Cursor::read(const std::uint8_t* data)
     DecisionNote n;
     n.kind = DecisionNote::Kind(header & kKindMask);
     if (header & kHasTime) {
-        const std::uint64_t u = getVarint(p);
+        const std::uint64_t u = varint::get(p);
         if (u & 1) {
             time = bitsOf(getRaw(p));
         } else {
@@ -167,12 +133,12 @@ DecisionNote NoteLog::Cursor::read(const std::uint8_t* data)
     n.timeS = std::bit_cast<double>(time);
     if (header & kHasReason)
         n.reason = *p++;
-    job = std::int32_t(job + unzigzag(getVarint(p)));
+    job = std::int32_t(job + unzigzag(varint::get(p)));
     n.job = job;
-    n.other = header & kHasOther ? std::int32_t(job + unzigzag(getVarint(p))) : -1;
+    n.other = header & kHasOther ? std::int32_t(job + unzigzag(varint::get(p))) : -1;
     switch (header >> kValueShift) {
     case kValueMicros:
-        n.value = double(base + unzigzag(getVarint(p))) / 1e6;
+        n.value = double(base + unzigzag(varint::get(p))) / 1e6;
         break;
     case kValueRaw:
         n.value = getRaw(p);
