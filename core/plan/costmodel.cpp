@@ -25,7 +25,7 @@ std::vector<std::pair<QString, double>> CostModel::busyGpuSeconds(const Cluster&
     for (const Server& s : cluster.servers)
         present[std::size_t(s.gpuType)] = true;
     for (const ScheduleSegment& seg : schedule.segments)
-        for (int g : seg.gpus) {
+        for (int g : schedule.gpusOf(seg)) {
             const int type = cluster.servers[std::size_t(cluster.serverOfGpu(g))].gpuType;
             byType[std::size_t(type)] += seg.endS - seg.startS;
         }

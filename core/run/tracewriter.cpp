@@ -122,8 +122,9 @@ const char* endName(ScheduleSegment::End e)
 }
 
 // GPUs as sorted ranges, e.g. "0-7,12": short for the big jobs, readable in the viewer.
-QByteArray gpuRanges(std::vector<int> gpus)
+QByteArray gpuRanges(std::span<const int> of)
 {
+    std::vector<int> gpus(of.begin(), of.end());
     std::sort(gpus.begin(), gpus.end());
     QByteArray out;
     for (std::size_t i = 0; i < gpus.size();) {
@@ -207,9 +208,10 @@ Status PerfettoTraceWriter::check(const Scenario& scenario, const RunResult& res
     for (std::size_t i = 0; i < schedule.segments.size(); ++i) {
         const ScheduleSegment& seg = schedule.segments[i];
         const SimTime from = fromSeconds(seg.startS), to = fromSeconds(seg.endS);
-        if (seg.job < 0 || seg.job >= jobs || !(seg.startS <= seg.endS))
+        if (seg.job < 0 || seg.job >= jobs || !(seg.startS <= seg.endS) || seg.gpuCount < 0 ||
+            std::size_t(seg.gpuFirst) + std::size_t(seg.gpuCount) > schedule.eventGpus.size())
             return Error::internal(QStringLiteral("trace: segment %1 is invalid").arg(i));
-        for (const int g : seg.gpus) {
+        for (const int g : schedule.gpusOf(seg)) {
             if (g < 0 || g >= gpus)
                 return Error::internal(
                     QStringLiteral("trace: segment %1 uses GPU %2 of %3").arg(i).arg(g).arg(gpus));
@@ -287,11 +289,11 @@ bool stream(QIODevice& device, const Scenario& scenario, const RunResult& result
         Sink::appendString(tail, id);
         tail += ",\"args\":{\"job\":";
         Sink::appendString(tail, id);
-        tail += ",\"gpus\":\"" + gpuRanges(seg.gpus) + "\",\"iters\":";
+        tail += ",\"gpus\":\"" + gpuRanges(schedule.gpusOf(seg)) + "\",\"iters\":";
         tail += jsonNumber(seg.iterations) + ",\"end\":\"" + endName(seg.end) +
                 "\",\"pred_iters\":" + jsonNumber(rec.predictedIterations) +
                 ",\"true_iters\":" + jsonNumber(rec.iterations) + "}}";
-        for (const int g : seg.gpus) {
+        for (const int g : schedule.gpusOf(seg)) {
             out.begin() << "{\"ph\":\"X\",\"pid\":";
             out.integer(ids.serverPid(cluster.serverOfGpu(g))) << ",\"tid\":";
             out.integer(ids.gpuTid(g)) << ",\"ts\":";

@@ -22,12 +22,13 @@ struct ScheduleSegment
         Preempted, ///< the policy stopped the job; it resumes later
         Cut,       ///< the run stopped first (cancelled or failed)
     };
-    int job = 0;             ///< index in the scenario's job list
-    double startS = 0.0;     ///< start or resume
-    double endS = 0.0;       ///< preemption or completion
-    std::vector<int> gpus;   ///< global GPU per worker (Cluster numbering)
-    double iterations = 0.0; ///< iterations done in the segment (rate pieces integrated)
-    End end = End::Finished; ///< how it ended
+    int job = 0;                ///< index in the scenario's job list
+    double startS = 0.0;        ///< start or resume
+    double endS = 0.0;          ///< preemption or completion
+    std::uint32_t gpuFirst = 0; ///< its GPUs (global, per worker) are Schedule::eventGpus from here
+    int gpuCount = 0;           ///< ... this many (Schedule::gpusOf)
+    double iterations = 0.0;    ///< iterations done in the segment (rate pieces integrated)
+    End end = End::Finished;    ///< how it ended
 };
 
 /// One slice of the A-SRPT virtual single machine's SRPT timeline.
@@ -76,8 +77,10 @@ struct Schedule
     std::vector<VirtualSlice> virtualSlices; ///< asrpt's virtual machine (empty otherwise)
     std::vector<CounterSample> counters;     ///< one sample per distinct event time
     std::vector<ScheduleEvent> events;       ///< arrivals, starts, preemptions, completions
-    std::vector<int> eventGpus; ///< the GPUs of the start events, one after another (gpusOf())
-    NoteLog notes;              ///< the policy's reasons, in time order (teaching)
+    /// The GPUs of the start events, one after another (gpusOf()); a segment reads those of the
+    /// start that began it.
+    std::vector<int> eventGpus;
+    NoteLog notes; ///< the policy's reasons, in time order (teaching)
 
     /// The GPUs a Started or Resumed event e of this schedule started its job on (empty for
     /// the other kinds). Kept in one array for all events, not a vector per event: a
@@ -85,6 +88,20 @@ struct Schedule
     std::span<const int> gpusOf(const ScheduleEvent& e) const
     {
         return {eventGpus.data() + e.gpuFirst, std::size_t(e.gpuCount)};
+    }
+    /// The GPUs segment s of this schedule ran on (global numbering, one per worker).
+    std::span<const int> gpusOf(const ScheduleSegment& s) const
+    {
+        return {eventGpus.data() + s.gpuFirst, std::size_t(s.gpuCount)};
+    }
+    /// Appends a segment of job on gpus (added to eventGpus), for a schedule put together by
+    /// hand (a test, a cut of another schedule). O(gpus).
+    void addSegment(int job, double startS, double endS, std::span<const int> gpus,
+                    double iterations, ScheduleSegment::End end)
+    {
+        const auto first = std::uint32_t(eventGpus.size());
+        eventGpus.insert(eventGpus.end(), gpus.begin(), gpus.end());
+        segments.push_back({job, startS, endS, first, int(gpus.size()), iterations, end});
     }
 };
 

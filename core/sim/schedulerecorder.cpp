@@ -30,12 +30,12 @@ void ScheduleRecorder::close(int j, double nowS, ScheduleSegment::End end)
         std::max(0.0, m_scenario.jobs[std::size_t(j)].trueIterations() - o.doneBefore);
     const double done = end == ScheduleSegment::End::Finished ? left : std::min(o.iterations, left);
     o.doneBefore += done;
-    m_schedule.segments.push_back(ScheduleSegment{j, o.startS, nowS, std::move(o.gpus), done, end});
-    o.gpus.clear();
+    m_schedule.segments.push_back(
+        ScheduleSegment{j, o.startS, nowS, o.gpuFirst, o.gpuCount, done, end});
     o.running = false;
     o.iterations = 0.0;
     o.iterationS = 0.0;
-    m_free += int(m_schedule.segments.back().gpus.size());
+    m_free += o.gpuCount;
     --m_running;
 }
 
@@ -75,7 +75,8 @@ void ScheduleRecorder::jobStarted(SimTime t, int j, const Mapping& m)
     o.startS = now;
     o.rateSinceS = now;
     o.iterations = 0.0;
-    o.gpus = m.gpus;
+    o.gpuFirst = std::uint32_t(m_schedule.eventGpus.size()); // where event() puts them below
+    o.gpuCount = int(m.gpus.size());
     m_free -= int(m.gpus.size());
     --m_waiting;
     ++m_running;

@@ -46,7 +46,8 @@ private:
         double iterationS = 0.0;
         double iterations = 0.0;
         double doneBefore = 0.0;
-        std::vector<int> gpus;
+        std::uint32_t gpuFirst = 0; // its start event's GPUs in the schedule's eventGpus
+        int gpuCount = 0;
     };
     void accrue(Open& o, double nowS);
     void close(int j, double nowS, ScheduleSegment::End end);

@@ -35,12 +35,13 @@ void accumulate(const Scenario& scenario, const Schedule& schedule, double fromS
         if (share <= 0.0)
             continue;
         const double iterations = seg.iterations * share;
+        const std::span<const int> gpus = schedule.gpusOf(seg);
         for (const JobGraph::Edge& e : g.edges) {
-            if (e.a < 0 || e.b < 0 || std::size_t(e.a) >= seg.gpus.size() ||
-                std::size_t(e.b) >= seg.gpus.size())
+            if (e.a < 0 || e.b < 0 || std::size_t(e.a) >= gpus.size() ||
+                std::size_t(e.b) >= gpus.size())
                 continue;
-            const int a = endpoint(seg.gpus[std::size_t(e.a)]);
-            const int b = endpoint(seg.gpus[std::size_t(e.b)]);
+            const int a = endpoint(gpus[std::size_t(e.a)]);
+            const int b = endpoint(gpus[std::size_t(e.b)]);
             const double bytes = iterations * e.bytes;
             // The edge sends bytes each way: a to b and b to a.
             m.bytes[std::size_t(a) * std::size_t(m.size) + std::size_t(b)] += bytes;

@@ -95,8 +95,9 @@ void TestCostModel::busyGpuSecondsPerType()
     QVERIFY(s.ok());
     Schedule sched;
     // GPUs 0-7 are the H100 server's, 8-15 the A100 server's.
-    sched.segments.push_back({0, 0.0, 100.0, {0, 1}, 1.0, ScheduleSegment::End::Preempted});
-    sched.segments.push_back({0, 150.0, 200.0, {8, 9, 10}, 1.0, ScheduleSegment::End::Finished});
+    sched.addSegment(0, 0.0, 100.0, std::vector<int>{0, 1}, 1.0, ScheduleSegment::End::Preempted);
+    sched.addSegment(0, 150.0, 200.0, std::vector<int>{8, 9, 10}, 1.0,
+                     ScheduleSegment::End::Finished);
     const auto busy = CostModel::busyGpuSeconds(s.value().cluster, sched);
     QCOMPARE(busy.size(), std::size_t(2));
     QCOMPARE(busy[0].first, QStringLiteral("H100"));

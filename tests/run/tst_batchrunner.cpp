@@ -67,7 +67,7 @@ QString scheduleText(const Schedule& s)
                  .arg(g.job)
                  .arg(g.startS, 0, 'g', 17)
                  .arg(g.endS, 0, 'g', 17)
-                 .arg(gpusText(g.gpus))
+                 .arg(gpusText(std::vector<int>(s.gpusOf(g).begin(), s.gpusOf(g).end())))
                  .arg(g.iterations, 0, 'g', 17)
                  .arg(int(g.end));
     for (const VirtualSlice& v : s.virtualSlices)

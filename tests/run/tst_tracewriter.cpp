@@ -223,7 +223,7 @@ void TestTraceWriter::trace()
     QCOMPARE(int(trackOfGpu.size()), c.totalGpus());
     std::multiset<std::tuple<int, std::pair<int, int>, qint64, qint64>> want;
     for (const ScheduleSegment& seg : t.schedule.segments)
-        for (int g : seg.gpus) {
+        for (int g : t.schedule.gpusOf(seg)) {
             QCOMPARE(trackOfGpu[g].first, c.serverOfGpu(g) + 1);
             const qint64 ts = fromSeconds(seg.startS);
             want.insert({seg.job, trackOfGpu[g], ts, fromSeconds(seg.endS) - ts});
@@ -301,13 +301,11 @@ void TestTraceWriter::checkRefuses()
     Traced t = runTraced(tiny(QStringLiteral("a")), QStringLiteral("fifo"), 0);
     t.schedule.segments.clear();
     for (qsizetype i = 0; i + 3 < spans.size(); i += 4) {
-        ScheduleSegment seg;
-        seg.job = int(i / 4) % 3;
-        seg.startS = spans[i];
-        seg.endS = spans[i + 1];
+        std::vector<int> gpus;
         for (int g = 0; g < int(spans[i + 3]); ++g)
-            seg.gpus.push_back(int(spans[i + 2]) + g);
-        t.schedule.segments.push_back(seg);
+            gpus.push_back(int(spans[i + 2]) + g);
+        t.schedule.addSegment(int(i / 4) % 3, spans[i], spans[i + 1], gpus, 0.0,
+                              ScheduleSegment::End::Finished);
     }
     const Status s = PerfettoTraceWriter::check(t.scenario, t.result, t.schedule);
     auto json = PerfettoTraceWriter::toJson(t.scenario, t.result, t.schedule);

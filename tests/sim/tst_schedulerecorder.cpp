@@ -63,12 +63,16 @@ void TestScheduleRecorder::handExample()
     QCOMPARE(sc.segments[0].job, 0);
     QCOMPARE(sc.segments[0].startS, 0.0);
     QCOMPARE(sc.segments[0].endS, 10.0);
-    QCOMPARE(sc.segments[0].gpus, (std::vector<int>{0, 1, 2, 3}));
+    const auto gpusOf = [&sc](const ScheduleSegment& g) {
+        const std::span<const int> v = sc.gpusOf(g);
+        return std::vector<int>(v.begin(), v.end());
+    };
+    QCOMPARE(gpusOf(sc.segments[0]), (std::vector<int>{0, 1, 2, 3}));
     QCOMPARE(sc.segments[0].iterations, 10.0);
     QCOMPARE(sc.segments[1].job, 1);
     QCOMPARE(sc.segments[1].startS, 10.0);
     QCOMPARE(sc.segments[1].endS, 15.0);
-    QCOMPARE(int(sc.segments[1].gpus.size()), 2);
+    QCOMPARE(int(sc.gpusOf(sc.segments[1]).size()), 2);
     QVERIFY(sc.segments[1].end == ScheduleSegment::End::Finished);
     // Counters: t=0 a runs (0 free), t=1 b queued, t=10 b runs (2 free), t=15 all free.
     QCOMPARE(int(sc.counters.size()), 4);
@@ -88,7 +92,8 @@ void TestScheduleRecorder::handExample()
         else
             QVERIFY(g.empty());
     }
-    QCOMPARE(started, (std::vector<std::vector<int>>{sc.segments[0].gpus, sc.segments[1].gpus}));
+    QCOMPARE(started,
+             (std::vector<std::vector<int>>{gpusOf(sc.segments[0]), gpusOf(sc.segments[1])}));
     QVERIFY(sc.virtualSlices.empty());
 }
 
@@ -123,15 +128,15 @@ void TestScheduleRecorder::agreesWithRecords()
     std::map<int, std::vector<std::pair<double, double>>> byGpu;
     for (const ScheduleSegment& g : sc.segments) {
         const auto j = std::size_t(g.job);
-        QCOMPARE(int(g.gpus.size()), s.jobs[j].gpuCount());
+        QCOMPARE(int(sc.gpusOf(g).size()), s.jobs[j].gpuCount());
         QVERIFY(g.endS >= g.startS);
         QVERIFY(g.end != ScheduleSegment::End::Cut);
-        gpuSeconds[j] += double(g.gpus.size()) * (g.endS - g.startS);
+        gpuSeconds[j] += double(sc.gpusOf(g).size()) * (g.endS - g.startS);
         iterations[j] += g.iterations;
         preempted[j] += g.end == ScheduleSegment::End::Preempted;
         if (g.end == ScheduleSegment::End::Finished)
             QCOMPARE(g.endS, res.jobs[j].finishS);
-        for (int gpu : g.gpus)
+        for (int gpu : sc.gpusOf(g))
             byGpu[gpu].push_back({g.startS, g.endS});
     }
     for (std::size_t j = 0; j < s.jobs.size(); ++j) {

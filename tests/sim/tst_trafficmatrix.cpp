@@ -82,9 +82,9 @@ void TestTrafficMatrix::handSchedule()
     s.jobs.push_back(d);
     Schedule sc;
     sc.totalGpus = 4;
-    sc.segments = {{0, 0.0, 10.0, {1, 2}, 50.0, ScheduleSegment::End::Finished},
-                   {1, 10.0, 20.0, {0, 1}, 20.0, ScheduleSegment::End::Finished},
-                   {2, 0.0, 10.0, {0, 3}, 10.0, ScheduleSegment::End::Finished}};
+    sc.addSegment(0, 0.0, 10.0, std::vector<int>{1, 2}, 50.0, ScheduleSegment::End::Finished);
+    sc.addSegment(1, 10.0, 20.0, std::vector<int>{0, 1}, 20.0, ScheduleSegment::End::Finished);
+    sc.addSegment(2, 0.0, 10.0, std::vector<int>{0, 3}, 10.0, ScheduleSegment::End::Finished);
 
     const TrafficMatrix g = TrafficMatrix::byGpu(s, sc, from, to);
     QCOMPARE(g.size, 4);

@@ -32,7 +32,7 @@ int pieces(const Schedule& s)
 {
     int n = 0;
     for (const ScheduleSegment& g : s.segments)
-        n += int(g.gpus.size());
+        n += g.gpuCount;
     return n;
 }
 
@@ -128,7 +128,7 @@ void TestGanttPainter::smallRun()
     o.laneCount = 4;
     int onB = 0;
     for (const ScheduleSegment& seg : schedule.segments)
-        for (int gpu : seg.gpus)
+        for (int gpu : schedule.gpusOf(seg))
             onB += s.cluster.serverOfGpu(gpu) == 1;
     QCOMPARE(paintOnce(g, o).bars, onB);
     // A time range after the end draws nothing.

@@ -34,8 +34,8 @@ std::pair<Scenario, Schedule> traffic()
     s.jobs = {pairJob(QStringLiteral("x"), 1e6, 50), pairJob(QStringLiteral("y"), 1e3, 20)};
     Schedule sc;
     sc.totalGpus = 4;
-    sc.segments = {{0, 0.0, 10.0, {1, 2}, 50.0, ScheduleSegment::End::Finished},
-                   {1, 10.0, 20.0, {0, 1}, 20.0, ScheduleSegment::End::Finished}};
+    sc.addSegment(0, 0.0, 10.0, std::vector<int>{1, 2}, 50.0, ScheduleSegment::End::Finished);
+    sc.addSegment(1, 10.0, 20.0, std::vector<int>{0, 1}, 20.0, ScheduleSegment::End::Finished);
     return {s, sc};
 }
 

@@ -141,7 +141,7 @@ Schedule PlaybackAnimation::scheduleAt(const Schedule& schedule, double timeS)
             cut.iterations = seg.iterations * done;
             cut.end = ScheduleSegment::End::Cut;
         }
-        s.segments.push_back(std::move(cut));
+        s.addSegment(cut.job, cut.startS, cut.endS, schedule.gpusOf(seg), cut.iterations, cut.end);
     }
     for (const VirtualSlice& v : schedule.virtualSlices)
         if (v.fromS <= timeS)

@@ -58,7 +58,7 @@ void GanttPainter::Built::build()
     std::vector<int> count(laneTotal + 1, 0);
     for (const ScheduleSegment& seg : schedule->segments) {
         endS = std::max(endS, seg.endS);
-        for (int g : seg.gpus)
+        for (int g : schedule->gpusOf(seg))
             if (g >= 0 && std::size_t(g) < laneTotal)
                 ++count[std::size_t(lanes.laneOfGpu(g)) + 1];
     }
@@ -69,7 +69,7 @@ void GanttPainter::Built::build()
     std::vector<int> fill(laneBegin.begin(), laneBegin.end() - 1);
     for (std::size_t k = 0; k < schedule->segments.size(); ++k) {
         const ScheduleSegment& seg = schedule->segments[k];
-        for (int g : seg.gpus)
+        for (int g : schedule->gpusOf(seg))
             if (g >= 0 && std::size_t(g) < laneTotal)
                 pieces[std::size_t(fill[std::size_t(lanes.laneOfGpu(g))]++)] =
                     Piece{seg.startS, seg.endS, int(k), seg.job,

@@ -258,7 +258,7 @@ QString GanttView::describe(int job, int segment) const
                           : g.end == ScheduleSegment::End::Preempted ? "preempted"
                                                                      : "cut";
         QStringList servers;
-        for (int gpu : g.gpus) {
+        for (int gpu : s.gpusOf(g)) {
             const QString n = sc.cluster.servers[std::size_t(sc.cluster.serverOfGpu(gpu))].name;
             if (!servers.contains(n))
                 servers << n;
