@@ -43,24 +43,30 @@ double getRaw(const std::uint8_t*& p)
     return x;
 }
 
-// A figure that follows a flag: microseconds from base (flag 0) or its 8 bytes (flag 1).
-void putFlagged(std::vector<std::uint8_t>& out, double x, std::int64_t base)
+// A figure that follows a flag: microseconds from base (flag 0) or its 8 bytes (flag 1). True
+// when it went as microseconds, k holding them.
+bool putFlagged(std::vector<std::uint8_t>& out, double x, std::int64_t base, std::int64_t& k)
 {
-    std::int64_t k = 0;
     if (wholeMicros(x, k)) {
         varint::put(out, zigzag(k - base) << 1);
-    } else {
-        varint::put(out, 1);
-        putRaw(out, x);
+        return true;
     }
+    varint::put(out, 1);
+    putRaw(out, x);
+    return false;
 }
 
-double getFlagged(const std::uint8_t*& p, std::int64_t base)
+// Reads what putFlagged wrote into x; true when it came as microseconds, k holding them.
+bool getFlagged(const std::uint8_t*& p, std::int64_t base, double& x, std::int64_t& k)
 {
     const std::uint64_t u = varint::get(p);
-    if (u & 1)
-        return getRaw(p);
-    return double(base + unzigzag(u >> 1)) / 1e6;
+    if (u & 1) {
+        x = getRaw(p);
+        return false;
+    }
+    k = base + unzigzag(u >> 1);
+    x = double(k) / 1e6;
+    return true;
 }
 
 } // namespace
@@ -91,13 +97,8 @@ void NoteLog::push_back(const DecisionNote& n)
     m_bytes.push_back(header);
     if (time) {
         std::int64_t k = 0;
-        if (wholeMicros(n.timeS, k)) {
-            varint::put(m_bytes, zigzag(k - m_tail.base) << 1);
+        if (putFlagged(m_bytes, n.timeS, m_tail.base, k))
             m_tail.base = k;
-        } else {
-            varint::put(m_bytes, 1);
-            putRaw(m_bytes, n.timeS);
-        }
         m_tail.time = bitsOf(n.timeS);
     }
     if (n.reason != 0)
@@ -110,8 +111,9 @@ void NoteLog::push_back(const DecisionNote& n)
         varint::put(m_bytes, zigzag(micros - m_tail.base));
     else if (form == kValueRaw)
         putRaw(m_bytes, n.value);
+    std::int64_t k2 = 0;
     if (header & kHasValue2)
-        putFlagged(m_bytes, n.value2, m_tail.base);
+        putFlagged(m_bytes, n.value2, m_tail.base, k2);
     ++m_size;
 }
 
@@ -122,13 +124,11 @@ DecisionNote NoteLog::Cursor::read(const std::uint8_t* data)
     DecisionNote n;
     n.kind = DecisionNote::Kind(header & kKindMask);
     if (header & kHasTime) {
-        const std::uint64_t u = varint::get(p);
-        if (u & 1) {
-            time = bitsOf(getRaw(p));
-        } else {
-            base += unzigzag(u >> 1);
-            time = bitsOf(double(base) / 1e6);
-        }
+        double t = 0.0;
+        std::int64_t k = 0;
+        if (getFlagged(p, base, t, k))
+            base = k;
+        time = bitsOf(t);
     }
     n.timeS = std::bit_cast<double>(time);
     if (header & kHasReason)
@@ -146,7 +146,9 @@ DecisionNote NoteLog::Cursor::read(const std::uint8_t* data)
     default:
         n.value = 0.0;
     }
-    n.value2 = header & kHasValue2 ? getFlagged(p, base) : 0.0;
+    std::int64_t k2 = 0;
+    if (header & kHasValue2) // else it stays +0
+        getFlagged(p, base, n.value2, k2);
     pos = std::size_t(p - data);
     return n;
 }
