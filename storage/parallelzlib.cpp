@@ -7,6 +7,7 @@
 #include <zlib.h>
 
 #include <algorithm>
+#include <optional>
 #include <vector>
 
 namespace gantry::storage {
@@ -69,53 +70,54 @@ QByteArray join(const std::vector<Piece>& pieces, qsizetype size)
     return out;
 }
 
+// The pieces of size bytes deflated on threads threads, joined; none if a piece failed (which
+// a bound-sized buffer never does). bytesAt(worker, from, n) gives the n bytes from `from`.
+template <typename BytesAt>
+std::optional<QByteArray> deflateAll(qsizetype size, int level, int threads, BytesAt&& bytesAt)
+{
+    const qsizetype count = (size + ParallelZlib::kPiece - 1) / ParallelZlib::kPiece;
+    std::vector<Piece> pieces(static_cast<std::size_t>(count));
+    parallelFor(int(count), threads, [&](int worker, int i) {
+        const qsizetype from = qsizetype(i) * ParallelZlib::kPiece;
+        const qsizetype n = std::min(ParallelZlib::kPiece, size - from);
+        pieces[std::size_t(i)] = deflatePiece(bytesAt(worker, from, n), n, level, i == count - 1);
+    });
+    for (const Piece& p : pieces)
+        if (!p.ok)
+            return std::nullopt;
+    return join(pieces, size);
+}
+
 } // namespace
 
 QByteArray ParallelZlib::compress(const QByteArray& data, int level, int threads)
 {
-    const qsizetype size = data.size();
-    if (size <= kPiece)
+    if (data.size() <= kPiece)
         return qCompress(data, level);
-    const qsizetype count = (size + kPiece - 1) / kPiece;
-    std::vector<Piece> pieces(static_cast<std::size_t>(count));
-    parallelFor(int(count), threads, [&](int, int i) {
-        const qsizetype from = qsizetype(i) * kPiece;
-        pieces[std::size_t(i)] = deflatePiece(data.constData() + from,
-                                              std::min(kPiece, size - from), level, i == count - 1);
-    });
-    for (const Piece& p : pieces)
-        if (!p.ok)
-            return qCompress(data, level); // cannot happen with a bound-sized buffer
-    return join(pieces, size);
+    const auto out =
+        deflateAll(data.size(), level, threads,
+                   [&data](int, qsizetype from, qsizetype) { return data.constData() + from; });
+    return out ? *out : qCompress(data, level);
 }
 
 QByteArray ParallelZlib::compress(qsizetype size, const Fill& fill, int level, int threads)
 {
-    if (size <= kPiece) {
+    const auto whole = [&] {
         QByteArray data(size, Qt::Uninitialized);
         fill(0, size, data.data());
-        return qCompress(data, level);
-    }
-    const qsizetype count = (size + kPiece - 1) / kPiece;
-    std::vector<Piece> pieces(static_cast<std::size_t>(count));
+        return data;
+    };
+    if (size <= kPiece)
+        return qCompress(whole(), level);
     std::vector<QByteArray> buffers(std::size_t(resolvedThreads(threads)));
-    bool ok = true;
-    parallelFor(int(count), threads, [&](int worker, int i) {
+    const auto out = deflateAll(size, level, threads, [&](int worker, qsizetype from, qsizetype n) {
         QByteArray& buffer = buffers[std::size_t(worker)];
         if (buffer.isEmpty())
             buffer.resize(kPiece);
-        const qsizetype from = qsizetype(i) * kPiece, n = std::min(kPiece, size - from);
         fill(from, n, buffer.data());
-        pieces[std::size_t(i)] = deflatePiece(buffer.constData(), n, level, i == count - 1);
+        return buffer.constData();
     });
-    for (const Piece& p : pieces)
-        ok = ok && p.ok;
-    if (!ok) { // cannot happen with a bound-sized buffer
-        QByteArray data(size, Qt::Uninitialized);
-        fill(0, size, data.data());
-        return qCompress(data, level);
-    }
-    return join(pieces, size);
+    return out ? *out : qCompress(whole(), level);
 }
 
 } // namespace gantry::storage
