@@ -1,5 +1,6 @@
 // The window and project files: New, Open (.gantry and .json), Save, Save As, recent files, a
 // failed open keeping what was open, and runs recorded on Save.
+#include "../common/sampleproject.h"
 #include "document/projectdocument.h"
 #include "gantt/ganttpainter.h"
 #include "gantt/ganttview.h"
@@ -210,12 +211,8 @@ void TstProjectWindow::scenarioToProjectAndBack()
 
 void TstProjectWindow::opensTheBundledSample()
 {
-    // A copy: a writable project of an older schema is migrated where it lies, and the
-    // repository's sample must stay as it was made.
-    QTemporaryDir dir;
-    const QString copy = dir.filePath(QStringLiteral("sample.gantry"));
-    QVERIFY(QFile::copy(sample("sample.gantry"), copy));
-    QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner));
+    const QString copy = gantry::test::sampleProjectCopy();
+    QVERIFY(!copy.isEmpty());
     MainWindow w;
     w.setInteractive(false);
     QVERIFY2(w.openFile(copy), qPrintable(w.lastError()));

@@ -3,6 +3,7 @@
 // nothing on screen, and double-clicking a point (table, heatmap, scatter) opens that point's
 // run in Results without touching the window's scenario.
 
+#include "../common/sampleproject.h"
 #include "document/projectdocument.h"
 #include "io/scenarioreader.h"
 #include "mainwindow.h"
@@ -715,7 +716,7 @@ void TstPlanView::sampleProjectsSavedSweepOpens()
 {
     MainWindow window;
     window.setInteractive(false);
-    QVERIFY(window.openFile(sample("sample.gantry")));
+    QVERIFY(window.openFile(gantry::test::sampleProjectCopy()));
     QTreeWidget* tree = window.projectTree();
     const auto find = [tree](const QString& scenario, const QString& prefix) {
         for (int i = 0; i < tree->topLevelItemCount(); ++i) {
@@ -874,7 +875,7 @@ void TstPlanView::documentSwitchLeavesNothingOfTheSweep()
     MainWindow window;
     window.setInteractive(false);
     if (sameProject) {
-        QVERIFY(window.openFile(sample("sample.gantry")));
+        QVERIFY(window.openFile(gantry::test::sampleProjectCopy()));
         QVERIFY(window.selectScenario(1));
     } else {
         QVERIFY(window.openFile(sample("two-racks.json")));
@@ -901,7 +902,7 @@ void TstPlanView::documentSwitchLeavesNothingOfTheSweep()
     else if (to == QLatin1String("scenario file"))
         QVERIFY(window.openFile(sample("teaching.json")));
     else if (to == QLatin1String("project file"))
-        QVERIFY(window.openFile(sample("sample.gantry")));
+        QVERIFY(window.openFile(gantry::test::sampleProjectCopy()));
     else
         QVERIFY(window.selectScenario(0));
     if (running)
@@ -1403,7 +1404,7 @@ void TstPlanView::savedSweepsCountsAreNotCut()
     window.resize(1600, 1000);
     window.show();
     QVERIFY(QTest::qWaitForWindowExposed(&window));
-    QVERIFY(window.openFile(sample("sample.gantry")));
+    QVERIFY(window.openFile(gantry::test::sampleProjectCopy()));
     QTreeWidget* tree = window.projectTree();
     QTreeWidgetItem* sweep = nullptr;
     for (int i = 0; i < tree->topLevelItemCount() && !sweep; ++i)
