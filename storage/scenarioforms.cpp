@@ -54,8 +54,17 @@ ScenarioForms ScenarioForms::of(const Scenario& s)
                             out + qsizetype(i) * JobKeySize);
         });
     });
-    f.hash = sha256(f.compact);
-    f.contentHash = f.namelessHash();
+    if (f.nameFrom < 0) {
+        f.hash = sha256(f.compact);
+        f.contentHash = f.hash;
+    } else {
+        // Both hashes share the bytes before the name (the jobs among them): hashed once.
+        const QByteArrayView all(f.compact);
+        const auto [whole, nameless] =
+            Sha256::hashForked(all.first(f.nameFrom), all.sliced(f.nameFrom), all.sliced(f.nameTo));
+        f.hash = QString::fromLatin1(whole.toHex());
+        f.contentHash = QString::fromLatin1(nameless.toHex());
+    }
     keys.get();
     LastHashes::remember(f.compact, {f.hash, f.contentHash});
     return f;

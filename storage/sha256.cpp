@@ -84,7 +84,8 @@ compress(std::uint32_t state[8], const unsigned char* data, std::size_t blocks)
     _mm_storeu_si128(reinterpret_cast<__m128i*>(&state[4]), state1);
 }
 
-QByteArray hashAccelerated(std::initializer_list<QByteArrayView> parts)
+// A digest being computed: copyable, so that two digests of one prefix hash the prefix once.
+struct Stream
 {
     std::uint32_t state[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
                               0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
@@ -92,11 +93,13 @@ QByteArray hashAccelerated(std::initializer_list<QByteArrayView> parts)
     unsigned char tail[128] = {};
     std::size_t rest = 0; // bytes waiting in tail
     std::size_t size = 0;
-    for (const QByteArrayView part : parts) {
+
+    void add(QByteArrayView part)
+    {
         const auto* bytes = reinterpret_cast<const unsigned char*>(part.data());
         std::size_t n = std::size_t(part.size());
         if (n == 0)
-            continue;
+            return;
         size += n;
         if (rest > 0) {
             const std::size_t take = std::min(n, 64 - rest);
@@ -105,7 +108,7 @@ QByteArray hashAccelerated(std::initializer_list<QByteArrayView> parts)
             bytes += take;
             n -= take;
             if (rest < 64)
-                continue;
+                return;
             compress(state, tail, 1);
             rest = 0;
         }
@@ -114,17 +117,21 @@ QByteArray hashAccelerated(std::initializer_list<QByteArrayView> parts)
         rest = n - full * 64;
         std::memcpy(tail, bytes + full * 64, rest);
     }
-    // The last bytes, 0x80, zeros and the length in bits (big-endian) in one or two blocks.
-    std::memset(tail + rest, 0, sizeof(tail) - rest);
-    tail[rest] = 0x80;
-    const std::size_t tailBlocks = rest + 1 + 8 <= 64 ? 1 : 2;
-    qToBigEndian(quint64(size) * 8, tail + tailBlocks * 64 - 8);
-    compress(state, tail, tailBlocks);
-    QByteArray digest(32, Qt::Uninitialized);
-    for (int i = 0; i < 8; ++i)
-        qToBigEndian(state[i], digest.data() + 4 * i);
-    return digest;
-}
+
+    QByteArray finish()
+    {
+        // The last bytes, 0x80, zeros and the length in bits (big-endian) in one or two blocks.
+        std::memset(tail + rest, 0, sizeof(tail) - rest);
+        tail[rest] = 0x80;
+        const std::size_t tailBlocks = rest + 1 + 8 <= 64 ? 1 : 2;
+        qToBigEndian(quint64(size) * 8, tail + tailBlocks * 64 - 8);
+        compress(state, tail, tailBlocks);
+        QByteArray digest(32, Qt::Uninitialized);
+        for (int i = 0; i < 8; ++i)
+            qToBigEndian(state[i], digest.data() + 4 * i);
+        return digest;
+    }
+};
 
 } // namespace
 #endif
@@ -147,13 +154,33 @@ QByteArray Sha256::hash(const QByteArray& data)
 QByteArray Sha256::hash(std::initializer_list<QByteArrayView> parts)
 {
 #ifdef GANTRY_SHA_NI
-    if (accelerated())
-        return hashAccelerated(parts);
+    if (accelerated()) {
+        Stream h;
+        for (const QByteArrayView part : parts)
+            h.add(part);
+        return h.finish();
+    }
 #endif
     QCryptographicHash h(QCryptographicHash::Sha256);
     for (const QByteArrayView part : parts)
         h.addData(part);
     return h.result();
+}
+
+std::pair<QByteArray, QByteArray> Sha256::hashForked(QByteArrayView prefix, QByteArrayView a,
+                                                     QByteArrayView b)
+{
+#ifdef GANTRY_SHA_NI
+    if (accelerated()) {
+        Stream first;
+        first.add(prefix);
+        Stream second = first;
+        first.add(a);
+        second.add(b);
+        return {first.finish(), second.finish()};
+    }
+#endif
+    return {hash({prefix, a}), hash({prefix, b})};
 }
 
 } // namespace gantry::storage

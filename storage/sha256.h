@@ -4,6 +4,7 @@
 #include <QByteArrayView>
 
 #include <initializer_list>
+#include <utility>
 
 namespace gantry::storage {
 
@@ -16,6 +17,9 @@ public:
     static QByteArray hash(const QByteArray& data);
     /// The digest of the parts one after the other, without joining them.
     static QByteArray hash(std::initializer_list<QByteArrayView> parts);
+    /// The digests of prefix followed by a and of prefix followed by b, the prefix hashed once.
+    static std::pair<QByteArray, QByteArray> hashForked(QByteArrayView prefix, QByteArrayView a,
+                                                        QByteArrayView b);
     /// True when hash() uses the processor's SHA instructions.
     static bool accelerated();
 };
