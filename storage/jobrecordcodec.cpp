@@ -1,5 +1,6 @@
 #include "jobrecordcodec.h"
 
+#include "parallelzlib.h"
 #include "util/varint.h"
 
 #include <QtEndian>
@@ -354,8 +355,14 @@ QByteArray JobRecordCodec::encode(const std::vector<JobRecord>& jobs)
             w.varint(zigzag(j.*field));
     for (auto field : MoreDoubles)
         writeColumn(w, jobs, field, {Whole, Micros, Raw}, -1);
-    return qCompress(reinterpret_cast<const uchar*>(w.out().data()), qsizetype(w.out().size()),
-                     CompressionLevel);
+    // On every processor a piece at a time (qCompress's bytes for a blob of one piece).
+    const std::string& raw = w.out();
+    return ParallelZlib::compress(
+        qsizetype(raw.size()),
+        [&raw](qsizetype from, qsizetype n, char* out) {
+            std::memcpy(out, raw.data() + from, std::size_t(n));
+        },
+        CompressionLevel);
 }
 
 std::optional<std::vector<JobRecord>> JobRecordCodec::decode(const QByteArray& blob)
