@@ -3,6 +3,7 @@
 #include "io/scenarioreader.h"
 #include "parallelzlib.h"
 #include "projectsql.h"
+#include "scenariotable.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -12,7 +13,7 @@
 
 #include <algorithm>
 #include <cstring>
-#include <unordered_set>
+#include <utility>
 
 namespace gantry::storage {
 
@@ -25,21 +26,94 @@ struct JobKey
     quint64 a = 0;
     quint64 b = 0;
 
-    static JobKey of(const QByteArray& bytes)
+    static JobKey of(const char* bytes)
     {
         JobKey k;
-        if (bytes.size() >= Size) {
-            std::memcpy(&k.a, bytes.constData(), 8);
-            std::memcpy(&k.b, bytes.constData() + 8, 8);
-        }
+        std::memcpy(&k.a, bytes, 8);
+        std::memcpy(&k.b, bytes + 8, 8);
         return k;
     }
-    bool operator==(const JobKey&) const = default;
-    struct Hash
+    static JobKey of(const QByteArray& bytes)
     {
-        std::size_t operator()(const JobKey& k) const { return std::size_t(k.a ^ (k.b * 31)); }
-    };
+        return bytes.size() >= Size ? of(bytes.constData()) : JobKey();
+    }
+    bool operator==(const JobKey&) const = default;
 };
+
+// The keys a context holds, in one flat table probed linearly (a key is the start of a SHA-256,
+// already uniformly spread): a million keys without a node each.
+class KeySet
+{
+public:
+    explicit KeySet(std::size_t expected)
+    {
+        std::size_t n = 16;
+        while (n < 2 * expected)
+            n *= 2;
+        m_slots.resize(n);
+    }
+    /// Adds k; false when it was there.
+    bool insert(const JobKey& k)
+    {
+        if (k == JobKey()) // the empty slot's value: kept apart
+            return !std::exchange(m_zero, true);
+        if (2 * (m_size + 1) > m_slots.size())
+            grow();
+        const std::size_t mask = m_slots.size() - 1;
+        for (std::size_t i = std::size_t(k.a) & mask;; i = (i + 1) & mask) {
+            if (m_slots[i] == k)
+                return false;
+            if (m_slots[i] == JobKey()) {
+                m_slots[i] = k;
+                ++m_size;
+                return true;
+            }
+        }
+    }
+
+private:
+    void grow()
+    {
+        std::vector<JobKey> old(2 * m_slots.size());
+        old.swap(m_slots);
+        m_size = 0;
+        for (const JobKey& k : old)
+            if (!(k == JobKey()))
+                insert(k);
+    }
+    std::vector<JobKey> m_slots;
+    std::size_t m_size = 0;
+    bool m_zero = false;
+};
+
+// Lines, each followed by a newline, compressed a piece at a time (a million jobs' lines are not
+// copied into one buffer of their own).
+QByteArray compressedLines(const std::vector<QByteArrayView>& lines)
+{
+    std::vector<qsizetype> ends; // where each line ends, its newline included
+    ends.reserve(lines.size());
+    qsizetype bytes = 0;
+    for (const QByteArrayView& line : lines) {
+        bytes += line.size() + 1; // compact JSON holds no raw newline
+        ends.push_back(bytes);
+    }
+    const auto fill = [&lines, &ends](qsizetype from, qsizetype n, char* out) {
+        std::size_t k =
+            std::size_t(std::upper_bound(ends.begin(), ends.end(), from) - ends.begin());
+        qsizetype at = from - (k == 0 ? 0 : ends[k - 1]); // into line k, its newline last
+        for (; n > 0; ++k, at = 0) {
+            const QByteArrayView line = lines[k];
+            const qsizetype take = std::min(n, line.size() + 1 - at);
+            const qsizetype text = std::max<qsizetype>(0, std::min(take, line.size() - at));
+            std::memcpy(out, line.data() + at, std::size_t(text));
+            if (take > text)
+                out[text] = '\n';
+            out += take;
+            n -= take;
+        }
+    };
+    return ParallelZlib::compress(bytes, fill, ScenarioForms::CompressionLevel);
+}
 
 } // namespace
 
@@ -49,7 +123,7 @@ HistoryTable::HistoryTable(QSqlDatabase db, QString path)
 
 Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>& jobs,
                                  std::optional<qint64> runId, SaveProgress& progress,
-                                 const ScenarioForms* forms)
+                                 const ScenarioForms* forms, std::optional<qint64> scenarioId)
 {
     if (jobs.empty())
         return 0;
@@ -93,14 +167,14 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     }
 
     // The hashes the context holds: rows of older files (hex) and batches (16 bytes each).
-    std::unordered_set<JobKey, JobKey::Hash> known;
+    std::vector<JobKey> held;
     QSqlQuery old(m_db);
     old.prepare(QStringLiteral("SELECT job_hash FROM history WHERE context_id = ?"));
     old.addBindValue(contextId);
     if (!old.exec())
         return ProjectSql::error(m_path, QStringLiteral("adding history"), old.lastError());
     while (old.next())
-        known.insert(JobKey::of(QByteArray::fromHex(old.value(0).toString().toLatin1())));
+        held.push_back(JobKey::of(QByteArray::fromHex(old.value(0).toString().toLatin1())));
     QSqlQuery batches(m_db);
     batches.prepare(QStringLiteral("SELECT hashes FROM history_batches WHERE context_id = ?"));
     batches.addBindValue(contextId);
@@ -109,24 +183,26 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     while (batches.next()) {
         const QByteArray h = batches.value(0).toByteArray();
         for (qsizetype k = 0; k + JobKey::Size <= h.size(); k += JobKey::Size)
-            known.insert(JobKey::of(h.mid(k, JobKey::Size)));
+            held.push_back(JobKey::of(h.constData() + k));
     }
+    KeySet known(held.size() + f.jobCount());
+    for (const JobKey& k : held)
+        known.insert(k);
+    held = {};
 
-    // The added jobs' JSON, one a line, is compressed from the forms' document a piece at a time
-    // (a million jobs' lines are not copied into one buffer of their own).
-    known.reserve(known.size() + f.jobCount());
+    // The added jobs' JSON, one a line, is compressed from the forms' document.
     std::vector<QByteArrayView> lines;
-    std::vector<qsizetype> ends; // where each added line ends, its newline included
     QByteArray hashes;
-    hashes.reserve(qsizetype(f.jobCount()) * ScenarioForms::JobKeySize);
-    qsizetype bytes = 0;
+    hashes.reserve(qsizetype(f.jobCount()) * JobKey::Size);
+    const bool hashed = f.jobKeys.size() >= qsizetype(f.jobCount()) * JobKey::Size;
+    QByteArray one;
     for (std::size_t i = 0; i < f.jobCount(); ++i) {
-        const QByteArray hash = f.jobKey(i); // hashed ahead by ScenarioForms::of
-        if (known.insert(JobKey::of(hash)).second) {
+        // Hashed ahead by ScenarioForms::of, or now.
+        const char* key = hashed ? f.jobKeys.constData() + qsizetype(i) * JobKey::Size
+                                 : (one = f.jobKey(i)).constData();
+        if (known.insert(JobKey::of(key))) {
             lines.push_back(f.job(i));
-            bytes += lines.back().size() + 1; // compact JSON holds no raw newline
-            ends.push_back(bytes);
-            hashes += hash;
+            hashes.append(key, JobKey::Size);
         }
         if (Status st = progress.step(); !st)
             return st.error();
@@ -134,33 +210,62 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     const int added = int(lines.size());
     if (added == 0)
         return 0;
-    const auto fill = [&lines, &ends](qsizetype from, qsizetype n, char* out) {
-        std::size_t k =
-            std::size_t(std::upper_bound(ends.begin(), ends.end(), from) - ends.begin());
-        qsizetype at = from - (k == 0 ? 0 : ends[k - 1]); // into line k, its newline last
-        for (; n > 0; ++k, at = 0) {
-            const QByteArrayView line = lines[k];
-            const qsizetype take = std::min(n, line.size() + 1 - at);
-            const qsizetype text = std::max<qsizetype>(0, std::min(take, line.size() - at));
-            std::memcpy(out, line.data() + at, std::size_t(text));
-            if (take > text)
-                out[text] = '\n';
-            out += take;
-            n -= take;
-        }
-    };
+    // Every job of a document its scenario row stores: the batch refers to the row.
+    bool refer = false;
+    if (forms && scenarioId && lines.size() == f.jobCount()) {
+        auto stored = ScenarioTable(m_db, m_path).hashOf(*scenarioId);
+        if (!stored)
+            return stored.error();
+        refer = stored.value() == forms->hash;
+    }
     QSqlQuery h(m_db);
-    h.prepare(QStringLiteral("INSERT INTO history_batches (context_id, run_id, source_hash, "
-                             "jobs, hashes, data) VALUES (?, ?, ?, ?, ?, ?)"));
+    h.prepare(refer ? QStringLiteral("INSERT INTO history_batches (context_id, run_id, "
+                                     "source_hash, jobs, hashes, scenario_id, data) VALUES "
+                                     "(?, ?, ?, ?, ?, ?, X'')")
+                    : QStringLiteral("INSERT INTO history_batches (context_id, run_id, "
+                                     "source_hash, jobs, hashes, data) VALUES (?, ?, ?, ?, ?, ?)"));
     h.addBindValue(contextId);
     h.addBindValue(runId ? QVariant(*runId) : QVariant(QMetaType(QMetaType::LongLong)));
     h.addBindValue(forms ? QVariant(forms->contentHash) : QVariant(QMetaType(QMetaType::QString)));
     h.addBindValue(added);
     h.addBindValue(hashes);
-    h.addBindValue(ParallelZlib::compress(bytes, fill, ScenarioForms::CompressionLevel));
+    h.addBindValue(refer ? QVariant(*scenarioId) : QVariant(compressedLines(lines)));
     if (!h.exec())
         return ProjectSql::error(m_path, QStringLiteral("adding history"), h.lastError());
     return added;
+}
+
+Status HistoryTable::detach(qint64 scenarioId)
+{
+    QSqlQuery any(m_db);
+    any.prepare(QStringLiteral("SELECT 1 FROM history_batches WHERE scenario_id = ? LIMIT 1"));
+    any.addBindValue(scenarioId);
+    if (!any.exec())
+        return ProjectSql::error(m_path, QStringLiteral("keeping the history"), any.lastError());
+    if (!any.next())
+        return {};
+    any.finish();
+    auto json = ScenarioTable(m_db, m_path).document(scenarioId);
+    if (!json)
+        return json.error();
+    auto s = ScenarioReader::readJson(
+        json.value(), QStringLiteral("%1: scenario %2").arg(m_path).arg(scenarioId));
+    if (!s)
+        return Error::invalid(s.error().message);
+    // The stored document is canonical: its jobs written again are the bytes they were read from.
+    const ScenarioForms f = ScenarioForms::unhashed(s.value());
+    std::vector<QByteArrayView> lines;
+    lines.reserve(f.jobCount());
+    for (std::size_t i = 0; i < f.jobCount(); ++i)
+        lines.push_back(f.job(i));
+    QSqlQuery u(m_db);
+    u.prepare(QStringLiteral(
+        "UPDATE history_batches SET data = ?, scenario_id = NULL WHERE scenario_id = ?"));
+    u.addBindValue(compressedLines(lines));
+    u.addBindValue(scenarioId);
+    if (!u.exec())
+        return ProjectSql::error(m_path, QStringLiteral("keeping the history"), u.lastError());
+    return {};
 }
 
 Result<std::vector<Job>> HistoryTable::read() const
@@ -201,13 +306,27 @@ Result<std::vector<Job>> HistoryTable::read() const
     }
     // Then the batches, in the order they were added; one document per batch.
     QSqlQuery b(m_db);
-    if (!b.exec(QStringLiteral("SELECT b.id, b.context_id, c.json, b.jobs, b.data FROM "
-                               "history_batches b JOIN history_contexts c ON c.id = b.context_id "
-                               "ORDER BY b.id")))
+    if (!b.exec(QStringLiteral("SELECT b.id, b.context_id, c.json, b.jobs, b.data, b.scenario_id "
+                               "FROM history_batches b JOIN history_contexts c ON c.id = "
+                               "b.context_id ORDER BY b.id")))
         return ProjectSql::error(m_path, QStringLiteral("reading the history"), b.lastError());
     while (b.next()) {
         const QString source =
             QStringLiteral("%1: history batch %2").arg(m_path).arg(b.value(0).toLongLong());
+        if (!b.value(5).isNull()) {
+            // Every job of the document a scenario row stores, in its order.
+            auto json = ScenarioTable(m_db, m_path).document(b.value(5).toLongLong());
+            if (!json)
+                return json.error();
+            auto s = ScenarioReader::readJson(json.value(), source);
+            if (!s)
+                return Error::invalid(s.error().message);
+            if (qint64(s.value().jobs.size()) != b.value(3).toLongLong())
+                return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+            for (Job& j : s.value().jobs)
+                out.push_back(std::move(j));
+            continue;
+        }
         const QByteArray data = qUncompress(b.value(4).toByteArray());
         QJsonArray jobs;
         for (const QByteArray& line : data.split('\n')) {

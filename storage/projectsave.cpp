@@ -66,6 +66,9 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
             addedForms[i] = std::move(f);
     }
     for (const auto& [id, s] : changes.replaceScenarios) {
+        // History batches that refer to the row's document keep its jobs as they were.
+        if (Status st = history.detach(id); !st)
+            return st.error();
         const ScenarioForms f = ScenarioForms::of(*s);
         if (Status st = scenarios.replace(id, *s, f, progress); !st)
             return st.error();
@@ -100,7 +103,8 @@ Result<SaveReport> ProjectSave::apply(QSqlDatabase db, const QString& path,
                 firstRun = rid.value();
         }
         if (r.addHistory) {
-            auto added = history.append(*r.scenario, r.scenario->jobs, firstRun, progress, &forms);
+            auto added = history.append(*r.scenario, r.scenario->jobs, firstRun, progress, &forms,
+                                        sid.value());
             if (!added)
                 return added.error();
             report.historyAdded += added.value();

@@ -94,6 +94,13 @@ const QList<QStringList>& migrations()
         {
             QStringLiteral("ALTER TABLE scenarios ADD COLUMN content_hash TEXT"),
         },
+        // 5 -> 6: a history batch of every job of a stored scenario may refer to that scenario's
+        // row (scenario_id, its data then empty) instead of holding a compressed copy of the
+        // jobs; the batch gets its copy before the row's content is replaced.
+        {
+            QStringLiteral("ALTER TABLE history_batches ADD COLUMN scenario_id INTEGER "
+                           "REFERENCES scenarios (id)"),
+        },
     };
     return list;
 }
@@ -102,7 +109,7 @@ const QList<QStringList>& migrations()
 
 Status ProjectSchema::migrate(QSqlDatabase& db, int from, int to, const QString& fileName)
 {
-    static_assert(CurrentVersion == 5, "add the migration to migrations()");
+    static_assert(CurrentVersion == 6, "add the migration to migrations()");
     if (from < 0 || to > int(migrations().size()) || from > to)
         return Error::internal(QStringLiteral("%1: no migration from schema %2 to %3")
                                    .arg(fileName)

@@ -18,11 +18,13 @@ namespace gantry::storage {
 ///   (history added in compressed batches), scenarios.json_z (the scenario JSON compressed).
 /// - v5: run_results blobs written as GRJ2 (JobRecordCodec), about half the bytes of GRJ1
 ///   before compression; scenarios.content_hash.
+/// - v6: history_batches.scenario_id (a batch of every job of a stored scenario refers to its
+///   row instead of holding a compressed copy of the jobs).
 class ProjectSchema
 {
 public:
     /// The schema version this build writes.
-    static constexpr int CurrentVersion = 5;
+    static constexpr int CurrentVersion = 6;
     /// `PRAGMA application_id` of every Gantry project ("GANT").
     static constexpr int ApplicationId = 0x47414E54;
 

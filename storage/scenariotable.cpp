@@ -7,6 +7,16 @@
 
 namespace gantry::storage {
 
+namespace {
+
+// A row's JSON: compressed in json_z (schema 4 on), or as text in json (files before).
+QByteArray storedJson(const QVariant& json, const QVariant& jsonZ)
+{
+    return jsonZ.isNull() ? json.toString().toUtf8() : qUncompress(jsonZ.toByteArray());
+}
+
+} // namespace
+
 ScenarioTable::ScenarioTable(QSqlDatabase db, QString path)
     : m_db(std::move(db)), m_path(std::move(path))
 {}
@@ -69,8 +79,7 @@ Result<std::vector<StoredScenario>> ScenarioTable::list() const
         s.hash = q.value(2).toString();
         s.contentHash = q.value(5).toString();
         const QString source = QStringLiteral("%1: scenario %2").arg(m_path).arg(s.id);
-        const QByteArray json = q.value(4).isNull() ? q.value(3).toString().toUtf8()
-                                                    : qUncompress(q.value(4).toByteArray());
+        const QByteArray json = storedJson(q.value(3), q.value(4));
         if (json.isEmpty())
             return Error::invalid(QStringLiteral("%1: is damaged").arg(source));
         auto read = ScenarioReader::readJson(json, source);
@@ -87,6 +96,31 @@ Result<std::vector<StoredScenario>> ScenarioTable::list() const
         out.push_back(std::move(s));
     }
     return out;
+}
+
+Result<QByteArray> ScenarioTable::document(qint64 id) const
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT json, json_z FROM scenarios WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return ProjectSql::error(m_path, QStringLiteral("reading a scenario"), q.lastError());
+    if (!q.next())
+        return ProjectSql::invalid(m_path, QStringLiteral("has no scenario %1").arg(id));
+    QByteArray json = storedJson(q.value(0), q.value(1));
+    if (json.isEmpty())
+        return ProjectSql::invalid(m_path, QStringLiteral("scenario %1 is damaged").arg(id));
+    return json;
+}
+
+Result<QString> ScenarioTable::hashOf(qint64 id) const
+{
+    QSqlQuery q(m_db);
+    q.prepare(QStringLiteral("SELECT hash FROM scenarios WHERE id = ?"));
+    q.addBindValue(id);
+    if (!q.exec())
+        return ProjectSql::error(m_path, QStringLiteral("reading a scenario"), q.lastError());
+    return q.next() ? q.value(0).toString() : QString();
 }
 
 } // namespace gantry::storage

@@ -28,6 +28,11 @@ public:
     Status replace(qint64 id, const Scenario& s, const ScenarioForms& f, SaveProgress& progress);
     /// Every scenario, by id; one saved while it had problems is read as a draft with them.
     Result<std::vector<StoredScenario>> list() const;
+    /// The canonical JSON row id stores (uncompressed), or an error naming the file when there is
+    /// no such row or its JSON is damaged.
+    Result<QByteArray> document(qint64 id) const;
+    /// The hash of row id (empty when there is no such row).
+    Result<QString> hashOf(qint64 id) const;
 
 private:
     QSqlDatabase m_db;

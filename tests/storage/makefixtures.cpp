@@ -1,10 +1,10 @@
 // gantry_make_project_fixtures OUTDIR: writes OUTDIR/v1.gantry (schema 1, written with the
-// version-1 SQL as Gantry 0.1 wrote it) and OUTDIR/v5.gantry (the current schema, written by
+// version-1 SQL as Gantry 0.1 wrote it) and OUTDIR/v6.gantry (the current schema, written by
 // ProjectStore). Both hold sampledata/teaching.json, one fifo run of it and its jobs as history;
-// v5 also holds one GPU type override and one stored sweep (teaching under fifo and sjf).
-// v2.gantry, v3.gantry and v4.gantry were written by this tool's earlier versions (ProjectStore
-// at schema 2, 3 and 4) and are kept. When the schema moves past 5, keep v5.gantry and make this
-// tool write the new version through ProjectStore instead.
+// v6 also holds one GPU type override and one stored sweep (teaching under fifo and sjf).
+// v2.gantry to v5.gantry were written by this tool's earlier versions (ProjectStore at schema 2
+// to 5) and are kept. When the schema moves past 6, keep v6.gantry and make this tool write the
+// new version through ProjectStore instead.
 #include "io/scenarioreader.h"
 #include "io/scenariowriter.h"
 #include "plan/sweepreader.h"
@@ -131,7 +131,7 @@ QByteArray teachingSweep()
 
 bool writeCurrent(const QString& path, const Scenario& s, const RunResult& r)
 {
-    static_assert(storage::ProjectSchema::CurrentVersion == 5, "see the file comment");
+    static_assert(storage::ProjectSchema::CurrentVersion == 6, "see the file comment");
     QFile::remove(path);
     auto store =
         storage::ProjectStore::open(path, storage::ProjectStore::OpenMode::CreateIfMissing);
@@ -162,7 +162,7 @@ int main(int argc, char** argv)
         return 1;
     r.value().summary.wallS = 0.0; // reproducible bytes
     if (!writeV1(out.filePath(QStringLiteral("v1.gantry")), s.value(), r.value()) ||
-        !writeCurrent(out.filePath(QStringLiteral("v5.gantry")), s.value(), r.value()))
+        !writeCurrent(out.filePath(QStringLiteral("v6.gantry")), s.value(), r.value()))
         return 1;
     return 0;
 }

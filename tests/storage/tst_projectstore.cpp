@@ -367,17 +367,28 @@ void TstProjectStore::createAndReopen()
         mean += j.trueIterations() / double(expectedHistory.size());
     QVERIFY(qAbs(trained.value().jobs.front().predictedIterations - mean) < 1e-6 * mean);
 
-    // Replacing a scenario keeps its id and runs.
+    // Replacing a scenario keeps its id and runs, and the history its jobs added, though the
+    // history's batch referred to the row's document (schema 6).
     Scenario changed = input.front();
     changed.name = QStringLiteral("renamed");
+    changed.jobs.pop_back();
     QVERIFY(store.value()->replaceScenario(1, changed));
     QCOMPARE(store.value()->scenarios().value().front().name, QStringLiteral("renamed"));
+    QVERIFY(store.value()->history().value() == expectedHistory);
     QVERIFY(!store.value()->replaceScenario(999, changed));
     store.value().reset();
 
     RawDb raw(file);
     QCOMPARE(raw.scalar("PRAGMA application_id").toInt(), ProjectSchema::ApplicationId);
     QCOMPARE(raw.scalar("PRAGMA user_version").toInt(), ProjectSchema::CurrentVersion);
+    // Each scenario's batch referred to its row; the replaced one's now holds its jobs.
+    QCOMPARE(
+        raw.scalar("SELECT COUNT(*) FROM history_batches WHERE scenario_id IS NOT NULL").toInt(),
+        int(input.size()) - 1);
+    QCOMPARE(raw.scalar("SELECT scenario_id IS NULL AND length(data) > 0 FROM history_batches "
+                        "ORDER BY id LIMIT 1")
+                 .toInt(),
+             1);
     QCOMPARE(raw.scalar("PRAGMA journal_mode").toString(), QStringLiteral("wal"));
     QCOMPARE(raw.scalar("PRAGMA foreign_key_check").toString(), QString());
     QCOMPARE(raw.scalar("PRAGMA integrity_check").toString(), QStringLiteral("ok"));
@@ -428,6 +439,12 @@ void TstProjectStore::migrateFromFixture()
     {
         RawDb raw(file);
         QCOMPARE(raw.scalar("PRAGMA user_version").toInt(), version);
+        // From schema 6 a batch of every job of a stored scenario refers to its row.
+        if (version >= 6)
+            QCOMPARE(raw.scalar("SELECT COUNT(*) FROM history_batches WHERE scenario_id = 1 AND "
+                                "length(data) = 0")
+                         .toInt(),
+                     1);
     }
 
     auto store = ProjectStore::open(file);
@@ -1064,6 +1081,15 @@ void TstProjectStore::sha256IsQtSha256()
         }
     QCOMPARE(gantry::storage::Sha256::hash({all.first(1234567), all.sliced(1234567)}),
              QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+    // Forked (a document and the same without its name): each digest is that of its bytes.
+    for (qsizetype p : {0, 1, 63, 64, 65, 1234567})
+        for (qsizetype skip : {0, 1, 64, 100}) {
+            const auto [whole, without] = gantry::storage::Sha256::hashForked(
+                all.first(p), all.sliced(p), all.sliced(p + skip));
+            QCOMPARE(whole, QCryptographicHash::hash(data, QCryptographicHash::Sha256));
+            QByteArray cut = data.left(p) + data.mid(p + skip);
+            QCOMPARE(without, QCryptographicHash::hash(cut, QCryptographicHash::Sha256));
+        }
 }
 
 void TstProjectStore::runsOfAnAddedScenario_data()
