@@ -1,6 +1,7 @@
 #include "historytable.h"
 
 #include "io/scenarioreader.h"
+#include "jobkeyset.h"
 #include "parallelzlib.h"
 #include "projectsql.h"
 #include "scenariotable.h"
@@ -13,78 +14,10 @@
 
 #include <algorithm>
 #include <cstring>
-#include <utility>
 
 namespace gantry::storage {
 
 namespace {
-
-// The first 16 bytes of a history job's SHA-256: what keeps identical jobs once.
-struct JobKey
-{
-    static constexpr int Size = ScenarioForms::JobKeySize;
-    quint64 a = 0;
-    quint64 b = 0;
-
-    static JobKey of(const char* bytes)
-    {
-        JobKey k;
-        std::memcpy(&k.a, bytes, 8);
-        std::memcpy(&k.b, bytes + 8, 8);
-        return k;
-    }
-    static JobKey of(const QByteArray& bytes)
-    {
-        return bytes.size() >= Size ? of(bytes.constData()) : JobKey();
-    }
-    bool operator==(const JobKey&) const = default;
-};
-
-// The keys a context holds, in one flat table probed linearly (a key is the start of a SHA-256,
-// already uniformly spread): a million keys without a node each.
-class KeySet
-{
-public:
-    explicit KeySet(std::size_t expected)
-    {
-        std::size_t n = 16;
-        while (n < 2 * expected)
-            n *= 2;
-        m_slots.resize(n);
-    }
-    /// Adds k; false when it was there.
-    bool insert(const JobKey& k)
-    {
-        if (k == JobKey()) // the empty slot's value: kept apart
-            return !std::exchange(m_zero, true);
-        if (2 * (m_size + 1) > m_slots.size())
-            grow();
-        const std::size_t mask = m_slots.size() - 1;
-        for (std::size_t i = std::size_t(k.a) & mask;; i = (i + 1) & mask) {
-            if (m_slots[i] == k)
-                return false;
-            if (m_slots[i] == JobKey()) {
-                m_slots[i] = k;
-                ++m_size;
-                return true;
-            }
-        }
-    }
-
-private:
-    void grow()
-    {
-        std::vector<JobKey> old(2 * m_slots.size());
-        old.swap(m_slots);
-        m_size = 0;
-        for (const JobKey& k : old)
-            if (!(k == JobKey()))
-                insert(k);
-    }
-    std::vector<JobKey> m_slots;
-    std::size_t m_size = 0;
-    bool m_zero = false;
-};
 
 // Lines, each followed by a newline, compressed a piece at a time (a million jobs' lines are not
 // copied into one buffer of their own).
@@ -167,14 +100,14 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     }
 
     // The hashes the context holds: rows of older files (hex) and batches (16 bytes each).
-    std::vector<JobKey> held;
+    std::vector<JobKeySet::Key> held;
     QSqlQuery old(m_db);
     old.prepare(QStringLiteral("SELECT job_hash FROM history WHERE context_id = ?"));
     old.addBindValue(contextId);
     if (!old.exec())
         return ProjectSql::error(m_path, QStringLiteral("adding history"), old.lastError());
     while (old.next())
-        held.push_back(JobKey::of(QByteArray::fromHex(old.value(0).toString().toLatin1())));
+        held.push_back(JobKeySet::Key::of(QByteArray::fromHex(old.value(0).toString().toLatin1())));
     QSqlQuery batches(m_db);
     batches.prepare(QStringLiteral("SELECT hashes FROM history_batches WHERE context_id = ?"));
     batches.addBindValue(contextId);
@@ -182,27 +115,27 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
         return ProjectSql::error(m_path, QStringLiteral("adding history"), batches.lastError());
     while (batches.next()) {
         const QByteArray h = batches.value(0).toByteArray();
-        for (qsizetype k = 0; k + JobKey::Size <= h.size(); k += JobKey::Size)
-            held.push_back(JobKey::of(h.constData() + k));
+        for (qsizetype k = 0; k + JobKeySet::Key::Size <= h.size(); k += JobKeySet::Key::Size)
+            held.push_back(JobKeySet::Key::of(h.constData() + k));
     }
-    KeySet known(held.size() + f.jobCount());
-    for (const JobKey& k : held)
+    JobKeySet known(held.size() + f.jobCount());
+    for (const JobKeySet::Key& k : held)
         known.insert(k);
     held = {};
 
     // The added jobs' JSON, one a line, is compressed from the forms' document.
     std::vector<QByteArrayView> lines;
     QByteArray hashes;
-    hashes.reserve(qsizetype(f.jobCount()) * JobKey::Size);
-    const bool hashed = f.jobKeys.size() >= qsizetype(f.jobCount()) * JobKey::Size;
+    hashes.reserve(qsizetype(f.jobCount()) * ScenarioForms::JobKeySize);
+    const bool hashed = f.jobKeys.size() >= qsizetype(f.jobCount()) * ScenarioForms::JobKeySize;
     QByteArray one;
     for (std::size_t i = 0; i < f.jobCount(); ++i) {
         // Hashed ahead by ScenarioForms::of, or now.
-        const char* key = hashed ? f.jobKeys.constData() + qsizetype(i) * JobKey::Size
+        const char* key = hashed ? f.jobKeys.constData() + qsizetype(i) * ScenarioForms::JobKeySize
                                  : (one = f.jobKey(i)).constData();
-        if (known.insert(JobKey::of(key))) {
+        if (known.insert(JobKeySet::Key::of(key))) {
             lines.push_back(f.job(i));
-            hashes.append(key, JobKey::Size);
+            hashes.append(key, ScenarioForms::JobKeySize);
         }
         if (Status st = progress.step(); !st)
             return st.error();

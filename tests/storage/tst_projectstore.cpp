@@ -6,6 +6,7 @@
 #include "plan/sweepreader.h"
 #include "plan/sweepsession.h"
 #include "run/runner.h"
+#include "storage/jobkeyset.h"
 #include "storage/projectschema.h"
 #include "storage/projectstore.h"
 #include "storage/scenarioforms.h"
@@ -29,6 +30,7 @@
 #include <csignal>
 #include <cstring>
 #include <map>
+#include <set>
 
 using gantry::Job;
 using gantry::RunResult;
@@ -232,6 +234,7 @@ private Q_SLOTS:
     void formsAheadRecordTheSame_data();
     void formsAheadRecordTheSame();
     void sha256IsQtSha256();
+    void jobKeySetKeepsEachKeyOnce();
     void runsOfAnAddedScenario_data();
     void runsOfAnAddedScenario();
     void createAndReopen_data();
@@ -1052,6 +1055,26 @@ void TstProjectStore::formsAheadRecordTheSame()
 // The SHA-256 scenario and job hashes are made with (the processor's SHA instructions where it
 // has them) is QCryptographicHash's, for every length around the block and padding edges and
 // for a large document.
+// The history's key set against std::set: duplicates refused, the zero key (a short hash of an
+// old row) kept like any other, and growth past the size it was made for.
+void TstProjectStore::jobKeySetKeepsEachKeyOnce()
+{
+    using gantry::storage::JobKeySet;
+    JobKeySet set(4);
+    std::set<std::pair<quint64, quint64>> expected;
+    QRandomGenerator random(11);
+    for (int i = 0; i < 20000; ++i) {
+        JobKeySet::Key k;
+        // Few distinct values, so that many keys repeat and many share their slot's bits.
+        k.a = random.bounded(3000) << 20;
+        k.b = random.bounded(4);
+        if (i % 997 == 0)
+            k = JobKeySet::Key::of(QByteArray("short")); // the zero key
+        QCOMPARE(set.insert(k), expected.insert({k.a, k.b}).second);
+    }
+    QVERIFY(expected.size() > 8000);
+}
+
 void TstProjectStore::sha256IsQtSha256()
 {
     qInfo("accelerated: %s", gantry::storage::Sha256::accelerated() ? "yes" : "no");
