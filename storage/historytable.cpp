@@ -218,7 +218,7 @@ Result<std::vector<Job>> HistoryTable::read() const
         if (!r)
             return Error::invalid(r.error().message);
         if (r.value().jobs.size() != std::size_t(jobs.size()))
-            return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+            return Error::invalid(QStringLiteral("%1 is damaged").arg(source));
         return std::move(r.value().jobs);
     };
 
@@ -250,12 +250,16 @@ Result<std::vector<Job>> HistoryTable::read() const
             // Every job of the document a scenario row stores, in its order.
             auto json = ScenarioTable(m_db, m_path).document(b.value(5).toLongLong());
             if (!json)
-                return json.error();
+                return Error::invalid(QStringLiteral("%1 is damaged: its jobs are scenario %2's, "
+                                                     "which cannot be read (%3)")
+                                          .arg(source)
+                                          .arg(b.value(5).toLongLong())
+                                          .arg(json.error().message));
             auto s = ScenarioReader::readJson(json.value(), source);
             if (!s)
                 return Error::invalid(s.error().message);
             if (qint64(s.value().jobs.size()) != b.value(3).toLongLong())
-                return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+                return Error::invalid(QStringLiteral("%1 is damaged").arg(source));
             for (Job& j : s.value().jobs)
                 out.push_back(std::move(j));
             continue;
@@ -267,11 +271,11 @@ Result<std::vector<Job>> HistoryTable::read() const
                 continue;
             const QJsonDocument d = QJsonDocument::fromJson(line);
             if (!d.isObject())
-                return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+                return Error::invalid(QStringLiteral("%1 is damaged").arg(source));
             jobs.append(d.object());
         }
         if (jobs.size() != b.value(3).toLongLong())
-            return ProjectSql::invalid(m_path, QStringLiteral("%1 is damaged").arg(source));
+            return Error::invalid(QStringLiteral("%1 is damaged").arg(source));
         const QJsonObject& doc = context(b.value(1).toLongLong(), b.value(2).toString());
         auto read1 = read(doc, jobs, source);
         if (!read1) {

@@ -240,6 +240,8 @@ private Q_SLOTS:
     void createAndReopen_data();
     void createAndReopen();
     void historyOfManyPiecesReadsBack();
+    void damagedHistoryNamesItsBatch_data();
+    void damagedHistoryNamesItsBatch();
     void migrateFromFixture_data();
     void migrateFromFixture();
     void everyEarlierVersionHasAFixture();
@@ -422,6 +424,45 @@ void TstProjectStore::historyOfManyPiecesReadsBack()
     QVERIFY2(history, qPrintable(history ? QString() : history.error().message));
     QCOMPARE(history.value().size(), s.jobs.size());
     QVERIFY(history.value() == s.jobs);
+}
+
+void TstProjectStore::damagedHistoryNamesItsBatch_data()
+{
+    QTest::addColumn<QString>("damage");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("refers to no scenario")
+        << "UPDATE history_batches SET scenario_id = 99"
+        << "history batch 1 is damaged: its jobs are scenario 99's, which cannot be read";
+    QTest::newRow("counts a job more") << "UPDATE history_batches SET jobs = jobs + 1"
+                                       << "history batch 1 is damaged";
+}
+
+// A history batch that does not read back fails the read with the file and the batch named
+// once (the file's path is not repeated), and the exit status of a damaged input.
+void TstProjectStore::damagedHistoryNamesItsBatch()
+{
+    QFETCH(QString, damage);
+    QFETCH(QString, expected);
+    const QString file = path(QStringLiteral("damaged.gantry"));
+    const Scenario teaching = sample(QStringLiteral("teaching.json"));
+    {
+        auto store = ProjectStore::open(file, ProjectStore::OpenMode::CreateIfMissing);
+        QVERIFY(store);
+        QVERIFY(store.value()->recordRuns(teaching, {runOf(teaching, QStringLiteral("fifo"))}));
+    }
+    {
+        RawDb raw(file);
+        QCOMPARE(raw.scalar("SELECT scenario_id FROM history_batches").toInt(), 1);
+        QVERIFY(raw.exec(damage));
+    }
+    auto store = ProjectStore::open(file);
+    QVERIFY(store);
+    const auto history = store.value()->history();
+    QVERIFY(!history);
+    QCOMPARE(history.error().kind, gantry::ErrorKind::InvalidInput);
+    QVERIFY2(history.error().message.startsWith(file + QStringLiteral(": ") + expected),
+             qPrintable(history.error().message));
+    QCOMPARE(history.error().message.count(file), 1 + int(expected.contains("cannot be read")));
 }
 
 void TstProjectStore::migrateFromFixture_data()
