@@ -82,54 +82,75 @@ QString FeatureEncoder::Raw::category(const QString& key) const
 
 FeatureEncoder::Raw FeatureEncoder::extract(const Job& job)
 {
+    // Called for every job at its arrival and at its finish: one walk over the job's features,
+    // and entries appended as they come (their keys are distinct by construction: the fixed
+    // ones differ, and a free key is its own, prefixed), in the order of the fixed columns.
+    static const QString dataset = QStringLiteral("dataset"), vc = QStringLiteral("vc"),
+                         name = QStringLiteral("name"), recurrence = QStringLiteral("template");
+    const QVariant *datasetValue = nullptr, *vcValue = nullptr, *nameValue = nullptr,
+                   *templateValue = nullptr;
+    int free = 0;
+    for (auto it = job.features.cbegin(); it != job.features.cend(); ++it) {
+        const QString& key = it.key();
+        if (key == dataset)
+            datasetValue = &it.value();
+        else if (key == vc)
+            vcValue = &it.value();
+        else if (key == name)
+            nameValue = &it.value();
+        else if (key == recurrence)
+            templateValue = &it.value();
+        else
+            ++free;
+    }
     Raw r;
-    r.categories.reserve(8);
-    r.numbers.reserve(12);
+    r.categories.reserve(std::size_t(5 + free));
+    r.numbers.reserve(std::size_t(9 + free));
     const auto category = [&r](const QString& key, const QString& value) {
         if (!value.isEmpty())
-            r.setCategory(key, value);
+            r.categories.emplace_back(key, value);
     };
-    category(QStringLiteral("model"), job.model);
-    category(QStringLiteral("dataset"), job.features.value(QStringLiteral("dataset")).toString());
-    category(QStringLiteral("user"), job.user);
-    category(QStringLiteral("vc"), job.features.value(QStringLiteral("vc")).toString());
-    const QVariant name = job.features.contains(QStringLiteral("name"))
-                              ? job.features.value(QStringLiteral("name"))
-                              : job.features.value(QStringLiteral("template"));
-    category(QStringLiteral("name"), name.toString());
+    const auto text = [](const QVariant* v) { return v ? v->toString() : QString(); };
+    category(fixedCategories()[0], job.model);
+    category(fixedCategories()[1], text(datasetValue));
+    category(fixedCategories()[2], job.user);
+    category(fixedCategories()[3], text(vcValue));
+    category(fixedCategories()[4], text(nameValue ? nameValue : templateValue));
 
+    const QStringList& numbers = fixedNumbers();
     if (job.kind == JobKind::Model) {
         if (const auto spec = ModelZoo::find(job.model)) {
-            r.setNumber(QStringLiteral("parameters"), spec->parameters);
-            r.setNumber(QStringLiteral("global_batch"),
-                        double(spec->microBatch) * spec->microBatches * job.parallelism.dp);
+            r.numbers.emplace_back(numbers[0], spec->parameters);
+            r.numbers.emplace_back(numbers[1], double(spec->microBatch) * spec->microBatches *
+                                                   job.parallelism.dp);
         }
-        r.setNumber(QStringLiteral("dp"), job.parallelism.dp);
-        r.setNumber(QStringLiteral("pp"), job.parallelism.pp);
-        r.setNumber(QStringLiteral("tp"), job.parallelism.tp);
-        r.setNumber(QStringLiteral("ep"), job.parallelism.ep);
+        r.numbers.emplace_back(numbers[2], job.parallelism.dp);
+        r.numbers.emplace_back(numbers[3], job.parallelism.pp);
+        r.numbers.emplace_back(numbers[4], job.parallelism.tp);
+        r.numbers.emplace_back(numbers[5], job.parallelism.ep);
     }
     int gpus = job.gpuCount();
     if (gpus == 0 && job.kind == JobKind::Model)
         gpus = int(job.parallelism.workers());
-    r.setNumber(QStringLiteral("gpus"), gpus);
+    r.numbers.emplace_back(numbers[6], gpus);
     if (job.predictedIterations)
-        r.setNumber(QStringLiteral("requested_iterations"), *job.predictedIterations);
+        r.numbers.emplace_back(numbers[7], *job.predictedIterations);
     if (std::isfinite(job.arrivalS))
-        r.setNumber(QStringLiteral("submit_hour"),
-                    std::fmod(std::floor(std::max(0.0, job.arrivalS) / 3600.0), 24.0));
+        r.numbers.emplace_back(numbers[8],
+                               std::fmod(std::floor(std::max(0.0, job.arrivalS) / 3600.0), 24.0));
 
-    static const QString fixedKeys[] = {QStringLiteral("dataset"), QStringLiteral("vc"),
-                                        QStringLiteral("name"), QStringLiteral("template")};
+    if (free == 0)
+        return r;
     for (auto it = job.features.cbegin(); it != job.features.cend(); ++it) {
-        if (std::find(std::begin(fixedKeys), std::end(fixedKeys), it.key()) != std::end(fixedKeys))
+        const QString& key = it.key();
+        if (key == dataset || key == vc || key == name || key == recurrence)
             continue;
         if (isNumber(it.value())) {
             const double v = it.value().toDouble();
             if (std::isfinite(v))
-                r.setNumber(kFeature + it.key(), v);
+                r.numbers.emplace_back(kFeature + key, v);
         } else {
-            category(kFeature + it.key(), it.value().toString());
+            category(kFeature + key, it.value().toString());
         }
     }
     return r;
