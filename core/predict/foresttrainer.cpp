@@ -52,54 +52,6 @@ void selectAt(std::vector<float>& values, std::size_t lo, std::size_t hi,
 // Rows with the same bits in every column as one entry each, entries in order of first
 // appearance. (Equal values of other bits, as NaNs of other payloads, only make more entries,
 // which bin alike.)
-struct DistinctRows
-{
-    std::vector<std::int32_t> first; // the first row of each entry
-    std::vector<std::int32_t> count; // rows of each entry
-    std::vector<std::int32_t> ofRow; // entry of each row
-};
-
-DistinctRows distinctRows(const std::vector<float>& x, int rows, int cols)
-{
-    DistinctRows d;
-    d.ofRow.resize(std::size_t(rows));
-    std::size_t capacity = 16;
-    while (capacity < 2 * std::size_t(rows))
-        capacity *= 2;
-    std::vector<std::int32_t> table(capacity, -1);
-    const std::size_t bytes = std::size_t(cols) * sizeof(float);
-    for (int r = 0; r < rows; ++r) {
-        const float* row = x.data() + std::size_t(r) * std::size_t(cols);
-        std::uint64_t h = 0x9E3779B97F4A7C15ULL;
-        for (int c = 0; c < cols; ++c) {
-            std::uint32_t bits;
-            std::memcpy(&bits, row + c, sizeof bits);
-            h = (h ^ bits) * 0x100000001B3ULL;
-        }
-        h ^= h >> 29;
-        std::size_t slot = std::size_t(h) & (capacity - 1);
-        while (true) {
-            const std::int32_t id = table[slot];
-            if (id < 0) {
-                table[slot] = std::int32_t(d.first.size());
-                d.ofRow[std::size_t(r)] = std::int32_t(d.first.size());
-                d.first.push_back(r);
-                d.count.push_back(1);
-                break;
-            }
-            if (std::memcmp(row,
-                            x.data() + std::size_t(d.first[std::size_t(id)]) * std::size_t(cols),
-                            bytes) == 0) {
-                d.ofRow[std::size_t(r)] = id;
-                ++d.count[std::size_t(id)];
-                break;
-            }
-            slot = (slot + 1) & (capacity - 1);
-        }
-    }
-    return d;
-}
-
 // The cuts of column c of x over its distinct rows d (each standing for its count of rows).
 // False when the column has no value at all (it can never split).
 bool makeColumn(const std::vector<float>& x, int cols, const DistinctRows& d, int c, int maxBin,
@@ -485,7 +437,8 @@ constexpr int kParallelRows = 200;
 
 std::vector<std::vector<Node>> ForestTrainer::train(const std::vector<float>& x, int rows, int cols,
                                                     const std::vector<float>& y,
-                                                    const RandomForest::Params& p, float base)
+                                                    const RandomForest::Params& p, float base,
+                                                    DistinctRows* kept)
 {
     if (rows <= 0 || cols <= 0 || x.size() != std::size_t(rows) * std::size_t(cols) ||
         y.size() != std::size_t(rows) || p.trees < 1 || p.maxDepth < 1)
@@ -494,7 +447,9 @@ std::vector<std::vector<Node>> ForestTrainer::train(const std::vector<float>& x,
     const int threads = rows < kParallelRows ? 1 : resolvedThreads(p.threads);
     // Recurring jobs repeat their feature rows: the columns' cuts and the rows' bins are found
     // once per distinct row.
-    const DistinctRows distinct = distinctRows(x, rows, cols);
+    DistinctRows own;
+    DistinctRows& distinct = kept ? *kept : own;
+    distinct.extend(x, rows, cols);
     std::vector<Column> columns(static_cast<std::size_t>(cols));
     std::vector<char> present(static_cast<std::size_t>(cols), 0);
     parallelFor(cols, threads, [&](int, int c) {

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "predict/distinctrows.h"
 #include "predict/randomforest.h"
 
 #include <vector>
@@ -24,10 +25,12 @@ public:
     /// (NaN = missing) and targets y; leaves hold (leaf mean - base) with base the float mean of
     /// y, as RandomForest sums them. Empty on bad input. O(rows x cols + trees x (rows +
     /// distinct rows x used cols x depth)).
-    static std::vector<std::vector<RandomForest::Node>> train(const std::vector<float>& x, int rows,
-                                                              int cols, const std::vector<float>& y,
-                                                              const RandomForest::Params& params,
-                                                              float base);
+    /// kept, when given, holds the distinct rows of an earlier training on the first rows of the
+    /// same x (rows only appended since): only the new rows are hashed, and it is kept for the
+    /// next. The forest is the same with or without it.
+    static std::vector<std::vector<RandomForest::Node>>
+    train(const std::vector<float>& x, int rows, int cols, const std::vector<float>& y,
+          const RandomForest::Params& params, float base, DistinctRows* kept = nullptr);
 };
 
 } // namespace gantry::predict

@@ -151,7 +151,7 @@ double RandomForest::predictNative(const float* row) const
 }
 
 Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
-                           const std::vector<float>& y, const Params& p)
+                           const std::vector<float>& y, const Params& p, DistinctRows* distinct)
 {
     release();
     if (rows <= 0 || cols <= 0 || x.size() != std::size_t(rows) * std::size_t(cols) ||
@@ -164,7 +164,7 @@ Status RandomForest::train(const std::vector<float>& x, int rows, int cols,
     const double mean = std::accumulate(y.begin(), y.end(), 0.0) / double(rows);
     const float base = float(mean);
     if (p.method == TreeMethod::Native) {
-        m_native = ForestTrainer::train(x, rows, cols, y, p, base);
+        m_native = ForestTrainer::train(x, rows, cols, y, p, base, distinct);
         if (m_native.empty())
             return Error::internal(QStringLiteral("random forest: training failed"));
         m_cols = cols;

@@ -7,6 +7,8 @@
 
 namespace gantry::predict {
 
+struct DistinctRows;
+
 /// A random forest regressor (docs/asrpt.md, "Iteration prediction") on a dense float matrix,
 /// backed by xgboost in random-forest mode: one boosting round of `trees` parallel trees, no
 /// shrinkage, no L1/L2 regularisation of leaf values, base score = mean target, squared error. Each
@@ -62,9 +64,11 @@ public:
     RandomForest& operator=(const RandomForest&) = delete;
 
     /// Trains from scratch on rows x cols row-major features x (NaN = missing) and targets y;
-    /// replaces any previous model. O(trees x rows x cols x depth) for hist.
+    /// replaces any previous model. O(trees x rows x cols x depth) for hist. distinct, when
+    /// given, is the distinct rows kept from an earlier training on the first rows of the same x
+    /// (ForestTrainer::train; Native only, ignored by xgboost's methods).
     Status train(const std::vector<float>& x, int rows, int cols, const std::vector<float>& y,
-                 const Params& params);
+                 const Params& params, DistinctRows* distinct = nullptr);
     /// True after a successful train().
     bool trained() const { return m_booster != nullptr || !m_native.empty(); }
     /// Number of feature columns the forest was trained on.

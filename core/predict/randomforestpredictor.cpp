@@ -59,7 +59,8 @@ void RandomForestPredictor::train()
     m_cache.clear();
     RandomForest forest;
     // A failed training keeps the previous forest (or the cold start); the schedule moves on.
-    if (forest.train(m_x, n, int(cols), y, m_options.forest))
+    // The rows only grow, so the distinct rows found at the last training are kept.
+    if (forest.train(m_x, n, int(cols), y, m_options.forest, &m_distinct))
         m_forest = std::move(forest);
     m_trainedOn = n;
     ++m_trainings;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "predict/distinctrows.h"
 #include "predict/featureencoder.h"
 #include "predict/predictor.h"
 #include "predict/randomforest.h"
@@ -81,7 +82,8 @@ private:
     RandomForest m_forest;
     std::vector<FeatureEncoder::Raw> m_pending; // observed since the last training
     std::vector<float> m_x;                     // encoded rows of the earlier trainings
-    std::vector<double> m_targets;              // every observed row's iterations
+    DistinctRows m_distinct;           // m_x's distinct rows at the last training (m_x only grows)
+    std::vector<double> m_targets;     // every observed row's iterations
     QHash<QByteArray, double> m_cache; // encoded row -> forest output, cleared on retraining
     SampleSet m_ratios;                // true over predicted, of jobs observed under a forest
     double m_maxTarget = 0.0;

@@ -1,5 +1,6 @@
 // The rf predictor: docs/asrpt.md E9, determinism, feature encoding, cold start, the retraining
 // schedule, prediction quality on recurring workloads, and the prediction metrics of a run.
+#include "predict/distinctrows.h"
 #include "predict/featureencoder.h"
 #include "predict/forestbenchmark.h"
 #include "predict/meanpredictor.h"
@@ -113,6 +114,7 @@ private slots:
     void sameOnAnyThreadCount();
     void nativeSameOnAnyThreadCount_data();
     void nativeSameOnAnyThreadCount();
+    void keptDistinctRowsTrainTheSame();
     void encoderCodesAndMissing();
     void encoderFitAppendsEncoding_data();
     void encoderFitAppendsEncoding();
@@ -321,6 +323,47 @@ void TestRandomForest::nativeSameOnAnyThreadCount()
     const std::vector<double> a = one.predict(tx, 300), b = many.predict(tx, 300);
     QVERIFY(a == b);
     QVERIFY(std::adjacent_find(a.begin(), a.end(), std::not_equal_to<>()) != a.end());
+}
+
+// The online predictor keeps the distinct rows of its growing set from one training to the
+// next: trained in steps with them kept, every forest and every entry is the one found from
+// scratch; a set narrower than the kept one, or shorter, starts again.
+void TestRandomForest::keptDistinctRowsTrainTheSame()
+{
+    std::vector<float> x, y, tx, ty;
+    friedman(7, 2000, 5, x, y);
+    friedman(8, 300, 5, tx, ty);
+    for (std::size_t i = 0; i < x.size(); ++i)
+        x[i] = std::round(x[i] * 2.0f) / 2.0f; // few distinct rows, as recurring jobs give
+    for (std::size_t i = 0; i < x.size(); i += 11)
+        x[i] = std::nanf("");
+    RandomForest::Params p;
+    p.seed = 3;
+    p.method = RandomForest::TreeMethod::Native;
+    gantry::predict::DistinctRows kept;
+    for (int rows : {50, 51, 400, 1200, 2000}) {
+        const std::vector<float> xs(x.begin(), x.begin() + std::ptrdiff_t(rows) * 5);
+        const std::vector<float> ys(y.begin(), y.begin() + rows);
+        RandomForest withKept, fresh;
+        QVERIFY(withKept.train(xs, rows, 5, ys, p, &kept).ok());
+        QVERIFY(fresh.train(xs, rows, 5, ys, p).ok());
+        QVERIFY(withKept.predict(tx, 300) == fresh.predict(tx, 300));
+        gantry::predict::DistinctRows scratch;
+        scratch.extend(xs, rows, 5);
+        QCOMPARE(kept.taken(), rows);
+        QVERIFY(kept.first == scratch.first);
+        QVERIFY(kept.count == scratch.count);
+        QVERIFY(kept.ofRow == scratch.ofRow);
+        QVERIFY(int(kept.first.size()) < rows / 2 || rows < 2000); // rows were merged
+    }
+    // Fewer rows, or another width: from row 0 again.
+    kept.extend(x, 10, 5);
+    QCOMPARE(kept.taken(), 10);
+    const std::vector<float> wide(x.begin(), x.begin() + 10 * 10);
+    kept.extend(wide, 10, 10);
+    gantry::predict::DistinctRows scratch;
+    scratch.extend(wide, 10, 10);
+    QVERIFY(kept.ofRow == scratch.ofRow && kept.first == scratch.first);
 }
 
 void TestRandomForest::encoderCodesAndMissing()
