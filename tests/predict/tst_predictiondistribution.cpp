@@ -6,10 +6,12 @@
 #include "predict/meanpredictor.h"
 #include "predict/predictorregistry.h"
 #include "predict/randomforestpredictor.h"
+#include "predict/sampleset.h"
 #include "util/rng.h"
 
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -52,6 +54,7 @@ class TstPredictionDistribution : public QObject
     Q_OBJECT
 
 private slots:
+    void sampleSetSortedIsEveryValueAscending();
     void quantiles_data();
     void quantiles();
     void pointPredictorsGivePoints_data();
@@ -63,6 +66,34 @@ private slots:
     void calibration_data();
     void calibration();
 };
+
+// The ascending copy, made again once the values grew by an eighth (at every value while few),
+// is every value added up to then in order, repeated values included, whatever order they came
+// in; between two copies the last one is shared as it was.
+void TstPredictionDistribution::sampleSetSortedIsEveryValueAscending()
+{
+    SampleSet set;
+    std::vector<double> added;
+    Rng rng(5);
+    std::shared_ptr<const std::vector<double>> last;
+    std::size_t copies = 0;
+    for (int i = 0; i < 5000; ++i) {
+        const double v = i % 7 == 0 ? 2.5 : std::exp(4.0 * rng.uniform()); // repeats too
+        set.add(v);
+        added.push_back(v);
+        set.add(-1.0); // ignored: not > 0
+        const auto sorted = set.sorted();
+        if (sorted != last) {
+            ++copies;
+            std::vector<double> expected = added;
+            std::sort(expected.begin(), expected.end());
+            QCOMPARE(*sorted, expected);
+            last = sorted;
+        }
+    }
+    QCOMPARE(set.size(), std::size_t(5000));
+    QVERIFY(copies > 64 && copies < 120); // each value while few, then every eighth
+}
 
 void TstPredictionDistribution::quantiles_data()
 {
