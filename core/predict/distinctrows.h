@@ -5,11 +5,12 @@
 
 namespace gantry::predict {
 
-/// The distinct rows of a row-major feature matrix, in order of first appearance: recurring
-/// jobs repeat their feature rows, so a forest finds its cuts and bins once per distinct row
-/// (ForestTrainer). Kept from one training to the next on a set that only grows (the online
-/// predictors append rows and never change one), extend() hashes only the rows added since:
-/// the entries are the same as found from scratch.
+/// The distinct rows of a row-major feature matrix, in order of first appearance: rows with the
+/// same bits in every column are one entry (equal values of other bits, as NaNs of other
+/// payloads, only make more entries, which bin alike). Recurring jobs repeat their feature rows, so
+/// a forest finds its cuts and bins once per distinct row (ForestTrainer). Kept from one training
+/// to the next on a set that only grows (the online predictors append rows and never change one),
+/// extend() hashes only the rows added since: the entries are the same as found from scratch.
 struct DistinctRows
 {
     std::vector<std::int32_t> first; ///< the first row of each entry

@@ -49,9 +49,6 @@ void selectAt(std::vector<float>& values, std::size_t lo, std::size_t hi,
     selectAt(values, at[mid] + 1, hi, at, mid + 1, to);
 }
 
-// Rows with the same bits in every column as one entry each, entries in order of first
-// appearance. (Equal values of other bits, as NaNs of other payloads, only make more entries,
-// which bin alike.)
 // The cuts of column c of x over its distinct rows d (each standing for its count of rows).
 // False when the column has no value at all (it can never split).
 bool makeColumn(const std::vector<float>& x, int cols, const DistinctRows& d, int c, int maxBin,
