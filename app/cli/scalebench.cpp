@@ -234,11 +234,9 @@ void windowRows(const QString& scenario, int repeat, QJsonArray& rows)
     } else {
         rows.append(notMeasured(gantt, why, ganttTarget));
     }
-    // The run without notes measured beside the one with them (medians of alternated pairs);
-    // the uibench's first run for an older uibench.
-    const double plainS = ui.value("notes_plain_run_s").toDouble(ui.value("run_s").toDouble());
-    if (ui.contains("notes_run_s") && plainS > 0.0) {
-        const double runS = plainS;
+    // The run without notes measured beside the one with them (medians of alternated pairs).
+    if (ui.contains("notes_run_s") && ui.value("notes_plain_run_s").toDouble() > 0.0) {
+        const double runS = ui.value("notes_plain_run_s").toDouble();
         const double notesS = ui.value("notes_run_s").toDouble();
         const double notesMb = ui.value("notes_mb").toDouble();
         const double notesRatio = notesS / runS;
