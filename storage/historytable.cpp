@@ -84,14 +84,14 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
     const qint64 contextId = fc.value(0).toLongLong();
     fc.finish();
     if (forms) {
-        QSqlQuery same(m_db);
-        same.prepare(QStringLiteral("SELECT 1 FROM history_batches WHERE context_id = ? AND "
-                                    "source_hash = ? LIMIT 1"));
-        same.addBindValue(contextId);
-        same.addBindValue(forms->contentHash);
-        if (!same.exec())
-            return ProjectSql::error(m_path, QStringLiteral("adding history"), same.lastError());
-        if (same.next()) {
+        auto same =
+            ProjectSql::scalar(m_db, m_path,
+                               QStringLiteral("SELECT 1 FROM history_batches WHERE "
+                                              "context_id = ? AND source_hash = ? LIMIT 1"),
+                               {contextId, forms->contentHash}, QStringLiteral("adding history"));
+        if (!same)
+            return same.error();
+        if (!same.value().isNull()) {
             for (std::size_t i = 0; i < jobs.size(); ++i)
                 if (Status st = progress.step(); !st)
                     return st.error();
@@ -170,14 +170,13 @@ Result<int> HistoryTable::append(const Scenario& context, const std::vector<Job>
 
 Status HistoryTable::detach(qint64 scenarioId)
 {
-    QSqlQuery any(m_db);
-    any.prepare(QStringLiteral("SELECT 1 FROM history_batches WHERE scenario_id = ? LIMIT 1"));
-    any.addBindValue(scenarioId);
-    if (!any.exec())
-        return ProjectSql::error(m_path, QStringLiteral("keeping the history"), any.lastError());
-    if (!any.next())
+    auto any = ProjectSql::scalar(
+        m_db, m_path, QStringLiteral("SELECT 1 FROM history_batches WHERE scenario_id = ? LIMIT 1"),
+        {scenarioId}, QStringLiteral("keeping the history"));
+    if (!any)
+        return any.error();
+    if (any.value().isNull())
         return {};
-    any.finish();
     auto json = ScenarioTable(m_db, m_path).document(scenarioId);
     if (!json)
         return json.error();

@@ -39,11 +39,20 @@ Error ProjectSql::error(const QString& path, const QString& step, const QSqlErro
     return Error::invalid(QStringLiteral("%1: %2 failed: %3").arg(path, step, e.text()));
 }
 
-Result<QVariant> ProjectSql::scalar(QSqlDatabase db, const QString& path, const QString& sql)
+Result<QVariant> ProjectSql::scalar(QSqlDatabase db, const QString& path, const QString& sql,
+                                    const QVariantList& binds, const QString& step)
 {
     QSqlQuery q(db);
-    if (!q.exec(sql))
-        return error(path, sql, q.lastError());
+    bool ran = false;
+    if (binds.isEmpty()) {
+        ran = q.exec(sql);
+    } else if (q.prepare(sql)) {
+        for (const QVariant& v : binds)
+            q.addBindValue(v);
+        ran = q.exec();
+    }
+    if (!ran)
+        return error(path, step.isEmpty() ? sql : step, q.lastError());
     if (!q.next())
         return QVariant();
     return q.value(0);

@@ -115,12 +115,12 @@ Result<QByteArray> ScenarioTable::document(qint64 id) const
 
 Result<QString> ScenarioTable::hashOf(qint64 id) const
 {
-    QSqlQuery q(m_db);
-    q.prepare(QStringLiteral("SELECT hash FROM scenarios WHERE id = ?"));
-    q.addBindValue(id);
-    if (!q.exec())
-        return ProjectSql::error(m_path, QStringLiteral("reading a scenario"), q.lastError());
-    return q.next() ? q.value(0).toString() : QString();
+    auto hash =
+        ProjectSql::scalar(m_db, m_path, QStringLiteral("SELECT hash FROM scenarios WHERE id = ?"),
+                           {id}, QStringLiteral("reading a scenario"));
+    if (!hash)
+        return hash.error();
+    return hash.value().toString(); // empty when there is no such row
 }
 
 } // namespace gantry::storage
