@@ -48,6 +48,10 @@ Result<RunResult> Runner::run(const Scenario& scenario, const RunConfig& config,
         simulator.addObserver(o);
     if (Status s = simulator.run(feedback); !s)
         return s.error();
+    // The forest, its training rows and the distributions are not needed for the results: freed
+    // before the per-job records are built, which lowers a large run's peak memory.
+    simulator.releasePrediction();
+    predictor.value().reset();
 
     RunResult result;
     result.config = config;

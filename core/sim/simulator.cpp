@@ -188,6 +188,12 @@ void Simulator::accountIdle(SimTime to)
         double(std::min<long long>(free, demand)) * toSeconds(to - m_state.m_now);
 }
 
+void Simulator::releasePrediction()
+{
+    m_predictor = nullptr;
+    std::vector<predict::IterationDistribution>().swap(m_state.m_distributions);
+}
+
 void Simulator::arrive(int j)
 {
     JobState& st = m_state.m_jobs[std::size_t(j)];

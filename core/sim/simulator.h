@@ -47,6 +47,12 @@ public:
     /// O(events x (log n + policy decision cost)).
     Status run(Feedback* feedback = nullptr);
 
+    /// Once run() has returned: forgets the predictor (the caller may free it, with its forest
+    /// and training rows) and frees the jobs' predicted distributions, which only decisions
+    /// read. The results (state(), events(), the busy GPU-seconds) stay; step() must not be
+    /// called again.
+    void releasePrediction();
+
     /// The state (clock, jobs, GPUs).
     const SimState& state() const { return m_state; }
     /// Events processed: arrivals, completions and policy wake-ups.

@@ -116,6 +116,7 @@ private slots:
     void priorLikelyEnd();
     void priorMarginDampsTurns();
     void priorNames();
+    void releasePredictionKeepsResults();
     void earliestFinish_data();
     void earliestFinish();
     void fallingKeysChangeNothing_data();
@@ -407,6 +408,31 @@ void TestGittins::priorNames()
                  .name(),
              QStringLiteral("asrpt-gittins-prior"));
     QVERIFY(!sim::AsrptGittinsPolicy().wantsDistributions());
+}
+
+// Once a run is over the runner frees the predictor and the jobs' distributions before it builds
+// the results: what the run decided stays readable.
+void TestGittins::releasePredictionKeepsResults()
+{
+    Scenario s = oneServer(1);
+    s.jobs = {Job::duration(QStringLiteral("a"), 0, 1, 100),
+              Job::duration(QStringLiteral("b"), 2, 1, 20)};
+    auto policy = PolicyRegistry::create(QStringLiteral("asrpt-gittins-eft"));
+    QVERIFY(policy);
+    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+    QVERIFY(placement);
+    std::shared_ptr<predict::Predictor> predictor =
+        PredictorRegistry::create(QStringLiteral("mean"), 0, 50.0).value();
+    sim::Simulator run(s, *policy, *placement, *predictor, 0);
+    QVERIFY(run.run());
+    QVERIFY(run.state().distribution(1) != nullptr);
+    const SimTime a = run.state().state(0).finish, b = run.state().state(1).finish;
+    run.releasePrediction();
+    predictor.reset();
+    QVERIFY(run.state().distribution(1) == nullptr);
+    QCOMPARE(run.state().state(0).finish, a);
+    QCOMPARE(run.state().state(1).finish, b);
+    QCOMPARE(run.finishedJobs(), 2);
 }
 
 // One fast GPU (s0) and one 4 times slower (s1), oracle sizes; a (100 s) runs on s0 from 0.
