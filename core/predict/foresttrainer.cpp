@@ -35,20 +35,6 @@ struct Column
     }
 };
 
-// Puts values[at[k]] for every k in [from, to) where a full sort would put it; at is strictly
-// ascending within [lo, hi). O(n log(to - from)).
-void selectAt(std::vector<float>& values, std::size_t lo, std::size_t hi,
-              const std::vector<std::size_t>& at, std::size_t from, std::size_t to)
-{
-    if (from >= to)
-        return;
-    const std::size_t mid = from + (to - from) / 2;
-    std::nth_element(values.begin() + std::ptrdiff_t(lo), values.begin() + std::ptrdiff_t(at[mid]),
-                     values.begin() + std::ptrdiff_t(hi));
-    selectAt(values, lo, at[mid], at, from, mid);
-    selectAt(values, at[mid] + 1, hi, at, mid + 1, to);
-}
-
 // The cuts of column c of x over its distinct rows d (each standing for its count of rows).
 // False when the column has no value at all (it can never split).
 bool makeColumn(const std::vector<float>& x, int cols, const DistinctRows& d, int c, int maxBin,
@@ -79,22 +65,28 @@ bool makeColumn(const std::vector<float>& x, int cols, const DistinctRows& d, in
         out.cuts.assign(distinct.begin() + 1, distinct.end());
         return true;
     }
-    std::vector<float> values; // every row's value, as many times as rows hold it
-    values.reserve(d.ofRow.size());
+    // The values at the quantile positions of the sorted order of every row's value (each
+    // distinct row's value counted as many times as rows hold it), read off the distinct values
+    // sorted with their counts: the same values as selecting them among all the rows.
+    std::vector<std::pair<float, std::int64_t>> counted; // value, rows holding it
+    counted.reserve(d.first.size());
     for (std::size_t e = 0; e < d.first.size(); ++e) {
         const float v = valueOf(e);
         if (!std::isnan(v))
-            values.insert(values.end(), std::size_t(d.count[e]), v);
+            counted.emplace_back(v, d.count[e]);
     }
-    // The values at the quantile positions of the sorted order, without sorting the rest.
-    const std::size_t n = values.size();
-    const float lowest = *std::min_element(values.begin(), values.end());
-    std::vector<std::size_t> at;
-    for (int k = 1; k < maxBin; ++k)
-        at.push_back(std::size_t(k) * n / std::size_t(maxBin));
-    selectAt(values, 0, n, at, 0, at.size());
-    for (const std::size_t i : at) {
-        const float v = values[i];
+    std::sort(counted.begin(), counted.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::size_t n = 0;
+    for (const auto& c : counted)
+        n += std::size_t(c.second);
+    const float lowest = counted.front().first;
+    std::size_t next = 0, below = 0; // counted[next] holds sorted positions [below, below + count)
+    for (int k = 1; k < maxBin; ++k) {
+        const std::size_t at = std::size_t(k) * n / std::size_t(maxBin);
+        while (below + std::size_t(counted[next].second) <= at)
+            below += std::size_t(counted[next++].second);
+        const float v = counted[next].first;
         if (v > lowest && (out.cuts.empty() || v > out.cuts.back()))
             out.cuts.push_back(v);
     }

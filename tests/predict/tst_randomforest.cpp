@@ -2,6 +2,7 @@
 // schedule, prediction quality on recurring workloads, and the prediction metrics of a run.
 #include "predict/distinctrows.h"
 #include "predict/featureencoder.h"
+#include "predict/foresttrainer.h"
 #include "predict/forestbenchmark.h"
 #include "predict/meanpredictor.h"
 #include "predict/predictorregistry.h"
@@ -115,6 +116,8 @@ private slots:
     void nativeSameOnAnyThreadCount_data();
     void nativeSameOnAnyThreadCount();
     void keptDistinctRowsTrainTheSame();
+    void nativeCutsAreQuantilesOfEveryRow_data();
+    void nativeCutsAreQuantilesOfEveryRow();
     void encoderCodesAndMissing();
     void encoderFitAppendsEncoding_data();
     void encoderFitAppendsEncoding();
@@ -328,6 +331,55 @@ void TestRandomForest::nativeSameOnAnyThreadCount()
 // The online predictor keeps the distinct rows of its growing set from one training to the
 // next: trained in steps with them kept, every forest and every entry is the one found from
 // scratch; a set narrower than the kept one, or shorter, starts again.
+// A column with more distinct values than maxBin is cut at the values found at the quantile
+// positions k x n / maxBin of every row's value in sorted order, a value held by many rows
+// counting once per row: every split of the native forest is at one of those cuts.
+void TestRandomForest::nativeCutsAreQuantilesOfEveryRow_data()
+{
+    QTest::addColumn<QList<int>>("rowsOfValue"); // rows holding value i
+    QTest::addColumn<QList<double>>("cuts");
+    QList<int> once, doubling;
+    for (int i = 0; i < 1000; ++i)
+        once.append(1);
+    for (int i = 0; i < 10; ++i)
+        doubling.append(1 << i);
+    // 1000 values once each: positions 250, 500, 750.
+    QTest::newRow("every value once") << once << QList<double>{250, 500, 750};
+    // Value i held by 2^i rows (1023 rows): positions 255, 511 and 767 fall in 8's rows (from
+    // 255) and 9's (from 511): two cuts.
+    QTest::newRow("value i on 2^i rows") << doubling << QList<double>{8, 9};
+}
+
+void TestRandomForest::nativeCutsAreQuantilesOfEveryRow()
+{
+    QFETCH(QList<int>, rowsOfValue);
+    QFETCH(QList<double>, cuts);
+    std::vector<float> x, y;
+    for (int i = 0; i < int(rowsOfValue.size()); ++i)
+        for (int k = 0; k < rowsOfValue[i]; ++k)
+            x.push_back(float(i));
+    // Rows in a scrambled order, the target the value itself (every cut is worth a split).
+    Rng rng(5);
+    for (std::size_t i = x.size(); i > 1; --i)
+        std::swap(x[i - 1], x[std::size_t(rng.below(i))]);
+    y = x;
+    RandomForest::Params p;
+    p.method = RandomForest::TreeMethod::Native;
+    p.maxBin = 4;
+    p.trees = 3;
+    p.maxDepth = 4;
+    p.subsample = 1.0;
+    p.minChildWeight = 1.0;
+    const auto forest = ForestTrainer::train(x, int(x.size()), 1, y, p, 0.0f);
+    QCOMPARE(int(forest.size()), 3);
+    QSet<double> used;
+    for (const auto& tree : forest)
+        for (const RandomForest::Node& node : tree)
+            if (node.left >= 0)
+                used.insert(double(node.cond));
+    QCOMPARE(used, QSet<double>(cuts.begin(), cuts.end()));
+}
+
 void TestRandomForest::keptDistinctRowsTrainTheSame()
 {
     std::vector<float> x, y, tx, ty;
