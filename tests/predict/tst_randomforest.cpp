@@ -2,8 +2,8 @@
 // schedule, prediction quality on recurring workloads, and the prediction metrics of a run.
 #include "predict/distinctrows.h"
 #include "predict/featureencoder.h"
-#include "predict/foresttrainer.h"
 #include "predict/forestbenchmark.h"
+#include "predict/foresttrainer.h"
 #include "predict/meanpredictor.h"
 #include "predict/predictorregistry.h"
 #include "predict/randomforest.h"
