@@ -36,9 +36,26 @@ bool RunWorker::cancelRequested(std::uint64_t ticket) const
     return ticket <= m_cancelUpTo.load();
 }
 
-void RunWorker::run(quint64 ticket, const std::shared_ptr<const gantry::Scenario>& scenario,
-                    const QList<gantry::RunConfig>& configs)
+void RunWorker::submit(quint64 ticket, std::shared_ptr<const gantry::Scenario> scenario,
+                       QList<gantry::RunConfig> configs)
 {
+    m_requests.put({ticket, std::move(scenario), std::move(configs)});
+}
+
+std::optional<RunWorker::Finished> RunWorker::takeFinished()
+{
+    return m_finished.take();
+}
+
+void RunWorker::runNext()
+{
+    if (std::optional<Request> request = m_requests.take())
+        run(*request);
+}
+
+void RunWorker::run(const Request& request)
+{
+    const quint64 ticket = request.ticket;
     double lastFraction = -1.0;
     QSet<QString> shown;
     // The batch forwards up to a thousand updates per run; the GUI needs far fewer, and one
@@ -72,14 +89,16 @@ void RunWorker::run(quint64 ticket, const std::shared_ptr<const gantry::Scenario
         if (cancelRequested(ticket) || feedback.cancelled())
             return;
         ++handedOn;
-        emit runFinished(ticket, std::make_shared<const RunResult>(std::move(run.result)),
-                         std::make_shared<const Schedule>(std::move(*run.schedule)));
+        m_finished.put({ticket, std::make_shared<const RunResult>(std::move(run.result)),
+                        std::make_shared<const Schedule>(std::move(*run.schedule))});
+        emit runFinished(ticket);
     };
-    const std::vector<RunConfig> list(configs.cbegin(), configs.cend());
+    const std::vector<RunConfig> list(request.configs.cbegin(), request.configs.cend());
     std::vector<Result<BatchRun>> each;
     QString crash;
     try {
-        each = BatchRunner::runEach(BatchRunner::items(*scenario, list), options, &feedback);
+        each =
+            BatchRunner::runEach(BatchRunner::items(*request.scenario, list), options, &feedback);
     } catch (const std::exception& e) {
         crash = QString::fromLocal8Bit(e.what());
     } catch (...) {

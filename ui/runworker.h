@@ -5,6 +5,7 @@
 #include "run/runconfig.h"
 #include "run/runresult.h"
 #include "sim/schedule.h"
+#include "task/handoff.h"
 
 #include <QList>
 #include <QObject>
@@ -14,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 namespace gantry {
 class Feedback;
@@ -23,8 +25,9 @@ namespace gantry::ui {
 
 /// Runs scheduling configurations with gantry::BatchRunner on every core, recording each run's
 /// Schedule; results are handed on in the order of the configurations. Meant to be moved to a
-/// QThread and driven through queued connections; only cancel() and cancelRequested() may be called
-/// directly from another thread.
+/// QThread: submit(), takeFinished(), cancel() and cancelRequested() may be called from any
+/// thread, runNext() runs in the worker's. Requests and results cross the threads through
+/// Handoff queues, not as arguments of queued signals.
 ///
 /// Every request carries a ticket (increasing, chosen by the caller) and every signal names
 /// the ticket it belongs to, so that a caller can cancel one request and queue the next at
@@ -49,23 +52,37 @@ public:
     /// True once cancel() covered ticket; thread-safe.
     bool cancelRequested(std::uint64_t ticket) const;
 
+    /// Queues a request: every config on scenario (shared with the caller: no copy crosses the
+    /// threads). Thread-safe; one runNext() in the worker's thread runs it.
+    void submit(quint64 ticket, std::shared_ptr<const gantry::Scenario> scenario,
+                QList<gantry::RunConfig> configs);
+
+    /// One complete run, waiting for its caller.
+    struct Finished
+    {
+        quint64 ticket = 0;
+        std::shared_ptr<const gantry::RunResult> result;
+        std::shared_ptr<const gantry::Schedule> schedule;
+    };
+    /// The oldest complete run not yet taken (one per runFinished() signal, in their order), or
+    /// nothing. Thread-safe.
+    std::optional<Finished> takeFinished();
+
 public slots:
-    /// Runs every config on scenario (shared with the caller: no copy crosses the threads;
-    /// several at once, handed on in order). Emits
-    /// runFinished() per complete run, in the order of configs, and ends
-    /// with exactly one of allFinished(), cancelled() or failed(), each with ticket. Never
-    /// throws.
-    void run(quint64 ticket, const std::shared_ptr<const gantry::Scenario>& scenario,
-             const QList<gantry::RunConfig>& configs);
+    /// Runs the oldest submitted request: every config (several at once, handed on in order).
+    /// Emits runFinished() per complete run, in the order of configs, and ends with exactly one
+    /// of allFinished(), cancelled() or failed(), each with the request's ticket. Does nothing
+    /// when no request waits. Never throws.
+    void runNext();
 
 signals:
     /// Overall progress in [0, 1) across all configs, throttled to ProgressStep, and the step;
     /// 1 only together with the end of the request.
     void progress(quint64 ticket, double fraction, const QString& step);
-    /// One complete result with its schedule (ScheduleRecorder, notes kept), both shared so
-    /// that they reach the views without a copy; a cancelled run never produces one.
-    void runFinished(quint64 ticket, const std::shared_ptr<const gantry::RunResult>& result,
-                     const std::shared_ptr<const gantry::Schedule>& schedule);
+    /// One complete result with its schedule (ScheduleRecorder, notes kept) waits in
+    /// takeFinished(), both shared so that they reach the views without a copy; a cancelled run
+    /// never produces one.
+    void runFinished(quint64 ticket);
     /// Every config ran to completion.
     void allFinished(quint64 ticket);
     /// cancel() stopped the work; the config that was running has no result.
@@ -75,10 +92,20 @@ signals:
     void failed(quint64 ticket, const QString& message);
 
 private:
+    struct Request
+    {
+        quint64 ticket = 0;
+        std::shared_ptr<const gantry::Scenario> scenario;
+        QList<gantry::RunConfig> configs;
+    };
+    void run(const Request& request);
+
     std::atomic<std::uint64_t> m_cancelUpTo{0}; // requests with a ticket <= this are cancelled
     std::mutex m_mutex;                         // guards m_current and m_currentTicket
     Feedback* m_current = nullptr;              // the Feedback of the run in progress, if any
     std::uint64_t m_currentTicket = 0;
+    Handoff<Request> m_requests;  // submitted, not yet started
+    Handoff<Finished> m_finished; // complete, not yet taken
 };
 
 } // namespace gantry::ui

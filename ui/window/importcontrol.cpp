@@ -17,9 +17,11 @@ ImportControl::ImportControl(QObject* parent) : QObject(parent)
         Qt::QueuedConnection);
     connect(
         m_worker, &ImportWorker::imported, this,
-        [this](quint64 ticket, const gantry::Scenario& scenario, const QStringList& summary) {
-            if (ticket == m_ticket)
-                emit imported(scenario, summary);
+        [this](quint64 ticket) {
+            // One signal per imported trace, in order: taken even when abandoned, to free it here.
+            std::optional<ImportWorker::Imported> done = m_worker->takeImported();
+            if (done && ticket == m_ticket && done->ticket == ticket)
+                emit imported(done->scenario, done->summary);
         },
         Qt::QueuedConnection);
     connect(
@@ -29,7 +31,8 @@ ImportControl::ImportControl(QObject* parent) : QObject(parent)
                 emit failed(message);
         },
         Qt::QueuedConnection);
-    connect(this, &ImportControl::requested, m_worker, &ImportWorker::import, Qt::QueuedConnection);
+    connect(this, &ImportControl::requested, m_worker, &ImportWorker::importNext,
+            Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -43,8 +46,8 @@ ImportControl::~ImportControl()
 
 void ImportControl::start(const ImportWorker::Request& request)
 {
-    const quint64 ticket = ++m_ticket;
-    emit requested(ticket, request);
+    m_worker->submit(++m_ticket, request);
+    emit requested();
 }
 
 void ImportControl::abandon()

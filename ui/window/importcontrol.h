@@ -35,9 +35,8 @@ signals:
     void imported(const gantry::Scenario& scenario, const QStringList& summary);
     /// The trace could not be imported; message names the file and the problem.
     void failed(const QString& message);
-    /// Hands an import to the worker (queued to its thread, where the copied request is also
-    /// destroyed, instead of a queued function the posting thread may free under the worker).
-    void requested(quint64 ticket, const gantry::ui::ImportWorker::Request& request);
+    /// Internal: tells the worker's thread (queued connection) that an import was submitted.
+    void requested();
 
 private:
     QThread m_thread;

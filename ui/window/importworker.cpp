@@ -36,6 +36,22 @@ bool ImportWorker::cancelRequested(std::uint64_t ticket) const
     return ticket <= m_cancelUpTo.load();
 }
 
+void ImportWorker::submit(quint64 ticket, Request request)
+{
+    m_requests.put({ticket, std::move(request)});
+}
+
+std::optional<ImportWorker::Imported> ImportWorker::takeImported()
+{
+    return m_imported.take();
+}
+
+void ImportWorker::importNext()
+{
+    if (std::optional<std::pair<quint64, Request>> next = m_requests.take())
+        import(next->first, next->second);
+}
+
 void ImportWorker::import(quint64 ticket, const Request& request)
 {
     if (cancelRequested(ticket)) {
@@ -103,7 +119,9 @@ void ImportWorker::import(quint64 ticket, const Request& request)
         emit failed(ticket, result.error().message);
         return;
     }
-    emit imported(ticket, result.value().scenario, result.value().report.summaryLines());
+    m_imported.put(
+        {ticket, std::move(result.value().scenario), result.value().report.summaryLines()});
+    emit imported(ticket);
 }
 
 } // namespace gantry::ui

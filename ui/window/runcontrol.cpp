@@ -10,7 +10,7 @@ RunControl::RunControl(QObject* parent) : QObject(parent)
     m_worker = new RunWorker; // no parent: it moves to m_thread
     m_worker->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("gantry-run-worker"));
-    connect(this, &RunControl::requested, m_worker, &RunWorker::run, Qt::QueuedConnection);
+    connect(this, &RunControl::requested, m_worker, &RunWorker::runNext, Qt::QueuedConnection);
     // Signals of a request that is no longer in hand (abandoned) are dropped: each names its
     // ticket.
     connect(
@@ -22,10 +22,12 @@ RunControl::RunControl(QObject* parent) : QObject(parent)
         Qt::QueuedConnection);
     connect(
         m_worker, &RunWorker::runFinished, this,
-        [this](quint64 ticket, const std::shared_ptr<const gantry::RunResult>& result,
-               const std::shared_ptr<const gantry::Schedule>& schedule) {
-            if (ticket == m_ticket)
-                emit runFinished(result, schedule);
+        [this](quint64 ticket) {
+            // One signal per result, in order: take it even when it belongs to an abandoned
+            // request, so that it is freed here.
+            std::optional<RunWorker::Finished> finished = m_worker->takeFinished();
+            if (finished && ticket == m_ticket && finished->ticket == ticket)
+                emit runFinished(finished->result, finished->schedule);
         },
         Qt::QueuedConnection);
     connect(
@@ -62,7 +64,8 @@ RunControl::~RunControl()
 
 void RunControl::start(std::shared_ptr<const Scenario> scenario, const QList<RunConfig>& configs)
 {
-    emit requested(++m_ticket, scenario, configs);
+    m_worker->submit(++m_ticket, std::move(scenario), configs);
+    emit requested();
 }
 
 void RunControl::cancel()

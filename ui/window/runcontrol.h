@@ -54,9 +54,8 @@ signals:
     void cancelled();
     /// A configuration failed; the later ones did not run.
     void failed(const QString& message);
-    /// Internal: carries a request to the worker's thread (queued connection).
-    void requested(quint64 ticket, const std::shared_ptr<const gantry::Scenario>& scenario,
-                   const QList<gantry::RunConfig>& configs);
+    /// Internal: tells the worker's thread (queued connection) that a request was submitted.
+    void requested();
 
 private:
     QThread m_thread;
