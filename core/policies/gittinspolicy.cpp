@@ -73,16 +73,6 @@ void GittinsPolicy::jobFinished(const SimState& state, int j)
     PreemptivePolicy::jobFinished(state, j);
 }
 
-double GittinsPolicy::Line::serviceAt(SimTime now, SimTime base) const
-{
-    // As rankOf() measures it, in the same arithmetic.
-    if (wall)
-        return double(now - base) / unit;
-    if (now <= since || iterationS <= 0.0)
-        return done / unit;
-    return (done + double(now - since) / (iterationS * 1e6)) / unit;
-}
-
 double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool running, Line* line) const
 {
     if (line) {
@@ -155,12 +145,6 @@ PriorityKey GittinsPolicy::runningKey(const SimState& s, const RunningJob& r, Li
     // A running job keeps its GPUs unless another's rank is lower by more than what stopping
     // it costs: the restart overhead.
     return rankedKey(rankOf(s.state(r.job), r.job, s.now(), true, line), r);
-}
-
-PriorityKey GittinsPolicy::rankedKey(double rank, const RunningJob& r) const
-{
-    // With a margin m it also needs a rank lower by the fraction m of its own.
-    return {rank / (1.0 + m_margin) - double(m_overhead), 0.0, r.arrival, r.job};
 }
 
 double GittinsPolicy::likelyEnd(const SimState& state, int j, double done, double q) const

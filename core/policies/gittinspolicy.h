@@ -88,12 +88,26 @@ protected:
         double iterationS = 0.0; ///< seconds per iteration while it runs
         SimTime since = 0;       ///< progress counted from here
         bool wall = false;       ///< service is run time (now - RunningJob::base)
-        double serviceAt(SimTime now, SimTime base) const;
+        /// u at now, as rankOf() measures it, in the same arithmetic (inline: it runs for every
+        /// contested running job at every decision).
+        double serviceAt(SimTime now, SimTime base) const
+        {
+            if (wall)
+                return double(now - base) / unit;
+            if (now <= since || iterationS <= 0.0)
+                return done / unit;
+            return (done + double(now - since) / (iterationS * 1e6)) / unit;
+        }
     };
     /// The key of a running job; line, when given, gets the piece of its rank it is on.
     PriorityKey runningKey(const SimState& s, const RunningJob& r, Line* line = nullptr) const;
-    /// A running job's key from its rank (the margin and the restart overhead applied).
-    PriorityKey rankedKey(double rank, const RunningJob& r) const;
+    /// A running job's key from its rank (the margin and the restart overhead applied): with a
+    /// margin m it also needs a rank lower by the fraction m of its own. Inline, so that the key
+    /// is written in place rather than through a copy.
+    PriorityKey rankedKey(double rank, const RunningJob& r) const
+    {
+        return {rank / (1.0 + m_margin) - double(m_overhead), 0.0, r.arrival, r.job};
+    }
     /// A start note carries, as value2, how many outcomes the policy had seen at that moment.
     void annotate(const SimState& state, DecisionNote& note) const override;
 
