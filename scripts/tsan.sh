@@ -7,7 +7,8 @@
 # sensitivity runs on several threads and in the window (tst_predictionsensitivity,
 # tst_sensitivity), every batch of runs (tst_batchrunner), the Gantt painter's lanes written
 # on two threads (tst_ganttpainter), the window's background task (tst_backgroundtask) and the
-# project's open and save on a thread of their own (tst_projectsession). Qt 6.4 is not
+# project's open and save on a thread of their own (tst_projectsession) and the hand-over
+# between a worker's thread and the window's (tst_handoff). Qt 6.4 is not
 # instrumented and synchronises through futexes the
 # sanitizer cannot see, so its own threads (the Qt Test watchdog, QThreadPool) give reports
 # inside Qt; for the Qt tests a report fails the run when one of its racing accesses happens in
@@ -17,7 +18,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 dir=${GANTRY_TSAN_DIR:-build-tsan}
 qt_tests=(tst_mainwindow tst_searchplacement tst_runfaults tst_traceimport tst_predictionsensitivity
-  tst_sensitivity tst_batchrunner tst_ganttpainter tst_backgroundtask tst_projectsession)
+  tst_sensitivity tst_batchrunner tst_ganttpainter tst_backgroundtask tst_projectsession
+  tst_handoff)
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
