@@ -3,13 +3,16 @@
 #include "sim/notecontext.h"
 #include "sim/simobserver.h"
 
+#include <algorithm>
+#include <limits>
+
 namespace gantry::sim {
 
 AsrptGittinsPolicy::AsrptGittinsPolicy() : AsrptGittinsPolicy(Options{}) {}
 
 AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
     : GittinsPolicy(options.service, options.margin), m_virtual(options.stretch),
-      m_earliestFinish(options.earliestFinish),
+      m_earliestFinish(options.earliestFinish), m_promotion(options.promote),
       m_gate([this](const SimState& state, int r, double done) {
           return likelyEnd(state, r, done, EarliestFinishGate::kEndQuantile);
       })
@@ -28,6 +31,8 @@ AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
 
 QString AsrptGittinsPolicy::name() const
 {
+    if (m_earliestFinish && m_promotion.enabled())
+        return QStringLiteral("asrpt-gittins-fair");
     if (m_earliestFinish)
         return QStringLiteral("asrpt-gittins-eft");
     return GittinsPolicy::name() == QLatin1String("gittins-prior")
@@ -51,15 +56,36 @@ void AsrptGittinsPolicy::decide(const SimState& state, Decisions& out)
 {
     m_becameDue.clear();
     m_virtual.advance(state, m_becameDue);
+    m_promotion.advance(state.now(), m_becameDue); // waiting jobs only: requeued with key()
     for (int j : m_becameDue)
         requeue(state, j); // running ones are re-keyed by the walk
+    if (!m_promotion.enabled()) {
+        GittinsPolicy::decide(state, out);
+        return;
+    }
+    const std::size_t firstStart = out.start.size(), firstPreempt = out.preempt.size();
     GittinsPolicy::decide(state, out);
+    for (std::size_t i = firstStart; i < out.start.size(); ++i)
+        m_promotion.started(out.start[i].first);
+    for (std::size_t i = firstPreempt; i < out.preempt.size(); ++i) {
+        const int j = out.preempt[i];
+        m_promotion.preempted(j, state.now(), state.state(j).ranTime(state.now()));
+        // It waits with its rank for now (its key was taken before its promotion was set).
+    }
+}
+
+PriorityKey AsrptGittinsPolicy::key(const SimState& s, int j) const
+{
+    if (m_promotion.promoted(j) && !m_virtual.due(j))
+        return {std::numeric_limits<double>::lowest(), double(m_promotion.promotionAt(j)),
+                s.state(j).arrival, j};
+    return GittinsPolicy::key(s, j);
 }
 
 SimTime AsrptGittinsPolicy::nextWakeup(const SimState& state) const
 {
     (void)state;
-    return m_virtual.nextWakeup();
+    return std::min(m_virtual.nextWakeup(), m_promotion.nextWakeup());
 }
 
 void AsrptGittinsPolicy::annotate(const SimState& state, DecisionNote& note) const
@@ -69,6 +95,13 @@ void AsrptGittinsPolicy::annotate(const SimState& state, DecisionNote& note) con
         note.reason = kDue;
         note.value = toSeconds(m_virtual.virtualCompletion(note.job));
         note.value2 = toSeconds(m_virtual.dueAt(note.job));
+        return;
+    }
+    if ((note.kind == DecisionNote::Kind::Started || note.kind == DecisionNote::Kind::Waits) &&
+        m_promotion.promoted(note.job)) {
+        note.reason = kPromoted;
+        note.value = toSeconds(m_promotion.ranBefore(note.job));
+        note.value2 = m_promotion.factor();
         return;
     }
     const EarliestFinishGate::Refusal& r = m_gate.lastRefusal();
@@ -86,6 +119,16 @@ QString AsrptGittinsPolicy::explain(const DecisionNote& note, const NoteContext&
                               "is likely to free in %2, so it is likely to finish earlier by "
                               "waiting")
             .arg(QString::number(note.value2, 'f', 1), NoteContext::seconds(note.value));
+    if (note.reason == kPromoted) {
+        const QString why =
+            QStringLiteral("it was preempted after running %1 and has waited %2 times that since, "
+                           "so it goes before every ranked job")
+                .arg(NoteContext::seconds(note.value), QString::number(note.value2, 'g', 3));
+        if (note.kind == DecisionNote::Kind::Started)
+            return why;
+        if (note.kind == DecisionNote::Kind::Waits)
+            return QStringLiteral("%1, but it does not fit on the free GPUs").arg(why);
+    }
     if (note.reason != kDue)
         return GittinsPolicy::explain(note, ctx);
     const QString late =

@@ -18,6 +18,19 @@ namespace gantry {
 namespace {
 using Registry = NamedRegistry<sim::Policy>;
 
+// `asrpt-gittins-prior` and the policies built on it: the predictor's distributions, a running
+// job yielding only to a rank 10% lower; with the earliest-finish gate and the promotion factor
+// given.
+std::unique_ptr<sim::Policy> priorGittins(bool earliestFinish, double promote)
+{
+    sim::AsrptGittinsPolicy::Options o;
+    o.service = sim::GittinsPolicy::Service::Prior;
+    o.margin = sim::AsrptGittinsPolicy::kPriorMargin;
+    o.earliestFinish = earliestFinish;
+    o.promote = promote;
+    return std::make_unique<sim::AsrptGittinsPolicy>(o);
+}
+
 const Registry& registry()
 {
     using namespace sim;
@@ -62,22 +75,15 @@ const Registry& registry()
          "Gantry's: asrpt-gittins over each job's distribution from the predictor (the mean "
          "history of its group, a forest's prediction times the ratios it was off by); a "
          "running job yields only to a rank 10% lower",
-         [] {
-             AsrptGittinsPolicy::Options o;
-             o.service = GittinsPolicy::Service::Prior;
-             o.margin = AsrptGittinsPolicy::kPriorMargin;
-             return std::make_unique<AsrptGittinsPolicy>(o);
-         }},
+         [] { return priorGittins(false, 0.0); }},
         {"asrpt-gittins-eft",
          "Gantry's: asrpt-gittins-prior, and a job offered a slow mapping waits when a predicted "
          "end would let it finish earlier",
-         [] {
-             AsrptGittinsPolicy::Options o;
-             o.service = GittinsPolicy::Service::Prior;
-             o.margin = AsrptGittinsPolicy::kPriorMargin;
-             o.earliestFinish = true;
-             return std::make_unique<AsrptGittinsPolicy>(o);
-         }},
+         [] { return priorGittins(true, 0.0); }},
+        {"asrpt-gittins-fair",
+         "Gantry's: asrpt-gittins-eft, and a preempted job that has waited 5 x its run time so "
+         "far goes before every ranked job until it runs again",
+         [] { return priorGittins(true, AsrptGittinsPolicy::kPromote); }},
     });
     return list;
 }

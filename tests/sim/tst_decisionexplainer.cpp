@@ -107,6 +107,7 @@ private Q_SLOTS:
     void guidedDue_data();
     void guidedDue();
     void earliestFinishWait();
+    void promotedStart();
     void notesLeaveTheRunAlone_data();
     void notesLeaveTheRunAlone();
 };
@@ -353,6 +354,27 @@ void TestDecisionExplainer::guidedDue()
     QFETCH(double, time);
     QFETCH(QStringList, expected);
     QCOMPARE(stepAt(dueScenario(), QStringLiteral("asrpt-guided"), time).sentences, expected);
+}
+
+// One GPU; L (100 s) from 0 and a 10 s job every 10 s from 10 (tst_gittins
+// promotionBoundsTheWait works the schedule): under asrpt-gittins-fair L, preempted at 10
+// after 10 s, is promoted at 60 and starts there, before the job that arrived with it.
+void TestDecisionExplainer::promotedStart()
+{
+    Scenario s;
+    s.cluster.gpuTypes = {{QStringLiteral("G"), 100, 80, 1.0}};
+    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
+    s.cluster.servers.push_back({QStringLiteral("s0"), 0, 0, 1, 100, 80});
+    s.cluster.finalize();
+    addJobs(s, {{"L", 0.0, 1, 100.0}});
+    for (int k = 1; k <= 39; ++k)
+        s.jobs.push_back(Job::duration(QStringLiteral("s%1").arg(k), 10.0 * k, 1, 10));
+    const QStringList at60 = stepAt(s, QStringLiteral("asrpt-gittins-fair"), 60.0).sentences;
+    QVERIFY2(at60.contains(QStringLiteral("L resumes on server s0: it was preempted after "
+                                          "running 10 s and has waited 5 times that since, so "
+                                          "it goes before every ranked job and needs 1 GPU; s0 "
+                                          "has 1 free")),
+             qPrintable(at60.join(QLatin1Char('\n'))));
 }
 
 // One fast GPU and one 4 times slower; j1 (100 s) runs on the fast one from 0, j2 (20 s) arrives

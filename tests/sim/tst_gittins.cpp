@@ -119,6 +119,8 @@ private slots:
     void releasePredictionKeepsResults();
     void earliestFinish_data();
     void earliestFinish();
+    void promotionBoundsTheWait_data();
+    void promotionBoundsTheWait();
     void fallingKeysChangeNothing_data();
     void fallingKeysChangeNothing();
 };
@@ -474,6 +476,46 @@ void TestGittins::earliestFinish()
     for (int j = 0; j < int(arrivals.size()); ++j)
         QCOMPARE(run.state().state(j).finish, fromSeconds(finish[j]));
     QCOMPARE(run.state().state(0).preemptions, 0);
+}
+
+// One GPU, oracle sizes; L (100 s) from 0, and a short job (10 s) every 10 s from 10 to 390, so
+// that a shorter job always waits. Ranked by remaining time, L yields at 10 (having run 10 s) and
+// waits for the stream's end: the 390 s of short jobs end at 400, L runs 400-490, one preemption.
+// With promotion (5 x its run time, asrpt-gittins-fair): promoted at 10 + 5 x 10 = 60, it starts
+// there, before the short job that arrived with it, and yields to the next arrival at 70 (having
+// run 20 s); promoted at 70 + 5 x 20 = 170, it runs 170-180 (30 s run); promoted at 180 + 150 =
+// 330, it runs 330-340 (40 s run); its next promotion, 340 + 200 = 540, comes after the stream,
+// which now ends at 430: L runs 430-490, four preemptions. The GPU never idles, so L ends at 490
+// either way; the short jobs that waited for it end later.
+void TestGittins::promotionBoundsTheWait_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<int>("preemptions");
+    QTest::addColumn<double>("lastStart");
+    QTest::newRow("eft: waits for the stream's end")
+        << QStringLiteral("asrpt-gittins-eft") << 1 << 400.0;
+    QTest::newRow("fair: runs at 60, 170 and 330")
+        << QStringLiteral("asrpt-gittins-fair") << 4 << 430.0;
+}
+
+void TestGittins::promotionBoundsTheWait()
+{
+    QFETCH(QString, policy);
+    QFETCH(int, preemptions);
+    QFETCH(double, lastStart);
+    Scenario s = oneServer(1);
+    s.jobs.push_back(Job::duration(QStringLiteral("L"), 0, 1, 100));
+    for (int k = 1; k <= 39; ++k)
+        s.jobs.push_back(Job::duration(QStringLiteral("s%1").arg(k), 10.0 * k, 1, 10));
+    auto p = PolicyRegistry::create(policy);
+    QVERIFY(p);
+    const test::PolicyRun run(s, *p);
+    QCOMPARE(run.state().state(0).preemptions, preemptions);
+    QCOMPARE(run.state().state(0).segmentStart, fromSeconds(lastStart));
+    QCOMPARE(run.state().state(0).finish, fromSeconds(490));
+    // The short job that arrived at 60 waited for L under promotion: it ends at 80, not 70.
+    QCOMPARE(run.state().state(6).finish,
+             fromSeconds(policy == QLatin1String("asrpt-gittins-eft") ? 70 : 80));
 }
 
 void TestGittins::fallingKeysChangeNothing_data()
