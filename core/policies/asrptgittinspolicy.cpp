@@ -59,10 +59,7 @@ void AsrptGittinsPolicy::decide(const SimState& state, Decisions& out)
     m_promotion.advance(state.now(), m_becameDue); // waiting jobs only: requeued with key()
     for (int j : m_becameDue)
         requeue(state, j); // running ones are re-keyed by the walk
-    if (!m_promotion.enabled()) {
-        GittinsPolicy::decide(state, out);
-        return;
-    }
+    // Without promotion (every name but asrpt-gittins-fair) the two loops below change nothing.
     const std::size_t firstStart = out.start.size(), firstPreempt = out.preempt.size();
     GittinsPolicy::decide(state, out);
     for (std::size_t i = firstStart; i < out.start.size(); ++i)
