@@ -88,37 +88,43 @@ double GittinsPolicy::rankOf(const JobState& st, int j, SimTime now, bool runnin
     if (running && st.referenceIterationS > 0.0 && st.iterationS > 0.0)
         speed = st.iterationS / st.referenceIterationS;
     const OutcomeDistribution* dist = &m_outcomes;
-    double c = 0.0, u = 0.0, unit = 0.0; // rank = c x rank(u); u = service / unit
-    if (m_service == Service::Prior) {
-        // In iterations from the job's own distribution, priced per iteration at tau0 (the
-        // prediction's time over its iterations) times the current GPUs' speed.
-        unit = m_scale[std::size_t(j)];
-        const double perIteration =
-            st.predictedIterations > 0.0 ? predicted / st.predictedIterations : 0.0;
-        c = unit * perIteration * speed;
-        u = st.iterationsDoneAt(now) / unit;
-        dist = &m_priors;
-    } else if (m_service == Service::WallTime) {
+    double c = 0.0, unit = 0.0; // rank = c x rank(u); u = service / unit
+    Line piece;                 // how u is measured, in Line::serviceAt()'s arithmetic
+    if (m_service == Service::WallTime) {
         unit = predicted;
         c = predicted;
-        u = double(st.ranTime(now)) / predicted;
+        piece.wall = true;
+        piece.perUs = 1.0 / unit;
+        piece.since = now - st.ranTime(now);
     } else {
-        // Progress: u is the fraction of the predicted iterations run; the rank, in units of
-        // the prediction.
-        unit = st.predictedIterations;
-        c = predicted * speed;
-        u = unit > 0.0 ? st.iterationsDoneAt(now) / unit : 0.0;
+        if (m_service == Service::Prior) {
+            // In iterations from the job's own distribution, priced per iteration at tau0 (the
+            // prediction's time over its iterations) times the current GPUs' speed.
+            unit = m_scale[std::size_t(j)];
+            const double perIteration =
+                st.predictedIterations > 0.0 ? predicted / st.predictedIterations : 0.0;
+            c = unit * perIteration * speed;
+            dist = &m_priors;
+        } else {
+            // Progress: u is the fraction of the predicted iterations run; the rank, in units
+            // of the prediction.
+            unit = st.predictedIterations;
+            c = predicted * speed;
+        }
+        if (unit > 0.0) {
+            piece.u0 = st.iterationsDone / unit;
+            piece.since = st.progressSince;
+            if (st.phase == JobPhase::Running && st.iterationS > 0.0)
+                piece.perUs = 1.0 / (st.iterationS * 1e6 * unit);
+        }
     }
-    if (line)
-        line->unit = unit;
-    if (line && unit > 0.0) {
-        line->c = c;
-        line->done = st.iterationsDone;
-        line->iterationS = st.iterationS;
-        line->since = st.progressSince;
-        line->wall = m_service == Service::WallTime;
-        if (!dist->pieceAt(snap, u, line->a, line->b, line->untilU, line->nextU))
-            line->untilU = -std::numeric_limits<double>::infinity();
+    const double u = unit > 0.0 ? piece.serviceAt(now, piece.since) : 0.0;
+    if (line) {
+        piece.c = c;
+        piece.unit = unit;
+        if (!(unit > 0.0) || !dist->pieceAt(snap, u, piece.a, piece.b, piece.untilU, piece.nextU))
+            piece.untilU = -std::numeric_limits<double>::infinity();
+        *line = piece;
     }
     return c * dist->rankAt(snap, u);
 }

@@ -52,7 +52,7 @@ public:
     /// 1 + margin (and by more than the restart overhead), so that two jobs of close ranks do
     /// not take turns at every decision.
     explicit GittinsPolicy(Service service = Service::WallTime, double margin = 0.0)
-        : m_service(service), m_margin(margin)
+        : m_service(service), m_margin(margin), m_yield(1.0 / (1.0 + margin))
     {}
     QString name() const override;
     bool wantsDistributions() const override { return m_service == Service::Prior; }
@@ -83,20 +83,22 @@ protected:
         /// The next sample above u when ranked, where the rank next jumps up (+infinity: past
         /// every sample, or not ranked by a distribution).
         double nextU = std::numeric_limits<double>::infinity();
-        double unit = 1.0;       ///< u = service / unit
-        double done = 0.0;       ///< iterations done up to since
-        double iterationS = 0.0; ///< seconds per iteration while it runs
-        SimTime since = 0;       ///< progress counted from here
-        bool wall = false;       ///< service is run time (now - RunningJob::base)
+        double unit = 1.0; ///< u = service / unit
+        double u0 = 0.0;   ///< u at since (iterations done then over unit; Progress, Prior)
+        /// Per us: u gained per us of run time while it runs (0: u does not move), so that u at
+        /// a time is one multiply-add rather than two divisions.
+        double perUs = 0.0;
+        SimTime since = 0; ///< progress counted from here (WallTime: RunningJob::base)
+        bool wall = false; ///< service is run time (now - RunningJob::base)
         /// u at now, as rankOf() measures it, in the same arithmetic (inline: it runs for every
         /// contested running job at every decision).
         double serviceAt(SimTime now, SimTime base) const
         {
             if (wall)
-                return double(now - base) / unit;
-            if (now <= since || iterationS <= 0.0)
-                return done / unit;
-            return (done + double(now - since) / (iterationS * 1e6)) / unit;
+                return double(now - base) * perUs;
+            if (now <= since || perUs <= 0.0)
+                return u0;
+            return u0 + double(now - since) * perUs;
         }
     };
     /// The key of a running job; line, when given, gets the piece of its rank it is on.
@@ -106,7 +108,7 @@ protected:
     /// is written in place rather than through a copy.
     PriorityKey rankedKey(double rank, const RunningJob& r) const
     {
-        return {rank / (1.0 + m_margin) - double(m_overhead), 0.0, r.arrival, r.job};
+        return {rank * m_yield - double(m_overhead), 0.0, r.arrival, r.job};
     }
     /// A start note carries, as value2, how many outcomes the policy had seen at that moment.
     void annotate(const SimState& state, DecisionNote& note) const override;
@@ -133,6 +135,7 @@ private:
 
     Service m_service;
     double m_margin;
+    double m_yield;                 // 1 / (1 + m_margin): a running job's rank is multiplied by it
     OutcomeDistribution m_outcomes; // WallTime, Progress: the run's outcomes
     OutcomeDistribution m_priors;   // Prior: the predictor's distributions, in their units
     std::unordered_map<const void*, int> m_priorOf; // sample set -> snapshot in m_priors
