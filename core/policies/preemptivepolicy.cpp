@@ -70,16 +70,19 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
     m_stopped.clear();
     const std::size_t contested = contestedFrom();
     if (now >= m_nextRekey || contested < m_run.size()) {
-        // The jobs keys() re-keys; when few, each is taken out and put back at its place.
+        // The jobs keys() re-keys; when few, each is taken out and put back at its place. The
+        // contested jobs are all re-keyed: when they alone are many, nothing is scanned.
         m_moved.clear();
+        const bool many = m_run.size() - contested > kEraseOneByOne;
         for (std::size_t i = now >= m_nextRekey ? 0 : contested;
-             i < m_run.size() && m_moved.size() <= kEraseOneByOne; ++i)
+             !many && i < m_run.size() && m_moved.size() <= kEraseOneByOne; ++i)
             if (m_run[i].keyedUntil <= now || i >= contested)
                 m_moved.push_back(i);
+        const bool few = !many && m_moved.size() <= kEraseOneByOne;
         // Jobs before the first one re-keyed kept their keys and their order.
         const std::size_t rekeyed =
             keys(state, m_run.data(), m_keys.data(), m_run.size(), contested, m_nextRekey);
-        if (m_moved.size() <= kEraseOneByOne) {
+        if (few) {
             m_movedJobs.clear();
             for (std::size_t m = m_moved.size(); m-- > 0;) {
                 const std::size_t i = m_moved[m];
@@ -95,8 +98,7 @@ void PreemptivePolicy::refreshRunning(const SimState& state)
         }
         // Insertion sort: the order is nearly the previous one, so this is about one pass. A
         // job out of place is put at its place by binary search and one block move.
-        for (std::size_t i = std::max<std::size_t>(1, rekeyed);
-             m_moved.size() > kEraseOneByOne && i < m_run.size(); ++i) {
+        for (std::size_t i = std::max<std::size_t>(1, rekeyed); !few && i < m_run.size(); ++i) {
             if (!(m_keys[i] < m_keys[i - 1]))
                 continue;
             // Galloping back from i - 1 (most moves are short), then a binary search.
