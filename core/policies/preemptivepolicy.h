@@ -2,6 +2,7 @@
 
 #include "policies/policy.h"
 #include "policies/waitingqueue.h"
+#include "util/gapvector.h"
 
 #include <algorithm>
 #include <limits>
@@ -117,8 +118,10 @@ private:
     void eraseRunning(const std::vector<std::size_t>& at);
 
     WaitingQueue m_waiting;
-    std::vector<RunningJob> m_run;   // running jobs, sorted by key after refreshRunning()
-    std::vector<PriorityKey> m_keys; // their keys at now
+    // Running jobs, sorted by key after refreshRunning(), and their keys at now. The job about
+    // to finish ranks first, so erases and inserts fall near the front as often as the back.
+    GapVector<RunningJob> m_run;
+    GapVector<PriorityKey> m_keys;
     // Per job in m_live: not running, started at the last decision (in m_started), in m_run.
     static constexpr char kNotRunning = 0, kStarted = 1, kInRun = 2;
     // Up to this many stopped jobs are erased one by one, more in one compacting pass.
