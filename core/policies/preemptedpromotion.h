@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/simtime.h"
+#include "util/freelistallocator.h"
 
 #include <set>
 #include <utility>
@@ -54,10 +55,13 @@ private:
     void grow(int j);
 
     double m_factor;
-    std::vector<SimTime> m_at;                   // per job: promotion time, -1 for none
-    std::vector<SimTime> m_ran;                  // per job: run time at its last preemption
-    std::vector<char> m_promoted;                // per job: promoted, not yet started again
-    std::set<std::pair<SimTime, int>> m_pending; // (promotion time, job), not yet promoted
+    std::vector<SimTime> m_at;    // per job: promotion time, -1 for none
+    std::vector<SimTime> m_ran;   // per job: run time at its last preemption
+    std::vector<char> m_promoted; // per job: promoted, not yet started again
+    // (promotion time, job), not yet promoted; its nodes are reused (no malloc per preemption).
+    std::set<std::pair<SimTime, int>, std::less<std::pair<SimTime, int>>,
+             FreeListAllocator<std::pair<SimTime, int>>>
+        m_pending;
 };
 
 } // namespace gantry::sim

@@ -3,6 +3,7 @@
 #include "policies/sizecalibration.h"
 #include "policies/virtualsinglemachine.h"
 #include "sim/simstate.h"
+#include "util/freelistallocator.h"
 
 #include <functional>
 #include <set>
@@ -74,9 +75,13 @@ private:
     std::vector<SimTime> m_completion; // -1 until done on the virtual machine
     std::vector<char> m_due;
     std::vector<char> m_finished;
-    std::multiset<SimTime> m_onMachine;          // c x p-hat of the jobs on the machine
-    std::set<std::pair<SimTime, int>> m_pending; // (due time, job), not yet due
-    std::vector<int> m_completed;                // scratch
+    // Node containers whose nodes are reused (no malloc per arrival, completion or due job).
+    using Sizes = std::multiset<SimTime, std::less<SimTime>, FreeListAllocator<SimTime>>;
+    using Timed = std::set<std::pair<SimTime, int>, std::less<std::pair<SimTime, int>>,
+                           FreeListAllocator<std::pair<SimTime, int>>>;
+    Sizes m_onMachine;            // c x p-hat of the jobs on the machine
+    Timed m_pending;              // (due time, job), not yet due
+    std::vector<int> m_completed; // scratch
     SizeCalibration m_calibration;
 };
 

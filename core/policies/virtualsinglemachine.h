@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/simtime.h"
+#include "util/freelistallocator.h"
 
 #include <functional>
 #include <set>
@@ -78,7 +79,8 @@ private:
     };
     void emitSegment(SimTime to);
 
-    std::set<Item> m_active; // waiting jobs, smallest (remaining, release, order) first
+    std::set<Item, std::less<Item>, FreeListAllocator<Item>>
+        m_active; // waiting jobs, smallest (remaining, release, order) first
     SimTime m_clock = 0;
     int m_current = -1;
     SimTime m_remaining = 0;
