@@ -31,8 +31,12 @@ void PreemptedPromotion::started(int j)
 {
     if (std::size_t(j) >= m_at.size() || m_at[std::size_t(j)] < 0)
         return;
-    if (!m_promoted[std::size_t(j)])
-        m_pending.erase({m_at[std::size_t(j)], j});
+    if (!m_promoted[std::size_t(j)]) {
+        // Through find(): one descent, where erase by key looks for a range (two).
+        const auto it = m_pending.find({m_at[std::size_t(j)], j});
+        if (it != m_pending.end())
+            m_pending.erase(it);
+    }
     m_promoted[std::size_t(j)] = 0;
     m_at[std::size_t(j)] = -1;
     m_ran[std::size_t(j)] = -1;

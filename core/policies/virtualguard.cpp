@@ -44,8 +44,12 @@ void VirtualGuard::finished(const SimState& state, int j)
     m_calibration.finished(st);
     m_finished[std::size_t(j)] = 1;
     m_due[std::size_t(j)] = 0;
-    if (m_completion[std::size_t(j)] >= 0)
-        m_pending.erase({dueAt(j), j});
+    if (m_completion[std::size_t(j)] >= 0) {
+        // Through find(): one descent, where erase by key looks for a range (two).
+        const auto it = m_pending.find({dueAt(j), j});
+        if (it != m_pending.end())
+            m_pending.erase(it);
+    }
 }
 
 void VirtualGuard::recordCompletions(SimTime now)
