@@ -15,7 +15,10 @@ AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
       m_earliestFinish(options.earliestFinish), m_promotion(options.promote),
       m_gate([this](const SimState& state, int r, double done) {
           return likelyEnd(state, r, done, EarliestFinishGate::kEndQuantile);
-      })
+      }),
+      m_move(options.move), m_faster([this](const SimState& state, int j,
+                                            double done) { return likelyEnd(state, j, done, 0.5); },
+                                     [this](int j) { return m_virtual.due(j); })
 {
     m_guard = &m_virtual;
     if (m_earliestFinish)
@@ -32,7 +35,7 @@ AsrptGittinsPolicy::AsrptGittinsPolicy(Options options)
 QString AsrptGittinsPolicy::name() const
 {
     if (m_earliestFinish && m_promotion.enabled())
-        return QStringLiteral("asrpt-gittins-fair");
+        return m_move ? QStringLiteral("asrpt-gittins-move") : QStringLiteral("asrpt-gittins-fair");
     if (m_earliestFinish)
         return QStringLiteral("asrpt-gittins-eft");
     return GittinsPolicy::name() == QLatin1String("gittins-prior")
@@ -69,6 +72,27 @@ void AsrptGittinsPolicy::decide(const SimState& state, Decisions& out)
         m_promotion.preempted(j, state.now(), state.state(j).ranTime(state.now()));
         // It waits with its rank for now (its key was taken before its promotion was set).
     }
+    if (m_move)
+        move(state, out);
+}
+
+void AsrptGittinsPolicy::move(const SimState& state, Decisions& out)
+{
+    for (const FasterMove::Move& m : m_faster.find(state, out)) {
+        out.preempt.push_back(m.job);
+        out.start.emplace_back(m.job, m.to);
+        restarted(m.job);
+        if (explaining())
+            for (const auto kind : {DecisionNote::Kind::Preempted, DecisionNote::Kind::Started}) {
+                DecisionNote n;
+                n.kind = kind;
+                n.reason = kMoved;
+                n.job = m.job;
+                n.value = m.fromS;
+                n.value2 = m.toS;
+                note(state, n);
+            }
+    }
 }
 
 PriorityKey AsrptGittinsPolicy::key(const SimState& s, int j) const
@@ -87,6 +111,8 @@ SimTime AsrptGittinsPolicy::nextWakeup(const SimState& state) const
 
 void AsrptGittinsPolicy::annotate(const SimState& state, DecisionNote& note) const
 {
+    if (note.reason == kMoved)
+        return; // its figures are the move's
     GittinsPolicy::annotate(state, note);
     if (note.job >= 0 && note.kind != DecisionNote::Kind::Arrived && m_virtual.due(note.job)) {
         note.reason = kDue;
@@ -116,6 +142,16 @@ QString AsrptGittinsPolicy::explain(const DecisionNote& note, const NoteContext&
                               "is likely to free in %2, so it is likely to finish earlier by "
                               "waiting")
             .arg(QString::number(note.value2, 'f', 1), NoteContext::seconds(note.value));
+    if (note.reason == kMoved) {
+        // The explainer writes "J is preempted: ..." and "J resumes on server S: ... and needs".
+        if (note.kind == DecisionNote::Kind::Preempted)
+            return QStringLiteral("it moves to faster free GPUs (an iteration there takes %1 "
+                                  "instead of %2), which likely saves more than the restart costs")
+                .arg(NoteContext::seconds(note.value2), NoteContext::seconds(note.value));
+        return QStringLiteral(
+                   "it moved from slower GPUs (an iteration here takes %1 instead of %2)")
+            .arg(NoteContext::seconds(note.value2), NoteContext::seconds(note.value));
+    }
     if (note.reason == kPromoted) {
         const QString why =
             QStringLiteral("it was preempted after running %1 and has waited %2 times that since, "

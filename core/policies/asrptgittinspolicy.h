@@ -1,6 +1,7 @@
 #pragma once
 
 #include "policies/earliestfinishgate.h"
+#include "policies/fastermove.h"
 #include "policies/gittinspolicy.h"
 #include "policies/preemptedpromotion.h"
 #include "policies/virtualguard.h"
@@ -29,6 +30,9 @@ namespace gantry::sim {
 ///   has waited kPromote times its run time so far goes before every ranked job (after the due
 ///   ones) until it starts again (PreemptedPromotion), so a job its prior misjudges is not
 ///   preempted near its end and then left waiting for good.
+/// - Moves (`asrpt-gittins-move`: the promoting policy with them): after each decision a running
+///   job on GPUs much slower than free ones moves to them when that likely saves more than the
+///   restart costs (FasterMove).
 /// Cost per decision: `gittins`'s, plus O(log n) per virtual event and per job becoming due, plus
 /// the gate's look-ahead for a lone job offered a slow mapping.
 class AsrptGittinsPolicy : public GittinsPolicy
@@ -49,6 +53,9 @@ public:
         /// A preempted job goes before every ranked job once it has waited this many times its
         /// run time so far (PreemptedPromotion); 0: never (`asrpt-gittins-fair`: kPromote).
         double promote = 0.0;
+        /// Running jobs move to faster free GPUs after each decision (FasterMove):
+        /// `asrpt-gittins-move`.
+        bool move = false;
     };
     /// The promotion factor of `asrpt-gittins-fair` (docs/policies.md).
     static constexpr double kPromote = 5.0;
@@ -75,6 +82,9 @@ public:
     static constexpr std::uint8_t kFasterSoon = 2;
     /// Reason code of a note about a promoted job (asrpt-gittins-fair).
     static constexpr std::uint8_t kPromoted = 3;
+    /// Reason code of a move to faster GPUs (asrpt-gittins-move): value and value2 hold the
+    /// seconds of an iteration before and after.
+    static constexpr std::uint8_t kMoved = 4;
 
 protected:
     void annotate(const SimState& state, DecisionNote& note) const override;
@@ -82,10 +92,16 @@ protected:
     PriorityKey key(const SimState& s, int j) const override;
 
 private:
+    // Moves the running jobs FasterMove picks (asrpt-gittins-move): each is preempted and
+    // started again on its new GPUs in the same decision.
+    void move(const SimState& state, Decisions& out);
+
     VirtualGuard m_virtual;
     bool m_earliestFinish = false;
     PreemptedPromotion m_promotion;
     EarliestFinishGate m_gate;
+    bool m_move = false;
+    FasterMove m_faster;
     std::vector<int> m_becameDue;
 };
 

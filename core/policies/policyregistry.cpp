@@ -19,15 +19,16 @@ namespace {
 using Registry = NamedRegistry<sim::Policy>;
 
 // `asrpt-gittins-prior` and the policies built on it: the predictor's distributions, a running
-// job yielding only to a rank 10% lower; with the earliest-finish gate and the promotion factor
-// given.
-std::unique_ptr<sim::Policy> priorGittins(bool earliestFinish, double promote)
+// job yielding only to a rank 10% lower; with the earliest-finish gate, the promotion factor and
+// the moves to faster GPUs given.
+std::unique_ptr<sim::Policy> priorGittins(bool earliestFinish, double promote, bool move = false)
 {
     sim::AsrptGittinsPolicy::Options o;
     o.service = sim::GittinsPolicy::Service::Prior;
     o.margin = sim::AsrptGittinsPolicy::kPriorMargin;
     o.earliestFinish = earliestFinish;
     o.promote = promote;
+    o.move = move;
     return std::make_unique<sim::AsrptGittinsPolicy>(o);
 }
 
@@ -84,6 +85,11 @@ const Registry& registry()
          "Gantry's: asrpt-gittins-eft, and a preempted job that has waited 5 x its run time so "
          "far goes before every ranked job until it runs again",
          [] { return priorGittins(true, AsrptGittinsPolicy::kPromote); }},
+        {"asrpt-gittins-move",
+         "Gantry's: asrpt-gittins-fair, and after each decision a running job moves to free GPUs "
+         "on which an iteration takes at most 1 / 1.5 of its time when that likely saves more "
+         "than two restarts",
+         [] { return priorGittins(true, AsrptGittinsPolicy::kPromote, true); }},
     });
     return list;
 }

@@ -172,6 +172,25 @@ void PreemptivePolicy::requeue(const SimState& state, int j)
     m_waiting.insert(j, key(state, j), state.state(j).gpus);
 }
 
+void PreemptivePolicy::restarted(int j)
+{
+    if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)] == kInRun) {
+        const std::size_t at =
+            std::size_t(std::find_if(m_run.begin(), m_run.end(),
+                                     [j](const RunningJob& r) { return r.job == j; }) -
+                        m_run.begin());
+        m_runGpus -= m_run[at].gpus;
+        m_run.erase(m_run.begin() + std::ptrdiff_t(at));
+        m_keys.erase(m_keys.begin() + std::ptrdiff_t(at));
+    } else if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)] == kStarted) {
+        return; // already to be placed as started
+    }
+    if (m_live.size() <= std::size_t(j))
+        m_live.resize(std::size_t(j) + 1, 0);
+    m_live[std::size_t(j)] = kStarted;
+    m_started.push_back(j);
+}
+
 void PreemptivePolicy::moveWithin(std::size_t a, std::size_t b, const PriorityKey& k,
                                   const RunningJob& r)
 {

@@ -103,6 +103,11 @@ protected:
     /// moments it knows (a job becoming due); nothing when j is not waiting. O(log n).
     void requeue(const SimState& state, int j);
 
+    /// Running job j is preempted and started again at this decision (moved to other GPUs; the
+    /// caller put it in both lists of the decision): it leaves the running order and comes back
+    /// as a started job. O(R).
+    void restarted(int j);
+
 private:
     void refreshRunning(const SimState& state);
     // Erases the jobs of m_stopped from m_run (not clearing m_stopped).

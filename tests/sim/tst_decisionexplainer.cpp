@@ -108,6 +108,7 @@ private Q_SLOTS:
     void guidedDue();
     void earliestFinishWait();
     void promotedStart();
+    void movedToFaster();
     void notesLeaveTheRunAlone_data();
     void notesLeaveTheRunAlone();
 };
@@ -375,6 +376,26 @@ void TestDecisionExplainer::promotedStart()
                                           "it goes before every ranked job and needs 1 GPU; s0 "
                                           "has 1 free")),
              qPrintable(at60.join(QLatin1Char('\n'))));
+}
+
+// One fast GPU and one 4 times slower (tst_gittins movesToFasterGpus works the schedule): b runs
+// on the slow one from 90 while c waits for the fast one; when c ends at 120, b moves to it.
+void TestDecisionExplainer::movedToFaster()
+{
+    Scenario s = test::fastAndSlow(QStringLiteral("fast"), QStringLiteral("slow"));
+    addJobs(s, {{"a", 0.0, 1, 100.0}, {"b", 90.0, 1, 20.0}, {"c", 90.0, 1, 20.0}});
+    const QStringList at120 = stepAt(s, QStringLiteral("asrpt-gittins-move"), 120.0).sentences;
+    QVERIFY2(at120.contains(QStringLiteral("b is preempted: it moves to faster free GPUs (an "
+                                           "iteration there takes 1 s instead of 4 s), which "
+                                           "likely saves more than the restart costs")),
+             qPrintable(at120.join(QLatin1Char('\n'))));
+    QVERIFY2(at120.contains(QStringLiteral("b resumes on server fast: it moved from slower GPUs "
+                                           "(an iteration here takes 1 s instead of 4 s) and "
+                                           "needs 1 GPU; fast has 1 free")),
+             qPrintable(at120.join(QLatin1Char('\n'))));
+    // asrpt-gittins-fair leaves it where it is.
+    const QStringList fair = stepAt(s, QStringLiteral("asrpt-gittins-fair"), 120.0).sentences;
+    QVERIFY(!fair.join(QLatin1Char('\n')).contains(QStringLiteral("move")));
 }
 
 // One fast GPU and one 4 times slower; j1 (100 s) runs on the fast one from 0, j2 (20 s) arrives

@@ -121,6 +121,8 @@ private slots:
     void earliestFinish();
     void promotionBoundsTheWait_data();
     void promotionBoundsTheWait();
+    void movesToFasterGpus_data();
+    void movesToFasterGpus();
     void fallingKeysChangeNothing_data();
     void fallingKeysChangeNothing();
 };
@@ -518,6 +520,51 @@ void TestGittins::promotionBoundsTheWait()
              fromSeconds(policy == QLatin1String("asrpt-gittins-eft") ? 70 : 80));
 }
 
+// One fast GPU (s0) and one 4 times slower (s1), oracle sizes: a (100 s) on s0 from 0; b and c
+// (20 s each) arrive at 90, b takes s1 and c waits for s0, which it has from 100 to 120
+// (earliestFinish above). At 120 b has run 30 s on s1, 7.5 of its 20 s: the 12.5 s left take 50
+// s there and 12.5 s on the free s0. asrpt-gittins-move moves it when the 37.5 s saved exceed two
+// restart overheads: with none b ends at 132.5; with 10 s it restarts at 130 and ends at 142.5;
+// with 20 s (40 s for two) it stays and ends at 170, as under asrpt-gittins-fair.
+void TestGittins::movesToFasterGpus_data()
+{
+    QTest::addColumn<QString>("policy");
+    QTest::addColumn<double>("overhead");
+    QTest::addColumn<double>("bFinish");
+    QTest::addColumn<int>("bPreemptions");
+    QTest::newRow("fair: b stays on s1")
+        << QStringLiteral("asrpt-gittins-fair") << 0.0 << 170.0 << 0;
+    QTest::newRow("move: b moves at 120")
+        << QStringLiteral("asrpt-gittins-move") << 0.0 << 132.5 << 1;
+    QTest::newRow("move, 10 s overhead: pays")
+        << QStringLiteral("asrpt-gittins-move") << 10.0 << 142.5 << 1;
+    QTest::newRow("move, 20 s overhead: does not pay")
+        << QStringLiteral("asrpt-gittins-move") << 20.0 << 170.0 << 0;
+}
+
+void TestGittins::movesToFasterGpus()
+{
+    QFETCH(QString, policy);
+    QFETCH(double, overhead);
+    QFETCH(double, bFinish);
+    QFETCH(int, bPreemptions);
+    Scenario s = test::fastAndSlow();
+    s.jobs.push_back(Job::duration(QStringLiteral("a"), 0, 1, 100));
+    s.jobs.push_back(Job::duration(QStringLiteral("b"), 90, 1, 20));
+    s.jobs.push_back(Job::duration(QStringLiteral("c"), 90, 1, 20));
+    auto p = PolicyRegistry::create(policy);
+    QVERIFY(p);
+    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+    auto oracle = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0).value();
+    sim::Simulator sim(s, *p, *placement, *oracle, fromSeconds(overhead));
+    QVERIFY(sim.run().ok());
+    const sim::SimState& st = sim.state();
+    QCOMPARE(st.state(0).finish, fromSeconds(100));
+    QCOMPARE(st.state(2).finish, fromSeconds(120));
+    QCOMPARE(st.state(1).finish, fromSeconds(bFinish));
+    QCOMPARE(st.state(1).preemptions, bPreemptions);
+}
+
 void TestGittins::fallingKeysChangeNothing_data()
 {
     QTest::addColumn<int>("service");
@@ -525,8 +572,10 @@ void TestGittins::fallingKeysChangeNothing_data()
     QTest::addColumn<quint64>("seed");
     QTest::addColumn<double>("overhead");
     QTest::addColumn<bool>("contention");
-    const char* services[] = {"gittins", "gittins-progress", "asrpt-gittins-prior"};
-    for (int service = 0; service < 3; ++service)
+    // 3: asrpt-gittins-move, whose moves take running jobs out of the order mid-decision.
+    const char* services[] = {"gittins", "gittins-progress", "asrpt-gittins-prior",
+                              "asrpt-gittins-move"};
+    for (int service = 0; service < 4; ++service)
         for (const char* predictor : {"oracle", "mean", "noisy:0.8"})
             for (quint64 seed = 1; seed <= 2; ++seed)
                 QTest::addRow("%s/%s/seed%llu", services[service], predictor, seed)
@@ -560,6 +609,11 @@ void TestGittins::fallingKeysChangeNothing()
             return std::make_unique<KeyCounting<sim::AsrptGittinsPolicy, kRekeyed>>(
                 sim::AsrptGittinsPolicy::Options{100.0, Service::Prior,
                                                  sim::AsrptGittinsPolicy::kPriorMargin});
+        if (service == 3)
+            return std::make_unique<KeyCounting<sim::AsrptGittinsPolicy, kRekeyed>>(
+                sim::AsrptGittinsPolicy::Options{100.0, Service::Prior,
+                                                 sim::AsrptGittinsPolicy::kPriorMargin, true,
+                                                 sim::AsrptGittinsPolicy::kPromote, true});
         return std::make_unique<KeyCounting<sim::GittinsPolicy, kRekeyed>>(
             service == 0 ? Service::WallTime : Service::Progress);
     };

@@ -14,7 +14,7 @@ namespace {
 // earliest-finish variant); apart for colour-blind readers
 // and strong enough for thin lines on a projector. Left to their hash, gittins came out a dark blue
 // beside tiresias's and gittins-progress a brown beside srtf's.
-constexpr std::array<std::pair<const char*, QRgb>, 16> Known = {{
+constexpr std::array<std::pair<const char*, QRgb>, 17> Known = {{
     {"fifo", 0x4e79a7},
     {"fifo-backfill", 0x76b7b2},
     {"sjf", 0x59a14f},
@@ -31,6 +31,7 @@ constexpr std::array<std::pair<const char*, QRgb>, 16> Known = {{
     {"asrpt-gittins-prior", 0xedc948},
     {"asrpt-gittins-eft", 0x8c2d04},
     {"asrpt-gittins-fair", 0x1b7837},
+    {"asrpt-gittins-move", 0x542788},
 }};
 
 // Any other policy: a stable colour from its name.

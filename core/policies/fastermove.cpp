@@ -1,0 +1,96 @@
+#include "policies/fastermove.h"
+
+#include "mapping/gpupool.h"
+#include "mapping/iterationmodel.h"
+#include "mapping/placement.h"
+
+#include <algorithm>
+#include <optional>
+
+namespace gantry::sim {
+
+const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, const Decisions& out)
+{
+    m_moves.clear();
+    const Cluster& cluster = state.cluster();
+    if (m_cluster != &cluster) {
+        m_cluster = &cluster;
+        m_oneSpeed = true;
+        for (int s = 1; s < int(cluster.servers.size()); ++s)
+            m_oneSpeed = m_oneSpeed && cluster.speedOfServer(s) == cluster.speedOfServer(0);
+    }
+    if (m_oneSpeed)
+        return m_moves; // no GPU is faster than another
+    const GpuPool& now = state.pool();
+    int freeAfter = now.freeTotal();
+    for (int j : out.preempt)
+        freeAfter += state.state(j).gpus;
+    for (const auto& s : out.start)
+        freeAfter -= int(s.second.gpus.size());
+    if (freeAfter <= 0 || state.running().empty())
+        return m_moves;
+    // Free GPUs per server once the decision is applied, and the fastest speed among them.
+    const int servers = int(cluster.servers.size());
+    m_freeOn.resize(std::size_t(servers));
+    for (int s = 0; s < servers; ++s)
+        m_freeOn[std::size_t(s)] = now.freeOn(s);
+    for (int j : out.preempt)
+        for (int g : state.state(j).mapping.gpus)
+            ++m_freeOn[std::size_t(cluster.serverOfGpu(g))];
+    for (const auto& s : out.start)
+        for (int g : s.second.gpus)
+            --m_freeOn[std::size_t(cluster.serverOfGpu(g))];
+    double fastestFree = 0.0;
+    for (int s = 0; s < servers; ++s)
+        if (m_freeOn[std::size_t(s)] > 0)
+            fastestFree = std::max(fastestFree, cluster.speedOfServer(s));
+    if (m_stopping.size() < std::size_t(state.jobCount()))
+        m_stopping.resize(std::size_t(state.jobCount()), 0);
+    for (int j : out.preempt)
+        m_stopping[std::size_t(j)] = 1;
+    m_candidates.clear();
+    for (int j : state.running()) {
+        const JobState& st = state.state(j);
+        if (m_stopping[std::size_t(j)] || st.progressSince > state.now() || m_pinned(j))
+            continue;
+        double slowest = fastestFree;
+        for (int g : st.mapping.gpus)
+            slowest = std::min(slowest, cluster.speedOfServer(cluster.serverOfGpu(g)));
+        if (slowest < fastestFree)
+            m_candidates.emplace_back(slowest, j);
+    }
+    for (int j : out.preempt)
+        m_stopping[std::size_t(j)] = 0;
+    if (m_candidates.empty())
+        return m_moves;
+    std::sort(m_candidates.begin(), m_candidates.end());
+    GpuPool pool = now;
+    for (int j : out.preempt)
+        pool.give(state.state(j).mapping);
+    for (const auto& s : out.start)
+        pool.take(s.second);
+    const double overheadS = toSeconds(state.restartOverhead());
+    for (const auto& [slowest, j] : m_candidates) {
+        (void)slowest;
+        const JobState& st = state.state(j);
+        const Job& job = state.job(j);
+        pool.give(st.mapping);
+        std::optional<Mapping> m = state.placement().place(job, pool);
+        if (m) {
+            const double fromS = IterationModel::iterationTimeS(job, st.mapping, cluster);
+            const double toS = IterationModel::iterationTimeS(job, *m, cluster);
+            const double done = st.iterationsDoneAt(state.now());
+            const double end = m_likelyEnd(state, j, done);
+            const double left = end > done ? end - done : std::max(done, 1.0);
+            if (toS * kSpeedup <= fromS && left * (fromS - toS) > kOverheads * overheadS) {
+                pool.take(*m);
+                m_moves.push_back({j, std::move(*m), fromS, toS});
+                continue;
+            }
+        }
+        pool.take(st.mapping);
+    }
+    return m_moves;
+}
+
+} // namespace gantry::sim
