@@ -25,14 +25,13 @@ namespace gantry::sim {
 /// - Earliest finish (`asrpt-gittins-eft`, with the prior's ranks): a
 ///   job offered a slow mapping while no other job waits waits when a running job's likely end
 ///   would let it finish earlier (EarliestFinishGate).
-/// - Promotion (`asrpt-gittins-fair`, the product's default: the earliest-finish policy with it): a
-/// preempted job that
+/// - Promotion (`asrpt-gittins-fair`: the earliest-finish policy with it): a preempted job that
 ///   has waited kPromote times its run time so far goes before every ranked job (after the due
 ///   ones) until it starts again (PreemptedPromotion), so a job its prior misjudges is not
 ///   preempted near its end and then left waiting for good.
-/// - Moves (`asrpt-gittins-move`: the promoting policy with them): after each decision a running
-///   job on GPUs much slower than free ones moves to them when that likely saves more than the
-///   restart costs (FasterMove).
+/// - Moves (`asrpt-gittins-move`, the product's default: the promoting policy with them): after
+///   each decision a running job on GPUs much slower than free ones moves to them when that
+///   likely saves more than the restart costs (FasterMove).
 /// Cost per decision: `gittins`'s, plus O(log n) per virtual event and per job becoming due, plus
 /// the gate's look-ahead for a lone job offered a slow mapping.
 class AsrptGittinsPolicy : public GittinsPolicy

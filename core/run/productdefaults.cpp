@@ -5,7 +5,7 @@ namespace gantry {
 RunConfig ProductDefaults::runConfig()
 {
     RunConfig c;
-    c.policy = QStringLiteral("asrpt-gittins-fair");
+    c.policy = QStringLiteral("asrpt-gittins-move");
     c.placement = QStringLiteral("graph");
     c.predictor = QStringLiteral("rf-fast");
     c.seed = 0;

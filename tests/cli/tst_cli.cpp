@@ -420,7 +420,7 @@ void TestCli::runDefaults()
     const QJsonObject obj = parseObject(o.out, &problem);
     QVERIFY2(problem.isEmpty(), qPrintable(problem));
     // The product's defaults (ProductDefaults; docs/policies.md, "Robustness").
-    QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt-gittins-fair"));
+    QCOMPARE(obj.value("policy").toString(), QStringLiteral("asrpt-gittins-move"));
     QCOMPARE(obj.value("placement").toString(), QStringLiteral("graph"));
     QCOMPARE(obj.value("predictor").toString(), QStringLiteral("rf-fast"));
     QCOMPARE(obj.value("jobs").toInt(), 8);
@@ -428,7 +428,7 @@ void TestCli::runDefaults()
     const Outcome table = cli({QStringLiteral("run"), small()});
     QVERIFY(table.finished);
     QCOMPARE(table.exitCode, 0);
-    QVERIFY(table.out.contains("asrpt-gittins-fair"));
+    QVERIFY(table.out.contains("asrpt-gittins-move"));
 }
 
 void TestCli::runOptionsReachTheRun()

@@ -120,7 +120,7 @@ void TstProjectCli::recordsRunsAndHistory()
     for (const QJsonValue& v : runs)
         policies << v.toObject().value("policy").toString();
     QCOMPARE(policies,
-             QStringList({"fifo", "sjf", "asrpt", "asrpt-gittins-fair"})); // the last: the default
+             QStringList({"fifo", "sjf", "asrpt", "asrpt-gittins-move"})); // the last: the default
     const QJsonObject first = runs[0].toObject();
     QCOMPARE(first.value("jobs").toInt(), 8);
     QCOMPARE(first.value("seed").toString(), QStringLiteral("0"));
