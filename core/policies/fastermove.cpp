@@ -5,11 +5,28 @@
 #include "mapping/placement.h"
 
 #include <algorithm>
+#include <limits>
 #include <optional>
 
 namespace gantry::sim {
 
-const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, const Decisions& out)
+namespace {
+
+// Least (or most) memory per GPU among the servers of mapping m.
+double memoryOf(const Cluster& cluster, const Mapping& m, bool most)
+{
+    double v = most ? 0.0 : std::numeric_limits<double>::infinity();
+    for (int g : m.gpus) {
+        const double gb = cluster.memoryOfServer(cluster.serverOfGpu(g));
+        v = most ? std::max(v, gb) : std::min(v, gb);
+    }
+    return v;
+}
+
+} // namespace
+
+const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, const Decisions& out,
+                                                      const std::vector<double>& waitingMemory)
 {
     m_moves.clear();
     const Cluster& cluster = state.cluster();
@@ -70,8 +87,8 @@ const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, con
     for (const auto& s : out.start)
         pool.take(s.second);
     const double overheadS = toSeconds(state.restartOverhead());
-    for (const auto& [slowest, j] : m_candidates) {
-        (void)slowest;
+    for (const auto& candidate : m_candidates) {
+        const int j = candidate.second;
         const JobState& st = state.state(j);
         const Job& job = state.job(j);
         pool.give(st.mapping);
@@ -82,7 +99,14 @@ const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, con
             const double done = st.iterationsDoneAt(state.now());
             const double end = m_likelyEnd(state, j, done);
             const double left = end > done ? end - done : std::max(done, 1.0);
-            if (toS * kSpeedup <= fromS && left * (fromS - toS) > kOverheads * overheadS) {
+            // A waiting job that fits the offer's GPUs but not the job's own would lose them.
+            const double hasNow = memoryOf(cluster, st.mapping, false);
+            const double offered = memoryOf(cluster, *m, true);
+            const bool guarded =
+                std::any_of(waitingMemory.begin(), waitingMemory.end(),
+                            [&](double gb) { return gb > hasNow && gb <= offered; });
+            if (!guarded && toS * kSpeedup <= fromS &&
+                left * (fromS - toS) > kOverheads * overheadS) {
                 pool.take(*m);
                 m_moves.push_back({j, std::move(*m), fromS, toS});
                 continue;

@@ -17,10 +17,13 @@ namespace gantry::sim {
 /// preemptions, each running job (not due, not restarting) whose slowest GPU is slower than the
 /// fastest free one is offered the placement's mapping on the free GPUs plus its own; it moves
 /// when an iteration there takes at most 1 / kSpeedup of its current one and the time it likely
-/// saves exceeds kOverheads restart overheads (a move is a preemption and a restart). Jobs are
-/// weighed slowest GPUs first, then by index; each move's GPUs leave the free pool. Nothing on a
-/// cluster of one GPU speed; O(S + R) per decision that leaves GPUs free, plus a placement per
-/// job weighed.
+/// saves exceeds kOverheads restart overheads (a move is a preemption and a restart), unless a
+/// waiting job the caller names (the first kGuarded in its order) needs more memory per GPU than
+/// the job's GPUs now have and no more than the offer's: such a job can use the offered GPUs but
+/// not those the move would free, and they may be all it can get (32-GPU jobs that fit only the
+/// A100s of a cluster, docs/policies.md). Jobs are weighed slowest GPUs first, then by index;
+/// each move's GPUs leave the free pool. Nothing on a cluster of one GPU speed; O(S + R) per
+/// decision that leaves GPUs free, plus a placement per job weighed.
 class FasterMove
 {
 public:
@@ -28,6 +31,8 @@ public:
     static constexpr double kSpeedup = 1.5;
     /// ...and a saving of more than this many restart overheads.
     static constexpr double kOverheads = 2.0;
+    /// Waiting jobs, first in the policy's order, whose memory guards the GPUs a move takes.
+    static constexpr int kGuarded = 16;
 
     /// Iterations job j, done iterations in, likely runs in all (a negative number when it has
     /// run past every value believed of it: then it is taken to need as many again).
@@ -46,8 +51,10 @@ public:
         Mapping to;
         double fromS = 0.0, toS = 0.0;
     };
-    /// The moves after decision out (its preemptions and starts not yet applied to state).
-    const std::vector<Move>& find(const SimState& state, const Decisions& out);
+    /// The moves after decision out (its preemptions and starts not yet applied to state);
+    /// waitingMemory: the memory per GPU of the waiting jobs that guard the GPUs a move takes.
+    const std::vector<Move>& find(const SimState& state, const Decisions& out,
+                                  const std::vector<double>& waitingMemory);
 
 private:
     LikelyEnd m_likelyEnd;

@@ -107,6 +107,8 @@ protected:
     /// caller put it in both lists of the decision): it leaves the running order and comes back
     /// as a started job. O(R).
     void restarted(int j);
+    /// The jobs waiting after the last decision's starts and preemptions, in key order.
+    const WaitingQueue& waiting() const { return m_waiting; }
 
 private:
     void refreshRunning(const SimState& state);

@@ -7,6 +7,7 @@
 #include "mapping/placement.h"
 #include "mapping/placementregistry.h"
 #include "policies/asrptgittinspolicy.h"
+#include "policies/fastermove.h"
 #include "policies/outcomedistribution.h"
 #include "policies/policyregistry.h"
 #include "predict/predictor.h"
@@ -123,6 +124,7 @@ private slots:
     void promotionBoundsTheWait();
     void movesToFasterGpus_data();
     void movesToFasterGpus();
+    void moveLeavesGpusToAWaitingJob();
     void fallingKeysChangeNothing_data();
     void fallingKeysChangeNothing();
 };
@@ -563,6 +565,64 @@ void TestGittins::movesToFasterGpus()
     QCOMPARE(st.state(2).finish, fromSeconds(120));
     QCOMPARE(st.state(1).finish, fromSeconds(bFinish));
     QCOMPARE(st.state(1).preemptions, bPreemptions);
+}
+
+// Two fast GPUs of 80 GB (server fast) and one 4 times slower of 16 GB (slow), oracle sizes: a
+// (30 s) and c (60 s) take the fast GPUs at 0; b (40 s) and w (two workers of 40 GB, 100 s, so
+// only the fast GPUs can hold it) arrive at 10, b takes the slow GPU and w waits. When a ends at
+// 30, moving b to the fast GPU a freed would save it 105 s, but it would take a GPU w can use
+// while b's own cannot serve w: b stays, w starts at 60 on both fast GPUs, and b moves only when
+// w ends at 160 (2.5 s left: it ends at 162.5). FasterMove itself, asked at 30: it moves b when
+// no waiting job is named, or one of 8 GB (which b's GPU could hold too), not one of 40 GB.
+void TestGittins::moveLeavesGpusToAWaitingJob()
+{
+    Scenario s;
+    s.cluster.gpuTypes = {{QStringLiteral("F"), 100, 80, 1.0}, {QStringLiteral("S"), 25, 16, 0.25}};
+    s.cluster.racks = {{QStringLiteral("r0"), 1000}};
+    s.cluster.servers.push_back({QStringLiteral("fast"), 0, 0, 2, 100, 80});
+    s.cluster.servers.push_back({QStringLiteral("slow"), 0, 1, 1, 100, 80});
+    s.cluster.finalize();
+    s.jobs.push_back(Job::duration(QStringLiteral("a"), 0, 1, 30));
+    s.jobs.push_back(Job::duration(QStringLiteral("c"), 0, 1, 60));
+    s.jobs.push_back(Job::duration(QStringLiteral("b"), 10, 1, 40));
+    Job w;
+    w.id = QStringLiteral("w");
+    w.kind = JobKind::Graph;
+    w.arrivalS = 10;
+    w.iterations = 100;
+    w.graph.workers = {{1.0, 0.0, 40.0}, {1.0, 0.0, 40.0}};
+    s.jobs.push_back(w);
+    auto p = PolicyRegistry::create(QStringLiteral("asrpt-gittins-move"));
+    QVERIFY(p);
+    const test::PolicyRun run(s, *p);
+    const sim::JobState& b = run.state().state(2);
+    QCOMPARE(run.state().state(3).firstStart, fromSeconds(60));
+    QCOMPARE(b.preemptions, 1);
+    QCOMPARE(b.segmentStart, fromSeconds(160));
+    QCOMPARE(b.finish, fromSeconds(162.5));
+
+    auto again = PolicyRegistry::create(QStringLiteral("asrpt-gittins-move"));
+    auto placement = PlacementRegistry::create(QStringLiteral("graph"), {});
+    auto oracle = PredictorRegistry::create(QStringLiteral("oracle"), 0, 1000.0).value();
+    sim::Simulator at30(s, *again, *placement, *oracle, 0);
+    QVERIFY(at30.runUntil(fromSeconds(30)).ok());
+    QCOMPARE(at30.state().now(), fromSeconds(30));
+    QCOMPARE(at30.state().state(2).phase, sim::JobPhase::Running);
+    sim::FasterMove move(
+        [](const sim::SimState& st, int j, double) { return st.job(j).trueIterations(); },
+        [](int) { return false; });
+    const sim::Decisions none;
+    for (const double gb : {0.0, 8.0, 40.0}) {
+        const std::vector<double> waiting =
+            gb > 0.0 ? std::vector<double>{gb} : std::vector<double>{};
+        const std::vector<sim::FasterMove::Move>& moves = move.find(at30.state(), none, waiting);
+        QCOMPARE(int(moves.size()), gb == 40.0 ? 0 : 1);
+        if (!moves.empty()) {
+            QCOMPARE(moves[0].job, 2);
+            QCOMPARE(moves[0].fromS, 4.0);
+            QCOMPARE(moves[0].toS, 1.0);
+        }
+    }
 }
 
 void TestGittins::fallingKeysChangeNothing_data()
