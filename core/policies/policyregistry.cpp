@@ -88,7 +88,7 @@ const Registry& registry()
         {"asrpt-gittins-move",
          "Gantry's: asrpt-gittins-fair, and after each decision a running job moves to free GPUs "
          "on which an iteration takes at most 1 / 1.5 of its time when that likely saves more "
-         "than two restarts",
+         "than two restarts and takes no GPUs a waiting job could use only there",
          [] { return priorGittins(true, AsrptGittinsPolicy::kPromote, true); }},
     });
     return list;
