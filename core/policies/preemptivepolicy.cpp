@@ -38,13 +38,23 @@ void PreemptivePolicy::dropStopped()
         m_keys.resize(w);
         return;
     }
-    for (int j : m_stopped) {
-        const auto it = std::find_if(m_run.begin(), m_run.end(),
-                                     [j](const RunningJob& r) { return r.job == j; });
-        m_runGpus -= it->gpus;
-        m_keys.erase(m_keys.begin() + (it - m_run.begin()));
-        m_run.erase(it);
-    }
+    for (int j : m_stopped)
+        eraseJob(j);
+}
+
+std::size_t PreemptivePolicy::indexOf(int j) const
+{
+    return std::size_t(
+        std::find_if(m_run.begin(), m_run.end(), [j](const RunningJob& r) { return r.job == j; }) -
+        m_run.begin());
+}
+
+void PreemptivePolicy::eraseJob(int j)
+{
+    const std::size_t at = indexOf(j);
+    m_runGpus -= m_run[at].gpus;
+    m_run.erase(m_run.begin() + std::ptrdiff_t(at));
+    m_keys.erase(m_keys.begin() + std::ptrdiff_t(at));
 }
 
 void PreemptivePolicy::refreshRunning(const SimState& state)
@@ -142,11 +152,7 @@ void PreemptivePolicy::placeStarted(const SimState& state)
             const std::size_t b =
                 std::size_t(std::lower_bound(m_keys.begin(), m_keys.end(), k) - m_keys.begin());
             if (s < m_stopped.size()) {
-                const int gone = m_stopped[s++];
-                const std::size_t a = std::size_t(
-                    std::find_if(m_run.begin(), m_run.end(),
-                                 [gone](const RunningJob& x) { return x.job == gone; }) -
-                    m_run.begin());
+                const std::size_t a = indexOf(m_stopped[s++]);
                 m_runGpus -= m_run[a].gpus;
                 moveWithin(a, b, k, r);
             } else {
@@ -174,19 +180,12 @@ void PreemptivePolicy::requeue(const SimState& state, int j)
 
 void PreemptivePolicy::restarted(int j)
 {
-    if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)] == kInRun) {
-        const std::size_t at =
-            std::size_t(std::find_if(m_run.begin(), m_run.end(),
-                                     [j](const RunningJob& r) { return r.job == j; }) -
-                        m_run.begin());
-        m_runGpus -= m_run[at].gpus;
-        m_run.erase(m_run.begin() + std::ptrdiff_t(at));
-        m_keys.erase(m_keys.begin() + std::ptrdiff_t(at));
-    } else if (std::size_t(j) < m_live.size() && m_live[std::size_t(j)] == kStarted) {
-        return; // already to be placed as started
-    }
     if (m_live.size() <= std::size_t(j))
         m_live.resize(std::size_t(j) + 1, 0);
+    if (m_live[std::size_t(j)] == kStarted)
+        return; // already to be placed as started
+    if (m_live[std::size_t(j)] == kInRun)
+        eraseJob(j);
     m_live[std::size_t(j)] = kStarted;
     m_started.push_back(j);
 }

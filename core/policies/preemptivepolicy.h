@@ -114,6 +114,10 @@ private:
     void refreshRunning(const SimState& state);
     // Erases the jobs of m_stopped from m_run (not clearing m_stopped).
     void dropStopped();
+    // Index in m_run of running job j (which must be there); O(R).
+    std::size_t indexOf(int j) const;
+    // Erases running job j from m_run and m_keys.
+    void eraseJob(int j);
     // Puts the jobs started at the last decision at their places, pairing each with a job of
     // m_stopped to erase; empties both lists.
     void placeStarted(const SimState& state);
