@@ -78,13 +78,14 @@ void AsrptGittinsPolicy::decide(const SimState& state, Decisions& out)
 
 void AsrptGittinsPolicy::move(const SimState& state, Decisions& out)
 {
-    m_waitingMemory.clear();
-    for (const WaitingQueue::Entry& e : waiting().ordered()) {
-        if (int(m_waitingMemory.size()) == FasterMove::kGuarded)
-            break;
-        m_waitingMemory.push_back(state.job(e.job).memoryPerGpuGb());
-    }
-    for (const FasterMove::Move& m : m_faster.find(state, out, m_waitingMemory)) {
+    const auto waitingMemory = [&](std::vector<double>& memory) {
+        for (const WaitingQueue::Entry& e : waiting().ordered()) {
+            if (int(memory.size()) == FasterMove::kGuarded)
+                break;
+            memory.push_back(state.job(e.job).memoryPerGpuGb());
+        }
+    };
+    for (const FasterMove::Move& m : m_faster.find(state, out, waitingMemory)) {
         out.preempt.push_back(m.job);
         out.start.emplace_back(m.job, m.to);
         restarted(m.job);

@@ -101,7 +101,6 @@ private:
     EarliestFinishGate m_gate;
     bool m_move = false;
     FasterMove m_faster;
-    std::vector<double> m_waitingMemory; // scratch: what guards the GPUs a move takes
     std::vector<int> m_becameDue;
 };
 

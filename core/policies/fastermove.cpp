@@ -1,6 +1,5 @@
 #include "policies/fastermove.h"
 
-#include "mapping/gpupool.h"
 #include "mapping/iterationmodel.h"
 #include "mapping/placement.h"
 
@@ -26,7 +25,7 @@ double memoryOf(const Cluster& cluster, const Mapping& m, bool most)
 } // namespace
 
 const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, const Decisions& out,
-                                                      const std::vector<double>& waitingMemory)
+                                                      const WaitingMemory& waitingMemory)
 {
     m_moves.clear();
     const Cluster& cluster = state.cluster();
@@ -38,28 +37,27 @@ const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, con
     }
     if (m_oneSpeed)
         return m_moves; // no GPU is faster than another
-    const GpuPool& now = state.pool();
-    int freeAfter = now.freeTotal();
+    int freeAfter = state.pool().freeTotal();
     for (int j : out.preempt)
         freeAfter += state.state(j).gpus;
     for (const auto& s : out.start)
         freeAfter -= int(s.second.gpus.size());
     if (freeAfter <= 0 || state.running().empty())
         return m_moves;
-    // Free GPUs per server once the decision is applied, and the fastest speed among them.
-    const int servers = int(cluster.servers.size());
-    m_freeOn.resize(std::size_t(servers));
-    for (int s = 0; s < servers; ++s)
-        m_freeOn[std::size_t(s)] = now.freeOn(s);
+    // The pool once the decision is applied (its buffers reused from call to call), and the
+    // fastest speed among its free GPUs.
+    if (m_pool)
+        *m_pool = state.pool();
+    else
+        m_pool.emplace(state.pool());
+    GpuPool& pool = *m_pool;
     for (int j : out.preempt)
-        for (int g : state.state(j).mapping.gpus)
-            ++m_freeOn[std::size_t(cluster.serverOfGpu(g))];
+        pool.give(state.state(j).mapping);
     for (const auto& s : out.start)
-        for (int g : s.second.gpus)
-            --m_freeOn[std::size_t(cluster.serverOfGpu(g))];
+        pool.take(s.second);
     double fastestFree = 0.0;
-    for (int s = 0; s < servers; ++s)
-        if (m_freeOn[std::size_t(s)] > 0)
+    for (int s = 0; s < int(cluster.servers.size()); ++s)
+        if (pool.freeOn(s) > 0)
             fastestFree = std::max(fastestFree, cluster.speedOfServer(s));
     if (m_stopping.size() < std::size_t(state.jobCount()))
         m_stopping.resize(std::size_t(state.jobCount()), 0);
@@ -81,11 +79,8 @@ const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, con
     if (m_candidates.empty())
         return m_moves;
     std::sort(m_candidates.begin(), m_candidates.end());
-    GpuPool pool = now;
-    for (int j : out.preempt)
-        pool.give(state.state(j).mapping);
-    for (const auto& s : out.start)
-        pool.take(s.second);
+    m_waitingMemory.clear();
+    waitingMemory(m_waitingMemory);
     const double overheadS = toSeconds(state.restartOverhead());
     for (const auto& candidate : m_candidates) {
         const int j = candidate.second;
@@ -103,7 +98,7 @@ const std::vector<FasterMove::Move>& FasterMove::find(const SimState& state, con
             const double hasNow = memoryOf(cluster, st.mapping, false);
             const double offered = memoryOf(cluster, *m, true);
             const bool guarded =
-                std::any_of(waitingMemory.begin(), waitingMemory.end(),
+                std::any_of(m_waitingMemory.begin(), m_waitingMemory.end(),
                             [&](double gb) { return gb > hasNow && gb <= offered; });
             if (!guarded && toS * kSpeedup <= fromS &&
                 left * (fromS - toS) > kOverheads * overheadS) {

@@ -1,10 +1,12 @@
 #pragma once
 
+#include "mapping/gpupool.h"
 #include "mapping/mapping.h"
 #include "sim/decisions.h"
 #include "sim/simstate.h"
 
 #include <functional>
+#include <optional>
 #include <utility>
 #include <vector>
 
@@ -51,20 +53,23 @@ public:
         Mapping to;
         double fromS = 0.0, toS = 0.0;
     };
-    /// The moves after decision out (its preemptions and starts not yet applied to state);
-    /// waitingMemory: the memory per GPU of the waiting jobs that guard the GPUs a move takes.
+    /// Appends to its argument the memory per GPU of the waiting jobs that guard the GPUs a move
+    /// takes; asked only when some job may move.
+    using WaitingMemory = std::function<void(std::vector<double>& out)>;
+    /// The moves after decision out (its preemptions and starts not yet applied to state).
     const std::vector<Move>& find(const SimState& state, const Decisions& out,
-                                  const std::vector<double>& waitingMemory);
+                                  const WaitingMemory& waitingMemory);
 
 private:
     LikelyEnd m_likelyEnd;
     Pinned m_pinned;
     const Cluster* m_cluster = nullptr;               // the cluster m_oneSpeed was found for
     bool m_oneSpeed = true;                           // every server's GPUs have the same speed
-    std::vector<int> m_freeOn;                        // per server, free GPUs after the decision
+    std::optional<GpuPool> m_pool;                    // the pool after the decision
     std::vector<char> m_stopping;                     // per job: preempted by the decision
     std::vector<std::pair<double, int>> m_candidates; // (slowest GPU's speed, job)
     std::vector<Move> m_moves;
+    std::vector<double> m_waitingMemory; // what guards the GPUs a move takes
 };
 
 } // namespace gantry::sim

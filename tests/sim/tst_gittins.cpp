@@ -613,8 +613,10 @@ void TestGittins::moveLeavesGpusToAWaitingJob()
         [](int) { return false; });
     const sim::Decisions none;
     for (const double gb : {0.0, 8.0, 40.0}) {
-        const std::vector<double> waiting =
-            gb > 0.0 ? std::vector<double>{gb} : std::vector<double>{};
+        const auto waiting = [gb](std::vector<double>& memory) {
+            if (gb > 0.0)
+                memory.push_back(gb);
+        };
         const std::vector<sim::FasterMove::Move>& moves = move.find(at30.state(), none, waiting);
         QCOMPARE(int(moves.size()), gb == 40.0 ? 0 : 1);
         if (!moves.empty()) {
